@@ -1,0 +1,119 @@
+import type { FeatureFlag, SystemStatus, Whitelabel } from '@sorte/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { apiGet } from './api';
+
+export type { Whitelabel, SystemStatus, FeatureFlag };
+
+/**
+ * Built-in configuration used until (or when) GET /wps/system/whitelabel answers, so the shell
+ * always renders a complete, branded-looking site even with the API down.
+ */
+export const DEFAULT_WHITELABEL: Whitelabel = {
+  merchantCode: '',
+  brandName: 'Sorte',
+  logoUrl: '',
+  faviconUrl: null,
+  theme: {
+    primary: '#7c5cff',
+    secondary: '#00d18f',
+    accent: '#ffb800',
+    background: '#0b1020',
+    surface: '#141b2f',
+    text: '#e8ecf8',
+    mode: 'dark',
+    forceLightOnLoad: false,
+  },
+  currency: 'BRL',
+  currencySymbol: '$',
+  languages: ['pt-BR', 'en'],
+  defaultLanguage: 'pt-BR',
+  gameLanguage: 'en',
+  minimumAge: 18,
+  flags: {
+    MOBILEVERCODELOGIN3: false,
+    DIRECTREG3: true,
+    CBS3: false,
+    CHNGPASSVERIF3: false,
+    MOBILENUMREG3: false,
+    REGMOBVERF3: false,
+    MOBILENUMPASSREG3: false,
+    USERNAMEREG3: true,
+    FREEPLAY3: false,
+    PWDEXPFORCECHANGE3: false,
+    redirectLoggedOut: false,
+    memberCentre: true,
+    agentCentre: false,
+    referralPromo: false,
+    dividendContract: false,
+    dailySalary: false,
+    hourlySalary: false,
+    realtimeSalary: false,
+    captchaOnRegister: false,
+    captchaOnLogin: false,
+    sms: false,
+    encryption: false,
+    showBarsOnSeamless: false,
+    ipVerification: false,
+  },
+  customerService: [],
+  socialLinks: {},
+  resources: [],
+  banners: [],
+  affiliateLink: null,
+  prizeMode: 'Lott',
+  platform: 'web',
+  device: 'WEB',
+  lotteryType: '',
+  announcementTypes: ['B', 'PL', 'PU', 'PR', 'H'],
+  esportsProviders: ['IMES', 'TF', 'IA'],
+};
+
+/** Merges a (possibly partial or older-shaped) server answer over the defaults. */
+export function mergeWhitelabel(value: Partial<Whitelabel> | null | undefined): Whitelabel {
+  if (!value) return DEFAULT_WHITELABEL;
+  return {
+    ...DEFAULT_WHITELABEL,
+    ...value,
+    theme: { ...DEFAULT_WHITELABEL.theme, ...(value.theme ?? {}) },
+    flags: { ...DEFAULT_WHITELABEL.flags, ...(value.flags ?? {}) },
+    socialLinks: { ...(value.socialLinks ?? {}) },
+    currencySymbol: value.currencySymbol || DEFAULT_WHITELABEL.currencySymbol,
+    languages: value.languages?.length ? value.languages : DEFAULT_WHITELABEL.languages,
+    banners: value.banners ?? [],
+    resources: value.resources ?? [],
+    customerService: value.customerService ?? [],
+  };
+}
+
+export const systemKeys = {
+  whitelabel: ['system', 'whitelabel'] as const,
+  status: ['system', 'status'] as const,
+};
+
+export function fetchWhitelabel(): Promise<Whitelabel> {
+  return apiGet<Partial<Whitelabel>>('/wps/system/whitelabel').then(mergeWhitelabel);
+}
+
+/** The merchant configuration; falls back to the built-in defaults while loading or on failure. */
+export function useWhitelabel(): Whitelabel {
+  const { data } = useQuery({
+    queryKey: systemKeys.whitelabel,
+    queryFn: fetchWhitelabel,
+    staleTime: 5 * 60_000,
+    retry: 1,
+  });
+  return data ?? DEFAULT_WHITELABEL;
+}
+
+export function useFlag(flag: FeatureFlag): boolean {
+  return useWhitelabel().flags[flag] === true;
+}
+
+export function useSystemStatus() {
+  return useQuery({
+    queryKey: systemKeys.status,
+    queryFn: () => apiGet<SystemStatus>('/wps/system/status'),
+    staleTime: 60_000,
+    retry: 1,
+  });
+}

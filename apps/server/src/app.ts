@@ -1,0 +1,90 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { authModule } from './modules/auth/index.ts';
+import { membersModule } from './modules/members/index.ts';
+import { systemModule } from './modules/system/index.ts';
+import type { AppContext, ServerModule } from './platform/context.ts';
+import { installErrorHandling, sendError } from './platform/http/error-handler.ts';
+import { stringify } from './platform/http/json.ts';
+
+/** Registration order matters: system resolves the merchant that every later module reads. */
+export const MODULES: ServerModule[] = [systemModule, membersModule, authModule];
+
+const API_PREFIXES = ['/wps/', '/lgw/', '/bo/', '/providers/', '/docs', '/dev/', '/healthz', '/readyz'];
+
+export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: ctx.log as FastifyBaseLogger,
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    trustProxy: ctx.config.TRUST_PROXY,
+    bodyLimit: 1_048_576,
+  });
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  // zod validates in the handlers (parseInput); route schemas only document the API.
+  app.setValidatorCompiler(() => (data) => ({ value: data }));
+  app.setSerializerCompiler(() => (data) => stringify(data));
+  installErrorHandling(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        frameSrc: ["'self'", 'http:', 'https:'],
+      },
+    },
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Sorte API', version: '0.1.0', description: 'Player, operator and provider API. Envelope: {success, value} or {success:false, code, message, details}.' },
+      components: {
+        securitySchemes: {
+          token: { type: 'apiKey', in: 'header', name: 'token' },
+          operatorKey: { type: 'apiKey', in: 'header', name: 'x-operator-key' },
+        },
+      },
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+
+  app.get('/healthz', { schema: { hide: true } }, async () => ({ success: true, value: { status: 'ok' } }));
+  app.get('/readyz', { schema: { hide: true } }, async (request, reply) => {
+    try {
+      await sql`select 1`.execute(ctx.db);
+      return { success: true, value: { status: 'ready' } };
+    } catch {
+      return sendError(request, reply, 'INTERNAL', 503);
+    }
+  });
+
+  for (const module of MODULES) await module.register(app, ctx);
+  await serveWebApp(app, ctx);
+  return app;
+}
+
+/** Serves the built SPA; unknown non-API GETs get index.html so history-mode routes work on reload. */
+async function serveWebApp(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const root = resolve(ctx.config.WEB_DIST);
+  const indexFile = resolve(root, 'index.html');
+  if (!existsSync(indexFile)) return;
+  const indexHtml = readFileSync(indexFile, 'utf8');
+  await app.register(fastifyStatic, { root, wildcard: false, index: false, maxAge: '1h', immutable: false });
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = API_PREFIXES.some((p) => request.url.startsWith(p));
+    if (request.method === 'GET' && !isApi) return reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml);
+    return sendError(request, reply, 'NOT_FOUND', 404);
+  });
+}

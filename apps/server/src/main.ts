@@ -1,0 +1,48 @@
+import { buildApp, MODULES } from './app.ts';
+import { systemClock } from './platform/clock.ts';
+import { ConfigError, loadConfig } from './platform/config/config.ts';
+import type { AppContext } from './platform/context.ts';
+import { DatabaseLockedError, openDatabase, runMigrations } from './platform/database/database.ts';
+import { createLogger } from './platform/logging/logger.ts';
+
+/** Composition root: config → platform → modules → routes. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const log = createLogger(config.LOG_LEVEL);
+  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, log });
+  if (database.kind === 'pglite') {
+    log.warn(`embedded PGlite database in ${config.DATA_DIR}: for demos, development and tests only — set DATABASE_URL for production`);
+  }
+  const applied = await runMigrations(database.db);
+  if (applied.length) log.info({ applied }, 'migrations applied');
+
+  const ctx: AppContext = { config, db: database.db, log, clock: systemClock };
+  if (config.SEED_DEMO) for (const module of MODULES) await module.seedDemo?.(ctx);
+
+  const app = await buildApp(ctx);
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  log.info(`Sorte is running at http://localhost:${config.PORT} (role ${config.ROLE}, database ${database.kind})`);
+}
+
+main().catch((error) => {
+  if (error instanceof ConfigError || error instanceof DatabaseLockedError) {
+    console.error(error.message);
+    process.exit(2);
+  }
+  console.error(error);
+  process.exit(1);
+});

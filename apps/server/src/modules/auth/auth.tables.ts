@@ -1,0 +1,2 @@
+// Tables of the auth module, written with its migration.
+export interface AuthTables {}

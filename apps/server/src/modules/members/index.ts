@@ -1,0 +1,6 @@
+import type { ServerModule } from '../../platform/context.ts';
+
+export const membersModule: ServerModule = {
+  name: 'members',
+  async register() {},
+};

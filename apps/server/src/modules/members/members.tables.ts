@@ -1,0 +1,2 @@
+// Tables of the members module, written with its migration.
+export interface MembersTables {}

@@ -1,0 +1,6 @@
+import type { ServerModule } from '../../platform/context.ts';
+
+export const systemModule: ServerModule = {
+  name: 'system',
+  async register() {},
+};

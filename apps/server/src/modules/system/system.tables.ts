@@ -1,0 +1,2 @@
+// Tables of the system module, written with its migration.
+export interface SystemTables {}

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** Every environment variable the server reads; the README lists the same set. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  ROLE: z.enum(['api', 'worker', 'all']).default('all'),
+  DATABASE_URL: z.string().url().optional(),
+  DATA_DIR: z.string().default('./data'),
+  REDIS_URL: z.string().url().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().default('apps/web/dist'),
+  DEFAULT_MERCHANT: z.string().default('demo'),
+  SEED_DEMO: bool.default(true),
+  DEV_OUTBOX: bool.optional(),
+  TRUST_PROXY: bool.default(false),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(120),
+  SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).default(24 * 7),
+  OPERATOR_API_KEY: z.string().min(16).optional(),
+  ENCRYPTION_KEY_DIR: z.string().optional(),
+});
+
+export type Config = z.infer<typeof envSchema> & {
+  /** The development outbox (SMS and mail shown at /dev/outbox) is on outside production unless disabled. */
+  devOutbox: boolean;
+};
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once at start; a bad environment fails with every problem listed. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new ConfigError(`Invalid environment:\n${problems}`);
+  }
+  const config = parsed.data;
+  return { ...config, devOutbox: config.DEV_OUTBOX ?? config.NODE_ENV !== 'production' };
+}

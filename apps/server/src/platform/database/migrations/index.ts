@@ -1,0 +1,14 @@
+import type { Kysely } from 'kysely';
+import * as m0001 from './0001_system.ts';
+import * as m0002 from './0002_members_auth.ts';
+
+export interface Migration {
+  name: string;
+  up(db: Kysely<any>): Promise<void>;
+}
+
+/** Ordered; a migration, once released, is never edited — add a new one instead. */
+export const MIGRATIONS: Migration[] = [
+  { name: '0001_system', up: m0001.up },
+  { name: '0002_members_auth', up: m0002.up },
+];

@@ -1,0 +1,73 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp, MODULES } from '../src/app.ts';
+import { ManualClock } from '../src/platform/clock.ts';
+import { loadConfig } from '../src/platform/config/config.ts';
+import type { AppContext } from '../src/platform/context.ts';
+import { openDatabase, runMigrations } from '../src/platform/database/database.ts';
+import { createLogger } from '../src/platform/logging/logger.ts';
+
+export interface TestDatabase {
+  handle: Awaited<ReturnType<typeof openDatabase>>;
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh, migrated database per test file: a new database on the PostgreSQL server when
+ * DATABASE_URL is set (dropped afterwards), otherwise an in-memory PGlite.
+ */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    const handle = await openDatabase({});
+    await runMigrations(handle.db);
+    return { handle, close: () => handle.close() };
+  }
+  const name = `sorte_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const testUrl = new URL(url);
+  testUrl.pathname = `/${name}`;
+  const handle = await openDatabase({ url: testUrl.toString(), poolSize: 10 });
+  await runMigrations(handle.db);
+  return {
+    handle,
+    async close() {
+      await handle.close();
+      const dropper = new pg.Client({ connectionString: url });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  clock: ManualClock;
+  close(): Promise<void>;
+}
+
+/** The real server in-process on a fresh database, with the demo merchant seeded and a movable clock. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', ...env });
+  const clock = new ManualClock(new Date());
+  const ctx: AppContext = { config, db: database.handle.db, log: createLogger(config.LOG_LEVEL), clock };
+  for (const module of MODULES) await module.seedDemo?.(ctx);
+  const app = await buildApp(ctx);
+  await app.ready();
+  return {
+    app,
+    ctx,
+    clock,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,6 @@
+export * from './common.ts';
+export * from './flags.ts';
+export * from './system.ts';
+export * from './patterns.ts';
+export * from './errors.ts';
+export * from './auth.ts';

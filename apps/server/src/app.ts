@@ -17,6 +17,17 @@ import { stringify } from './platform/http/json.ts';
 /** Registration order matters: system resolves the merchant that every later module reads. */
 export const MODULES: ServerModule[] = [systemModule, membersModule, authModule];
 
+/** Every route the app registered, for the bad-input sweep and diagnostics. */
+export interface RouteSummary {
+  method: string;
+  url: string;
+}
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeSummaries: RouteSummary[];
+  }
+}
+
 const API_PREFIXES = ['/wps/', '/lgw/', '/bo/', '/providers/', '/docs', '/dev/', '/healthz', '/readyz'];
 
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
@@ -34,6 +45,11 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   app.setValidatorCompiler(() => (data) => ({ value: data }));
   app.setSerializerCompiler(() => (data) => stringify(data));
   installErrorHandling(app);
+  const routes: RouteSummary[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+  });
+  app.decorate('routeSummaries', routes);
 
   await app.register(helmet, {
     contentSecurityPolicy: {

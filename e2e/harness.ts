@@ -1,0 +1,143 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import pg from 'pg';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+
+export const ROOT = resolve(import.meta.dirname, '..');
+/** Screenshots of every journey land here; CI keeps the folder (README: "Test artifacts"). */
+export const SCREENSHOT_DIR = join(ROOT, 'artifacts', 'screenshots');
+export const OPERATOR_KEY = 'e2e-operator-key-0123456789abcdef';
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the built server (npm run build first) as a child process on a fresh database: a new
+ * database on the PostgreSQL server when DATABASE_URL is set, otherwise a temporary PGlite folder.
+ */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  const childEnv: Record<string, string> = {
+    ...(process.env as Record<string, string>),
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'test',
+    OPERATOR_API_KEY: OPERATOR_KEY,
+    WEB_DIST: join(ROOT, 'apps/web/dist'),
+    ...env,
+  };
+  let cleanup = async () => {};
+  if (process.env.DATABASE_URL) {
+    const name = `sorte_e2e_${randomBytes(5).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(process.env.DATABASE_URL);
+    url.pathname = `/${name}`;
+    childEnv.DATABASE_URL = url.toString();
+    cleanup = async () => {
+      const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    };
+  } else {
+    delete childEnv.DATABASE_URL;
+    const dir = mkdtempSync(join(tmpdir(), 'sorte-e2e-'));
+    childEnv.DATA_DIR = dir;
+    cleanup = async () => rmSync(dir, { recursive: true, force: true });
+  }
+  const child: ChildProcess = spawn(process.execPath, [join(ROOT, 'apps/server/dist/main.js')], { env: childEnv, stdio: ['ignore', 'inherit', 'inherit'] });
+  const url = `http://127.0.0.1:${port}`;
+  await waitForReady(url, child);
+  return {
+    url,
+    port,
+    async close() {
+      child.kill('SIGTERM');
+      await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
+      await cleanup();
+    },
+  };
+}
+
+async function waitForReady(url: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
+    try {
+      const res = await fetch(`${url}/readyz`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error('server did not become ready in 90 s');
+}
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export function chromiumPath(): string {
+  return process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+}
+
+/** A fresh context (own storage) at phone or desktop size, in the given site language. */
+export async function newPage(browser: Browser, opts: { lang?: 'pt-BR' | 'en'; phone?: boolean } = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    viewport: opts.phone ? { width: 390, height: 844 } : { width: 1440, height: 900 },
+    locale: opts.lang ?? 'pt-BR',
+  });
+  if (opts.lang) {
+    await context.addInitScript((lang) => {
+      if (!localStorage.getItem('lang')) localStorage.setItem('lang', lang);
+    }, opts.lang);
+  }
+  const page = await context.newPage();
+  return { context, page };
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: false });
+}
+
+/** The operator API, as an operator's script would call it. */
+export async function operator(server: RunningServer, method: string, path: string, body?: unknown): Promise<unknown> {
+  const res = await fetch(`${server.url}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', 'x-operator-key': OPERATOR_KEY },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = (await res.json()) as { success: boolean; value?: unknown };
+  if (!res.ok || !json.success) throw new Error(`${method} ${path} → ${res.status} ${JSON.stringify(json)}`);
+  return json.value;
+}
+
+/** Reads the newest development-outbox message to an address (SMS codes, reset links). */
+export async function outbox(server: RunningServer, to: string): Promise<{ body: string; code?: string }[]> {
+  const res = await fetch(`${server.url}/dev/outbox?to=${encodeURIComponent(to)}`);
+  const json = (await res.json()) as { value: { body: string; code?: string }[] };
+  return json.value;
+}

@@ -38,7 +38,12 @@ export const socialLinks = z.object({
   telegram: z.string().url().optional(),
 });
 
-export const flagsSchema = z.object(Object.fromEntries(FEATURE_FLAGS.map((f) => [f, z.boolean()])) as Record<(typeof FEATURE_FLAGS)[number], z.ZodBoolean>);
+export const flagsSchema = z.object(
+  Object.fromEntries(FEATURE_FLAGS.map((f) => [f, z.boolean()])) as Record<
+    (typeof FEATURE_FLAGS)[number],
+    z.ZodBoolean
+  >,
+);
 
 /** GET /wps/system/whitelabel — everything the site shell needs to brand itself, public. */
 export const whitelabelResponse = z.object({
@@ -89,9 +94,28 @@ export const fieldRule = z.object({
 export type FieldRule = z.infer<typeof fieldRule>;
 
 export const REGISTRATION_FIELDS = [
-  'username', 'password', 'confirmPassword', 'payeeName', 'email', 'qqNum', 'mobileNum', 'recommenderId',
-  'captcha', 'verificationCode', 'affiliateCode', 'paymentPassword', 'line', 'whatsapp', 'zalo', 'facebook',
-  'wechat', 'idNumber', 'referralCode', 'nickname', 'telegram', 'birthday',
+  'username',
+  'password',
+  'confirmPassword',
+  'payeeName',
+  'email',
+  'qqNum',
+  'mobileNum',
+  'recommenderId',
+  'captcha',
+  'verificationCode',
+  'affiliateCode',
+  'paymentPassword',
+  'line',
+  'whatsapp',
+  'zalo',
+  'facebook',
+  'wechat',
+  'idNumber',
+  'referralCode',
+  'nickname',
+  'telegram',
+  'birthday',
 ] as const;
 export type RegistrationField = (typeof REGISTRATION_FIELDS)[number];
 
@@ -108,3 +132,70 @@ export const registerSettingResponse = z.object({
   minimumAge: z.number().int(),
 });
 export type RegisterSetting = z.infer<typeof registerSettingResponse>;
+
+/** GET /wps/system/domainRoute — the merchant's domains (for switching when one is blocked) and app downloads. */
+export const domainRouteResponse = z.object({
+  domainList: z.array(z.string()),
+  resources: z.array(resourceSchema),
+});
+export type DomainRoute = z.infer<typeof domainRouteResponse>;
+
+/** GET /wps/system/permission — the "permission/info" bundle of spec §7, one call at start-up. */
+export const permissionResponse = z.object({
+  whitelabel: whitelabelResponse,
+  register: registerSettingResponse,
+  resources: z.array(resourceSchema),
+  customerService: z.array(customerServicePath),
+  analytics: z.object({ gtagId: z.string().nullable() }),
+  imageCDNs: z.array(z.string()),
+  launchGameCDNs: z.array(z.string()),
+  location: z.object({ ip: z.string(), country: z.string().nullable() }),
+});
+export type Permission = z.infer<typeof permissionResponse>;
+
+/** GET /wps/system/helpCenter — entries in the caller's language (lang / Accept-Language header). */
+export const helpCenterResponse = z.object({
+  list: z.array(z.object({ id: z.string(), title: z.string(), content: z.string() })),
+});
+export type HelpCenter = z.infer<typeof helpCenterResponse>;
+
+export const ANNOUNCEMENT_TYPES = ['B', 'PL', 'PU', 'PR', 'H'] as const;
+export const announcementType = z.enum(ANNOUNCEMENT_TYPES);
+
+/** GET /wps/announcements — the notice modal shows 9 per page (spec §2), so 9 is the default. */
+export const announcementsQuery = z.object({
+  types: z
+    .string()
+    .max(64)
+    .optional()
+    .transform((v) =>
+      v
+        ? v
+            .split(',')
+            .map((t) => t.trim())
+            .filter(Boolean)
+        : undefined,
+    )
+    .pipe(z.array(announcementType).max(5).optional()),
+  pageNo: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(9),
+  language: z.string().max(8).optional(),
+});
+
+/** One notice in the caller's language; content is operator-written HTML; date is epoch ms of its start. */
+export const announcementItem = z.object({
+  id: z.string(),
+  type: announcementType,
+  title: z.string(),
+  content: z.string(),
+  date: z.number().int(),
+  endTime: z.string().nullable(),
+});
+export type Announcement = z.infer<typeof announcementItem>;
+export const announcementsResponse = z.object({
+  list: z.array(announcementItem),
+  pageNo: z.number().int(),
+  pageSize: z.number().int(),
+  totalPages: z.number().int(),
+  total: z.number().int(),
+});

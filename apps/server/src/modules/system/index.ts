@@ -1,6 +1,31 @@
+import type { FastifyRequest } from 'fastify';
 import type { ServerModule } from '../../platform/context.ts';
+import { getMerchant, installMerchantHooks, merchantFromRequest } from './system.hooks.ts';
+import { registerSystemRoutes } from './system.routes.ts';
+import { seedDemoMerchant } from './system.seed.ts';
+import { getSystemStatusFor, MerchantDirectory } from './system.service.ts';
 
+export type { SecuritySettings } from './system.defaults.ts';
+export type { MerchantContext } from './system.service.ts';
+export { getMerchant };
+
+/** Status (0 normal, 1 maintenance, 2 region restricted) of the request's merchant for its caller's IP. */
+export function getSystemStatus(request: FastifyRequest) {
+  return getSystemStatusFor(merchantFromRequest(request), request.ip);
+}
+
+/**
+ * Merchants, white-label configuration, feature flags, system status and regions. Registered first:
+ * its onRequest hook resolves the merchant of every /wps/ and /lgw/ request (Merchant header, else
+ * the host's domain, else DEFAULT_MERCHANT) and refuses player calls during maintenance or region
+ * restriction, so later modules can call getMerchant(request) without checks of their own.
+ */
 export const systemModule: ServerModule = {
   name: 'system',
-  async register() {},
+  async register(app, ctx) {
+    const directory = new MerchantDirectory(ctx.db, ctx.config);
+    installMerchantHooks(app, directory, ctx.config.DEFAULT_MERCHANT);
+    await registerSystemRoutes(app, ctx);
+  },
+  seedDemo: seedDemoMerchant,
 };

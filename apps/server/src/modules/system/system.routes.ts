@@ -1,0 +1,142 @@
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import {
+  announcementsQuery,
+  announcementsResponse,
+  domainRouteResponse,
+  helpCenterResponse,
+  permissionResponse,
+  registerSettingResponse,
+  systemStatusResponse,
+  whitelabelResponse,
+} from '@sorte/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { AppContext } from '../../platform/context.ts';
+import { AppError } from '../../platform/http/app-error.ts';
+import { doc } from '../../platform/http/openapi.ts';
+import { parseInput } from '../../platform/http/validate.ts';
+import { pickLanguage } from '../../platform/i18n/messages.ts';
+import { merchantFromRequest } from './system.hooks.ts';
+import {
+  announcements,
+  getSystemStatusFor,
+  helpCenter,
+  permissionOf,
+  whitelabelOf,
+} from './system.service.ts';
+
+const tags = ['system'];
+const ASSETS_DIR = fileURLToPath(new URL('./assets/', import.meta.url));
+const assetName = z.object({ file: z.string().regex(/^[A-Za-z0-9_-]{1,64}\.svg$/) });
+
+const ok = <T>(value: T) => ({ success: true as const, value });
+
+/** The language a public text is wanted in: an explicit query value, else the lang/Accept-Language headers. */
+function languageOf(request: FastifyRequest, explicit?: string): string {
+  return explicit === 'en' || explicit === 'pt-BR' ? explicit : pickLanguage(request.headers);
+}
+
+export async function registerSystemRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  app.get(
+    '/wps/system/whitelabel',
+    {
+      schema: doc({
+        tags,
+        summary: 'Brand, theme, flags and banners of the merchant',
+        response: whitelabelResponse,
+      }),
+    },
+    async (request) => ok(whitelabelOf(merchantFromRequest(request))),
+  );
+
+  app.get(
+    '/wps/system/status',
+    {
+      schema: doc({
+        tags,
+        summary: 'System status for the caller: 0 normal, 1 maintenance, 2 region restricted',
+        response: systemStatusResponse,
+      }),
+    },
+    async (request) => ok(await getSystemStatusFor(merchantFromRequest(request), request.ip)),
+  );
+
+  app.get(
+    '/wps/system/setting/register',
+    {
+      schema: doc({
+        tags,
+        summary: 'Registration methods, field rules and countries',
+        response: registerSettingResponse,
+      }),
+    },
+    async (request) => ok(merchantFromRequest(request).context.registration),
+  );
+
+  app.get(
+    '/wps/system/domainRoute',
+    {
+      schema: doc({
+        tags,
+        summary: "The merchant's domains and app resources",
+        response: domainRouteResponse,
+      }),
+    },
+    async (request) => {
+      const snapshot = merchantFromRequest(request);
+      return ok({ domainList: snapshot.domains, resources: whitelabelOf(snapshot).resources });
+    },
+  );
+
+  app.get(
+    '/wps/system/permission',
+    {
+      schema: doc({
+        tags,
+        summary: 'Start-up bundle: whitelabel, registration, resources, customer service, CDNs, location',
+        response: permissionResponse,
+      }),
+    },
+    async (request) => ok(await permissionOf(merchantFromRequest(request), request.ip)),
+  );
+
+  app.get(
+    '/wps/system/helpCenter',
+    {
+      schema: doc({
+        tags,
+        summary: "Help centre entries in the caller's language",
+        response: helpCenterResponse,
+      }),
+    },
+    async (request) => ok(await helpCenter(ctx.db, merchantFromRequest(request), languageOf(request))),
+  );
+
+  app.get(
+    '/wps/announcements',
+    {
+      schema: doc({
+        tags,
+        summary: 'Current announcements, paginated (9 per page by default)',
+        querystring: announcementsQuery,
+        response: announcementsResponse,
+      }),
+    },
+    async (request) => {
+      const q = parseInput(announcementsQuery, request.query);
+      const language = languageOf(request, q.language);
+      return ok(
+        await announcements(ctx.db, merchantFromRequest(request), { ...q, language, now: ctx.clock.now() }),
+      );
+    },
+  );
+
+  // Brand art (logo, banners). Names are content-stable, so browsers may cache them for a day.
+  app.get('/assets-brand/:file', { schema: { hide: true } }, async (request, reply) => {
+    const { file } = parseInput(assetName, request.params);
+    const body = await readFile(`${ASSETS_DIR}${file}`).catch(() => null);
+    if (!body) throw new AppError('NOT_FOUND');
+    return reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(body);
+  });
+}

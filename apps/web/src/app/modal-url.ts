@@ -55,7 +55,10 @@ export function useModal() {
       const state: ModalLocationState = {
         modalPushed: replace ? Boolean((location.state as ModalLocationState | null)?.modalPushed) : true,
       };
-      navigate({ pathname: location.pathname, search: `?${next.toString()}`, hash: location.hash }, { replace, state });
+      navigate(
+        { pathname: location.pathname, search: `?${next.toString()}`, hash: location.hash },
+        { replace, state },
+      );
     },
     [withoutModal, modal, navigate, location.pathname, location.hash, location.state],
   );
@@ -66,7 +69,10 @@ export function useModal() {
       return;
     }
     const next = withoutModal().toString();
-    navigate({ pathname: location.pathname, search: next ? `?${next}` : '', hash: location.hash }, { replace: true });
+    navigate(
+      { pathname: location.pathname, search: next ? `?${next}` : '', hash: location.hash },
+      { replace: true },
+    );
   }, [location.state, location.pathname, location.hash, navigate, withoutModal]);
 
   return { modal, params, openModal, closeModal };

@@ -41,7 +41,10 @@ export function buildUrl(path: string, query?: Query): string {
 }
 
 export function buildHeaders(extra?: Record<string, string>, hasBody = false): Record<string, string> {
-  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': languageProvider() };
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'Accept-Language': languageProvider(),
+  };
   if (hasBody) headers['Content-Type'] = 'application/json';
   const token = getToken();
   if (token) headers.token = token;
@@ -68,7 +71,12 @@ export function unwrapEnvelope<T>(status: number, body: unknown): T {
   throw new ApiError(status === 404 ? 'NOT_FOUND' : 'BAD_RESPONSE', `HTTP ${status}`, status);
 }
 
-async function request<T>(method: string, path: string, body: unknown, options: RequestOptions = {}): Promise<T> {
+async function request<T>(
+  method: string,
+  path: string,
+  body: unknown,
+  options: RequestOptions = {},
+): Promise<T> {
   const hasBody = body !== undefined;
   let response: Response;
   try {

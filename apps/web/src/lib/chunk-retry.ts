@@ -24,7 +24,10 @@ const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
 
 function withTimeout<T>(promise: Promise<T>, timeoutMs: number): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`chunk load timed out after ${timeoutMs} ms`)), timeoutMs);
+    const timer = setTimeout(
+      () => reject(new Error(`chunk load timed out after ${timeoutMs} ms`)),
+      timeoutMs,
+    );
     promise.then(
       (value) => {
         clearTimeout(timer);
@@ -43,7 +46,12 @@ function withTimeout<T>(promise: Promise<T>, timeoutMs: number): Promise<T> {
  * After the last failure a ChunkLoadError is thrown so the error boundary can offer a reload.
  */
 export async function retryImport<T>(factory: () => Promise<T>, options: RetryOptions = {}): Promise<T> {
-  const { retries = CHUNK_LOAD_RETRIES, delayMs = 400, timeoutMs = CHUNK_LOAD_TIMEOUT_MS, sleep = defaultSleep } = options;
+  const {
+    retries = CHUNK_LOAD_RETRIES,
+    delayMs = 400,
+    timeoutMs = CHUNK_LOAD_TIMEOUT_MS,
+    sleep = defaultSleep,
+  } = options;
   let lastError: unknown;
   for (let attempt = 0; attempt <= retries; attempt += 1) {
     try {

@@ -9,7 +9,10 @@ export interface MoneyFormatOptions {
 }
 
 /** Formats an integer minor-unit amount: 2 decimals, locale grouping, merchant currency symbol ('$' by default). */
-export function formatMoney(minor: bigint | number | string | null | undefined, options: MoneyFormatOptions = {}): string {
+export function formatMoney(
+  minor: bigint | number | string | null | undefined,
+  options: MoneyFormatOptions = {},
+): string {
   const { currency = 'BRL', symbol = '$', locale = 'pt-BR', withSymbol = true } = options;
   let value: bigint;
   try {

@@ -18,7 +18,9 @@ type LocaleModule = { default: Record<string, unknown> };
 // Feature namespaces load on demand so they stay out of the home chunk; `common` ships inline.
 const featureLocales = import.meta.glob<LocaleModule>(['../locales/*/*.json', '!../locales/*/common.json']);
 // Error code texts are owned by the contracts package (read-only here).
-const errorLocales = import.meta.glob<LocaleModule>('../../../../packages/contracts/src/locales/*/errors.json');
+const errorLocales = import.meta.glob<LocaleModule>(
+  '../../../../packages/contracts/src/locales/*/errors.json',
+);
 
 function loaderFor(lng: string, ns: string): (() => Promise<LocaleModule>) | undefined {
   if (ns === 'errors') {
@@ -110,7 +112,10 @@ export function enabledLanguages(merchantLanguages: readonly string[] | undefine
   return unique.length > 0 ? unique : [DEFAULT_LANGUAGE];
 }
 
-export function reconcileLanguage(merchantLanguages: readonly string[] | undefined, merchantDefault?: string) {
+export function reconcileLanguage(
+  merchantLanguages: readonly string[] | undefined,
+  merchantDefault?: string,
+) {
   const enabled = enabledLanguages(merchantLanguages);
   const current = normalizeLanguage(i18next.language);
   if (current && enabled.includes(current)) return;

@@ -66,8 +66,12 @@ export function themeVariables(theme: ThemeConfig, mode: ThemeMode): Record<stri
 
 export function applyTheme(theme: ThemeConfig, mode: ThemeMode): void {
   const root = document.documentElement;
-  for (const [name, value] of Object.entries(themeVariables(theme, mode))) root.style.setProperty(name, value);
+  for (const [name, value] of Object.entries(themeVariables(theme, mode)))
+    root.style.setProperty(name, value);
   root.dataset.theme = mode;
   const meta = document.querySelector('meta[name="theme-color"]');
-  meta?.setAttribute('content', mode === theme.mode ? theme.background : mode === 'light' ? '#f3f5fb' : '#0b1020');
+  meta?.setAttribute(
+    'content',
+    mode === theme.mode ? theme.background : mode === 'light' ? '#f3f5fb' : '#0b1020',
+  );
 }

@@ -48,7 +48,15 @@ function unlockScroll() {
   }
 }
 
-export function Modal({ name, title, onClose, children, size = 'md', closeOnBackdrop = true, footer }: ModalProps) {
+export function Modal({
+  name,
+  title,
+  onClose,
+  children,
+  size = 'md',
+  closeOnBackdrop = true,
+  footer,
+}: ModalProps) {
   const { t } = useTranslation('common');
   const dialogRef = useRef<HTMLDivElement>(null);
   const titleId = useId();
@@ -69,7 +77,9 @@ export function Modal({ name, title, onClose, children, size = 'md', closeOnBack
         return;
       }
       if (event.key !== 'Tab' || !dialog) return;
-      const items = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.offsetParent !== null);
+      const items = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+        (el) => el.offsetParent !== null,
+      );
       if (items.length === 0) {
         event.preventDefault();
         return;
@@ -118,7 +128,12 @@ export function Modal({ name, title, onClose, children, size = 'md', closeOnBack
           ) : (
             <span />
           )}
-          <button type="button" className="icon-btn modal__close" onClick={onClose} aria-label={t('actions.close')}>
+          <button
+            type="button"
+            className="icon-btn modal__close"
+            onClick={onClose}
+            aria-label={t('actions.close')}
+          >
             <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
               <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
             </svg>

@@ -1,0 +1,69 @@
+import { type ComponentType, lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ErrorBoundary } from '../components/ui/ErrorBoundary';
+import { Modal } from '../components/ui/Modal';
+import { isChunkLoadError, retryImport } from '../lib/chunk-retry';
+import { type ModalName, useModal } from './modal-url';
+
+type ModalComponent = ComponentType<{ onClose: () => void }>;
+
+/** Lazily loads a named export, with the same chunk retry as routes. */
+function lazyNamed<M>(load: () => Promise<M>, pick: (module: M) => ModalComponent) {
+  return lazy(() => retryImport(load).then((module) => ({ default: pick(module) })));
+}
+
+const auth = () => import('../features/auth');
+const MODALS: Record<ModalName, ModalComponent> = {
+  login: lazyNamed(auth, (m) => m.LoginModal),
+  register: lazyNamed(auth, (m) => m.RegisterModal),
+  registerSuccess: lazyNamed(auth, (m) => m.RegisterSuccessModal),
+  changePassword: lazyNamed(auth, (m) => m.ChangePasswordModal),
+  forgotPassword: lazyNamed(auth, (m) => m.ForgotPasswordModal),
+  notice: lazyNamed(
+    () => import('../features/notices'),
+    (m) => m.NoticeModal,
+  ),
+  download: lazyNamed(
+    () => import('../features/download'),
+    (m) => m.DownloadModal,
+  ),
+  help: lazyNamed(
+    () => import('../features/help/HelpModal'),
+    (m) => m.HelpModal,
+  ),
+};
+
+function ModalLoadError({ error, onClose }: { error: unknown; onClose: () => void }) {
+  const { t } = useTranslation('common');
+  const chunk = isChunkLoadError(error);
+  return (
+    <Modal
+      name="error"
+      title={chunk ? t('errors.chunkTitle') : t('errors.pageTitle')}
+      onClose={onClose}
+      size="sm"
+    >
+      <p className="muted">{chunk ? t('errors.chunkText') : t('errors.pageText')}</p>
+      <button type="button" className="btn btn--primary btn--block" onClick={() => window.location.reload()}>
+        {t('actions.reload')}
+      </button>
+    </Modal>
+  );
+}
+
+/** Renders the modal named by `?modal=` (see modal-url.ts). */
+export function ModalHost() {
+  const { modal, closeModal } = useModal();
+  const Component = modal ? MODALS[modal] : undefined;
+  if (!Component) return null;
+  return (
+    <ErrorBoundary
+      resetKey={modal}
+      fallback={(error) => <ModalLoadError error={error} onClose={closeModal} />}
+    >
+      <Suspense fallback={<div className="modal-pending" aria-hidden="true" />}>
+        <Component onClose={closeModal} />
+      </Suspense>
+    </ErrorBoundary>
+  );
+}

@@ -1,0 +1,143 @@
+import { Suspense, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
+import { Icon } from '../components/ui/Icon';
+import { Toaster } from '../components/ui/Toaster';
+import { reconcileLanguage } from '../lib/i18n';
+import { useSession } from '../lib/session';
+import { applyTheme, useThemeStore } from '../lib/theme';
+import { useSystemStatus, useWhitelabel } from '../lib/whitelabel';
+import { Banner } from './layout/Banner';
+import { Footer } from './layout/Footer';
+import { Header } from './layout/Header';
+import { SideMenu } from './layout/SideMenu';
+import { useUiStore } from './layout/ui-store';
+import { LAYOUTS, type LayoutConfig, PUBLIC_PATHS, type RouteHandle } from './layout-config';
+import { ModalHost } from './ModalHost';
+import { PageLoader } from './PageLoader';
+import { MaintenanceScreen, RegionRestrictedScreen } from './StatusScreens';
+
+function useLayout(): LayoutConfig {
+  const matches = useMatches();
+  const last = matches[matches.length - 1];
+  return (last?.handle as RouteHandle | undefined)?.layout ?? LAYOUTS.page.layout;
+}
+
+/** Applies merchant colours and the dark/light choice; honours theme.forceLightOnLoad once per load. */
+function useThemeSync() {
+  const whitelabel = useWhitelabel();
+  const mode = useThemeStore((s) => s.mode);
+  const setMode = useThemeStore((s) => s.setMode);
+  const forced = useRef(false);
+  useEffect(() => {
+    if (whitelabel.theme.forceLightOnLoad && !forced.current && whitelabel.merchantCode) {
+      forced.current = true;
+      setMode('light');
+      return;
+    }
+    applyTheme(whitelabel.theme, mode ?? whitelabel.theme.mode);
+  }, [whitelabel, mode, setMode]);
+}
+
+function useLanguageSync() {
+  const { languages, defaultLanguage, merchantCode } = useWhitelabel();
+  useEffect(() => {
+    if (merchantCode) reconcileLanguage(languages, defaultLanguage);
+  }, [languages, defaultLanguage, merchantCode]);
+}
+
+/** Scroll to the hash anchor when there is one, else to the top; modal (search) changes don't scroll. */
+function useScrollRestoration() {
+  const { pathname, hash } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every page change, pathname is the trigger
+  useEffect(() => {
+    if (hash) {
+      const target = document.getElementById(decodeURIComponent(hash.slice(1)));
+      if (target) {
+        target.scrollIntoView({ behavior: 'smooth', block: 'start' });
+        return;
+      }
+    }
+    window.scrollTo(0, 0);
+  }, [pathname, hash]);
+}
+
+function useBrandDocument() {
+  const { brandName, faviconUrl } = useWhitelabel();
+  const { t } = useTranslation('common');
+  useEffect(() => {
+    document.title = `${brandName} — ${t('brandTagline')}`;
+    if (faviconUrl) {
+      const link = document.querySelector<HTMLLinkElement>('link[rel="icon"]');
+      if (link) link.href = faviconUrl;
+    }
+  }, [brandName, faviconUrl, t]);
+}
+
+export function Shell() {
+  const { pathname } = useLocation();
+  const layout = useLayout();
+  const whitelabel = useWhitelabel();
+  const token = useSession((s) => s.token);
+  const status = useSystemStatus();
+  const { t } = useTranslation('common');
+  const sideCollapsed = useUiStore((s) => s.sideCollapsed);
+  const [barsShown, setBarsShown] = useState(false);
+
+  useThemeSync();
+  useLanguageSync();
+  useScrollRestoration();
+  useBrandDocument();
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-hide bars whenever the page changes
+  useEffect(() => setBarsShown(false), [pathname]);
+
+  if (status.data?.status === 1) return <MaintenanceScreen endTime={status.data.maintenanceEndTime} />;
+  if (status.data?.status === 2)
+    return <RegionRestrictedScreen ip={status.data.ip} country={status.data.country} />;
+
+  if (whitelabel.flags.redirectLoggedOut && !token && !PUBLIC_PATHS.has(pathname)) {
+    return <Navigate to="/login" replace />;
+  }
+
+  const barsHidden = Boolean(layout.hideBarsByDefault) && !whitelabel.flags.showBarsOnSeamless && !barsShown;
+  const showHeader = layout.header && !barsHidden;
+  const showSide = layout.side && !barsHidden;
+
+  return (
+    <div
+      className="app"
+      data-side={showSide ? (sideCollapsed ? 'collapsed' : 'open') : 'none'}
+      data-header={showHeader ? 'on' : 'off'}
+    >
+      <a className="skip-link" href="#main">
+        {t('skipToContent')}
+      </a>
+      {showHeader ? <Header /> : null}
+      {showSide ? <SideMenu withBrand={!showHeader} /> : null}
+      <div className="app__body">
+        {layout.banner ? <Banner group={layout.bannerGroup ?? pathname} /> : null}
+        <main id="main" className="app__main" tabIndex={-1}>
+          <Suspense fallback={<PageLoader />}>
+            <Outlet />
+          </Suspense>
+        </main>
+        {layout.footer ? <Footer /> : null}
+      </div>
+      {layout.hideBarsByDefault && !whitelabel.flags.showBarsOnSeamless ? (
+        <button
+          type="button"
+          className="bars-toggle"
+          onClick={() => setBarsShown((v) => !v)}
+          aria-pressed={!barsHidden}
+          aria-label={barsHidden ? t('actions.showBars') : t('actions.hideBars')}
+          title={barsHidden ? t('actions.showBars') : t('actions.hideBars')}
+        >
+          <Icon name={barsHidden ? 'menu' : 'close'} />
+        </button>
+      ) : null}
+      <ModalHost />
+      <Toaster />
+    </div>
+  );
+}

@@ -1,0 +1,210 @@
+import type { SessionResponse } from '@sorte/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
+import { Icon } from '../../components/ui/Icon';
+import { useMemberInfo } from '../../features/member/api';
+import { useBalance } from '../../features/wallet/api';
+import { apiDelete, apiPost } from '../../lib/api';
+import { useErrorMessage } from '../../lib/errors';
+import { formatMoney } from '../../lib/format';
+import { useSession } from '../../lib/session';
+import { useThemeStore } from '../../lib/theme';
+import { toast } from '../../lib/toast';
+import { useWhitelabel } from '../../lib/whitelabel';
+import { useModal } from '../modal-url';
+import { AccountMenu } from './AccountMenu';
+import { Brand } from './Brand';
+import { useUiStore } from './ui-store';
+
+/** Balance refresh is throttled so a fidgety click cannot hammer the wallet. */
+export const BALANCE_REFRESH_THROTTLE_MS = 3000;
+
+function ThemeSwitch() {
+  const { t } = useTranslation('common');
+  const { theme } = useWhitelabel();
+  const mode = useThemeStore((s) => s.mode) ?? theme.mode;
+  const setMode = useThemeStore((s) => s.setMode);
+  const next = mode === 'dark' ? 'light' : 'dark';
+  return (
+    <button
+      type="button"
+      className="icon-btn"
+      onClick={() => setMode(next)}
+      aria-label={t('theme.toggle')}
+      title={t(`theme.${next}`)}
+    >
+      <Icon name={mode === 'dark' ? 'sun' : 'moon'} />
+    </button>
+  );
+}
+
+function Balance() {
+  const { t, i18n } = useTranslation('common');
+  const { currency, currencySymbol } = useWhitelabel();
+  const balance = useBalance();
+  const hidden = useUiStore((s) => s.balanceHidden);
+  const toggleHidden = useUiStore((s) => s.toggleBalanceHidden);
+  const lastRefresh = useRef(0);
+  const spinning = balance.isFetching;
+
+  const refresh = () => {
+    const now = Date.now();
+    if (now - lastRefresh.current < BALANCE_REFRESH_THROTTLE_MS) return;
+    lastRefresh.current = now;
+    void balance.refetch();
+  };
+
+  const amount = formatMoney(balance.data ?? 0n, { currency, symbol: currencySymbol, locale: i18n.language });
+  return (
+    <div className="balance" aria-live="polite">
+      <span className="balance__label sr-only">{t('balance.label')}</span>
+      <span className="balance__amount" data-testid="balance">
+        {hidden ? t('balance.hidden') : amount}
+      </span>
+      <button
+        type="button"
+        className="icon-btn icon-btn--sm"
+        onClick={toggleHidden}
+        aria-label={hidden ? t('balance.show') : t('balance.hide')}
+        aria-pressed={hidden}
+      >
+        <Icon name={hidden ? 'eyeOff' : 'eye'} size={16} />
+      </button>
+      <button
+        type="button"
+        className={`icon-btn icon-btn--sm${spinning ? ' is-spinning' : ''}`}
+        onClick={refresh}
+        aria-label={t('balance.refresh')}
+      >
+        <Icon name="refresh" size={16} />
+      </button>
+    </div>
+  );
+}
+
+function useFreePlay() {
+  const setToken = useSession((s) => s.setToken);
+  const { t } = useTranslation('common');
+  const errorMessage = useErrorMessage();
+  return useMutation({
+    mutationFn: () =>
+      apiPost<SessionResponse>(
+        '/wps/session/login/freeplay',
+        { os: 'web', platform: 'W' },
+        { headers: { 'X-Gateway-Version': '3' } },
+      ),
+    onSuccess: (session) => {
+      setToken(session.token);
+      toast(t('toast.demoStarted'), 'success');
+    },
+    onError: (error) => toast(errorMessage(error), 'error'),
+  });
+}
+
+function useLogout() {
+  const clear = useSession((s) => s.clear);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { t } = useTranslation('common');
+  return useMutation({
+    mutationFn: () => apiDelete<unknown>('/wps/session/logout').catch(() => null),
+    onSettled: () => {
+      clear();
+      queryClient.removeQueries({ queryKey: ['member'] });
+      queryClient.removeQueries({ queryKey: ['wallet'] });
+      navigate('/');
+      toast(t('toast.loggedOut'));
+    },
+  });
+}
+
+export function Header() {
+  const { t } = useTranslation('common');
+  const { flags } = useWhitelabel();
+  const isLogin = useSession((s) => s.isLogin);
+  const member = useMemberInfo();
+  const { openModal } = useModal();
+  const setDrawer = useUiStore((s) => s.setDrawer);
+  const freePlay = useFreePlay();
+  const logout = useLogout();
+  const [confirmLogout, setConfirmLogout] = useState(false);
+  const comingSoon = () => toast(t('toast.comingSoon'));
+
+  return (
+    <header className="header">
+      <div className="header__left">
+        <button
+          type="button"
+          className="icon-btn header__menu"
+          onClick={() => setDrawer(true)}
+          aria-label={t('actions.openMenu')}
+        >
+          <Icon name="menu" />
+        </button>
+        <Brand />
+      </div>
+      <div className="header__right">
+        <ThemeSwitch />
+        {isLogin ? (
+          <>
+            <Balance />
+            {flags.memberCentre ? (
+              <>
+                <button type="button" className="btn btn--primary btn--sm" onClick={comingSoon}>
+                  <Icon name="wallet" size={16} />
+                  <span>{t('actions.deposit')}</span>
+                </button>
+                <button
+                  type="button"
+                  className="btn btn--ghost btn--sm header__withdraw"
+                  onClick={comingSoon}
+                >
+                  <span>{t('actions.withdraw')}</span>
+                </button>
+              </>
+            ) : null}
+            <AccountMenu member={member.data} onLogout={() => setConfirmLogout(true)} />
+          </>
+        ) : (
+          <>
+            {flags.FREEPLAY3 ? (
+              <button
+                type="button"
+                className="btn btn--ghost btn--sm header__demo"
+                onClick={() => freePlay.mutate()}
+                disabled={freePlay.isPending}
+                aria-busy={freePlay.isPending}
+              >
+                {t('actions.freeDemo')}
+              </button>
+            ) : null}
+            <button type="button" className="btn btn--outline btn--sm" onClick={() => openModal('login')}>
+              {t('actions.login')}
+            </button>
+            {flags.DIRECTREG3 ? (
+              <button
+                type="button"
+                className="btn btn--primary btn--sm"
+                onClick={() => openModal('register')}
+              >
+                {t('actions.register')}
+              </button>
+            ) : null}
+          </>
+        )}
+      </div>
+      {confirmLogout ? (
+        <ConfirmDialog
+          title={t('account.logoutTitle')}
+          message={t('account.logoutConfirm')}
+          busy={logout.isPending}
+          onCancel={() => setConfirmLogout(false)}
+          onConfirm={() => logout.mutate(undefined, { onSettled: () => setConfirmLogout(false) })}
+        />
+      ) : null}
+    </header>
+  );
+}

@@ -1,0 +1,100 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Icon, type IconName } from '../../components/ui/Icon';
+import { CATEGORY_ROUTES, GAME_CATEGORIES, useGameMenus } from '../../features/games/api';
+import { useModal } from '../modal-url';
+
+interface Tile {
+  key: string;
+  to: string;
+  icon: IconName;
+}
+
+const TILES: Tile[] = [
+  { key: 'PGE', to: '/pge', icon: 'PGE' },
+  { key: 'INHOUSE', to: '/inhouse', icon: 'INHOUSE' },
+  ...GAME_CATEGORIES.map((category) => ({ key: category, to: CATEGORY_ROUTES[category], icon: category })),
+];
+
+const PERKS: { key: string; icon: IconName }[] = [
+  { key: 'payouts', icon: 'bolt' },
+  { key: 'support', icon: 'headset' },
+  { key: 'fair', icon: 'shield' },
+  { key: 'vip', icon: 'crown' },
+];
+
+export default function HomePage() {
+  const { t } = useTranslation(['home', 'common']);
+  const menus = useGameMenus();
+  const { openModal } = useModal();
+  const vendorCount = (key: string) => menus.data?.find((m) => m.category === key)?.vendors.length ?? 0;
+
+  return (
+    <div className="page home">
+      <section id="games" className="section" aria-labelledby="home-games">
+        <div className="section__head">
+          <h2 id="home-games" className="section__title">
+            <Icon name="flame" />
+            <span>{t('categoriesTitle')}</span>
+          </h2>
+        </div>
+        <div className="cat-grid">
+          {TILES.map((tile) => {
+            const count = vendorCount(tile.key);
+            return (
+              <Link key={tile.key} to={tile.to} className={`cat-tile cat-tile--${tile.key.toLowerCase()}`}>
+                <span className="cat-tile__icon" aria-hidden="true">
+                  <Icon name={tile.icon} size={30} />
+                </span>
+                <span className="cat-tile__name">{t(`tiles.${tile.key}`)}</span>
+                <span className="cat-tile__meta">
+                  {count > 0 ? t('providerCount', { count }) : t('comingSoon')}
+                </span>
+              </Link>
+            );
+          })}
+        </div>
+      </section>
+
+      <section className="section promo-strip" aria-labelledby="home-promo">
+        <div className="promo-card promo-card--primary">
+          <div>
+            <h2 id="home-promo">{t('promo.title')}</h2>
+            <p>{t('promo.text')}</p>
+          </div>
+          <Link to="/promotions" className="btn btn--light">
+            {t('promo.cta')}
+          </Link>
+        </div>
+        <div className="promo-card promo-card--secondary">
+          <div>
+            <h2>{t('app.title')}</h2>
+            <p>{t('app.text')}</p>
+          </div>
+          <button type="button" className="btn btn--light" onClick={() => openModal('download')}>
+            <Icon name="download" size={18} />
+            <span>{t('app.cta')}</span>
+          </button>
+        </div>
+      </section>
+
+      <section className="section" aria-labelledby="home-perks">
+        <h2 id="home-perks" className="section__title">
+          <Icon name="sparkles" />
+          <span>{t('perksTitle')}</span>
+        </h2>
+        <div className="perk-grid">
+          {PERKS.map((perk) => (
+            <article key={perk.key} className="perk">
+              <span className="perk__icon" aria-hidden="true">
+                <Icon name={perk.icon} size={24} />
+              </span>
+              <h3>{t(`perks.${perk.key}.title`)}</h3>
+              <p>{t(`perks.${perk.key}.text`)}</p>
+            </article>
+          ))}
+        </div>
+      </section>
+    </div>
+  );
+}

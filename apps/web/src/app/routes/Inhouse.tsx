@@ -1,0 +1,5 @@
+import { Lobby } from '../../features/games/Lobby';
+
+export default function InhousePage() {
+  return <Lobby category="INHOUSE" />;
+}

@@ -1,0 +1,38 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { EmptyState } from '../../components/ui/EmptyState';
+import { useWhitelabel } from '../../lib/whitelabel';
+
+export default function PromoDetailPage() {
+  const { t, i18n } = useTranslation('pages');
+  const [params] = useSearchParams();
+  const id = params.get('id');
+  const { banners } = useWhitelabel();
+  const promo = banners.find((b) => b.link === id || b.bannerId === id);
+  const back = (
+    <Link to="/promotions" className="btn btn--ghost">
+      {t('promotions.back')}
+    </Link>
+  );
+  if (!promo) {
+    return (
+      <div className="page page--narrow">
+        <EmptyState
+          icon="gift"
+          title={t('promotions.notFoundTitle')}
+          text={t('promotions.notFoundText')}
+          action={back}
+        />
+      </div>
+    );
+  }
+  const title = promo.title?.[i18n.language] ?? promo.title?.en ?? t('promotions.untitled');
+  return (
+    <article className="page page--narrow promo-detail">
+      <img className="promo-detail__image" src={promo.url} alt="" />
+      <h1 className="page__title">{title}</h1>
+      <p className="muted">{t('promotions.detailText')}</p>
+      {back}
+    </article>
+  );
+}

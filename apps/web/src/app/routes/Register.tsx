@@ -1,0 +1,5 @@
+import { RegisterPage } from '../../features/auth';
+
+export default function RegisterRoute() {
+  return <RegisterPage />;
+}

@@ -11,7 +11,10 @@ export const captchaAnswer = z.object({ captchaId: z.string().max(64), captchaCo
 export const captchaResponse = z.object({ captchaId: z.string(), image: z.string() });
 
 const registrationFieldValues = z.object(
-  Object.fromEntries(REGISTRATION_FIELDS.map((f) => [f, optionalShort])) as Record<(typeof REGISTRATION_FIELDS)[number], typeof optionalShort>,
+  Object.fromEntries(REGISTRATION_FIELDS.map((f) => [f, optionalShort])) as Record<
+    (typeof REGISTRATION_FIELDS)[number],
+    typeof optionalShort
+  >,
 );
 
 /** PUT /wps/member/register and PUT /wps/member/register/mobile (encrypted). */
@@ -69,7 +72,10 @@ export const ipVerificationDetails = z.object({
   maskedEmail: z.string().nullable(),
 });
 /** POST /wps/session/login/verification — sends the second-verification code. */
-export const sendIpVerificationRequest = z.object({ challengeId: z.string().max(64), method: z.enum(['sms', 'email']) });
+export const sendIpVerificationRequest = z.object({
+  challengeId: z.string().max(64),
+  method: z.enum(['sms', 'email']),
+});
 
 /** GET /wps/verification/sms/register and /wps/verification/sms/noLogin (query). */
 export const smsRequest = z.object({
@@ -88,9 +94,15 @@ export const changePasswordRequest = z.object({
 });
 
 /** POST /wps/member/password/email (form or JSON). Always answers the same, whatever exists. */
-export const forgotByEmailRequest = z.object({ username: z.string().trim().min(1).max(64), email: z.string().trim().min(3).max(255) });
+export const forgotByEmailRequest = z.object({
+  username: z.string().trim().min(1).max(64),
+  email: z.string().trim().min(3).max(255),
+});
 /** POST /wps/member/password/reset — the link mailed by the email recovery. */
-export const resetByTokenRequest = z.object({ resetToken: z.string().min(16).max(128), newPassword: z.string().min(1).max(128) });
+export const resetByTokenRequest = z.object({
+  resetToken: z.string().min(16).max(128),
+  newPassword: z.string().min(1).max(128),
+});
 /** POST /wps/member/password/verification (encrypted) — recovery by phone, logs in after. */
 export const resetByPhoneRequest = z.object({
   countryDialingCode: z.string().max(8),
@@ -102,7 +114,12 @@ export const resetByPhoneRequest = z.object({
 /** GET /wps/agent/affiliate?code&domain */
 export const affiliateCheckResponse = z.object({ valid: z.boolean(), code: z.string() });
 
-export const clubLabel = z.object({ labelName: z.string(), color: z.string(), color2: z.string(), rankLevel: z.number().int() });
+export const clubLabel = z.object({
+  labelName: z.string(),
+  color: z.string(),
+  color2: z.string(),
+  rankLevel: z.number().int(),
+});
 /** GET /wps/member/info */
 export const memberInfoResponse = z.object({
   id: z.string(),
@@ -143,6 +160,9 @@ export const encryptedEnvelope = z.object({
   }),
 });
 export type EncryptedEnvelope = z.infer<typeof encryptedEnvelope>;
+
+/** Answer of actions that have nothing to return (logout, password change, reset). */
+export const okResponse = z.object({ ok: z.literal(true) });
 
 /** Agent and trial types of spec §6. */
 export const AGENT_TYPES = [1, 2, 41, 42] as const;

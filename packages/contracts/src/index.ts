@@ -4,3 +4,4 @@ export * from './system.ts';
 export * from './patterns.ts';
 export * from './errors.ts';
 export * from './auth.ts';
+export * from './encryption.ts';

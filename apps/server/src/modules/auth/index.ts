@@ -1,6 +1,20 @@
 import type { ServerModule } from '../../platform/context.ts';
+import { registerDevOutbox } from '../../platform/notify/index.ts';
+import { registerAuthRoutes } from './auth.routes.ts';
+import { installFormBody } from './form-body.ts';
+import { bindAuthContext } from './sessions.service.ts';
 
+export { type MemberAuth, requireMember, requireRealAccount } from './sessions.service.ts';
+/** Test-only (answers are kept only under NODE_ENV=test): solves a captcha by its id. */
+export { peekCaptchaAnswer } from './verification.service.ts';
+
+/** Sessions, login defences, captcha and SMS codes, password flows and payload decryption. */
 export const authModule: ServerModule = {
   name: 'auth',
-  async register() {},
+  async register(app, ctx) {
+    bindAuthContext(app, ctx);
+    installFormBody(app);
+    await registerDevOutbox(app, ctx);
+    await registerAuthRoutes(app, ctx);
+  },
 };

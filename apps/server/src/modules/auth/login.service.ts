@@ -1,0 +1,358 @@
+import { randomBytes } from 'node:crypto';
+import type { LoginRequest, SessionResponse } from '@sorte/contracts';
+import type { AppContext } from '../../platform/context.ts';
+import { AppError } from '../../platform/http/app-error.ts';
+import { getNotifier, type PhoneNumber } from '../../platform/notify/index.ts';
+import {
+  createMember,
+  findMemberByAccount,
+  findMemberById,
+  findMemberByMobile,
+  type MemberRow,
+  newGuestAccount,
+  recordLogin,
+  setMustChangePassword,
+} from '../members/index.ts';
+import type { MerchantContext } from '../system/index.ts';
+import {
+  addFailure,
+  clearFailures,
+  countIpChallengeAttempt,
+  findIpChallenge,
+  insertIpChallenge,
+  insertLoginHistory,
+  knownIpState,
+  latestSentIpChallenge,
+  readFailures,
+  rememberIp,
+  setIpChallengeCode,
+  useIpChallenge,
+} from './auth.repository.ts';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts';
+import { type ClientInfo, openSession } from './sessions.service.ts';
+import {
+  checkCaptcha,
+  codeHash,
+  MAX_CODE_ATTEMPTS,
+  newNumericCode,
+  normalisePhone,
+  sameHash,
+  throttle,
+  verifySmsCode,
+} from './verification.service.ts';
+
+/** A failure counter idle this long starts over. */
+const FAILURE_MEMORY_MS = 24 * 3_600_000;
+const IP_CHALLENGE_TTL_MS = 15 * 60_000;
+const FREEPLAY_PER_IP_PER_HOUR = 20;
+
+type UsernameLogin = Extract<LoginRequest, { type: 'username' }>;
+type SmsLogin = Extract<LoginRequest, { type: 'sms' }>;
+
+const accountSubject = (account: string) => `a:${account.toLowerCase()}`;
+const ipSubject = (ip: string) => `i:${ip}`;
+
+/**
+ * Username login (spec §4): lockout and captcha first, then the password — verified against a
+ * dummy hash for unknown accounts so neither the answer nor its timing reveals existence.
+ */
+export async function loginByUsername(
+  ctx: AppContext,
+  merchant: MerchantContext,
+  input: UsernameLogin,
+  client: ClientInfo,
+) {
+  const now = ctx.clock.now();
+  const { captchaAfterFailedLogins, lockoutAfterFailedLogins, lockoutMinutes } = merchant.security;
+  const subjects = [accountSubject(input.username), ipSubject(client.ip)];
+  const counters = await readFailures(ctx.db, merchant.id, subjects);
+  const fresh = counters.filter(
+    (c) => new Date(c.last_failure_at).getTime() > now.getTime() - FAILURE_MEMORY_MS,
+  );
+  const accountCounter = fresh.find((c) => c.subject === subjects[0]);
+  if (accountCounter?.locked_until && new Date(accountCounter.locked_until) > now) {
+    const retryAfterSeconds = Math.ceil(
+      (new Date(accountCounter.locked_until).getTime() - now.getTime()) / 1000,
+    );
+    throw new AppError('AUTH_ACCOUNT_LOCKED', { retryAfterSeconds });
+  }
+  // 0 switches the failure-triggered captcha off.
+  const afterFailures = captchaAfterFailedLogins > 0 ? captchaAfterFailedLogins : Number.POSITIVE_INFINITY;
+  const captchaNeeded = merchant.flags.captchaOnLogin || fresh.some((c) => c.failures >= afterFailures);
+  if (captchaNeeded) await checkCaptcha(ctx, merchant, input.verification);
+
+  const member = await findMemberByAccount(ctx.db, merchant.id, input.username);
+  const passwordOk =
+    member && member.type !== 4
+      ? await verifyPassword(member.password_hash, input.password)
+      : await verifyAgainstDummy(input.password);
+  if (!member || !passwordOk) {
+    const lockUntil = new Date(now.getTime() + lockoutMinutes * 60_000);
+    const staleBefore = new Date(now.getTime() - FAILURE_MEMORY_MS);
+    await addFailure(ctx.db, {
+      merchantId: merchant.id,
+      subject: subjects[0]!,
+      now,
+      staleBefore,
+      lockAt: lockoutAfterFailedLogins,
+      lockUntil,
+    });
+    await addFailure(ctx.db, {
+      merchantId: merchant.id,
+      subject: subjects[1]!,
+      now,
+      staleBefore,
+      lockAt: null,
+      lockUntil,
+    });
+    await history(ctx, merchant, member?.id ?? null, client, false, 'username');
+    const worst = Math.max(0, ...fresh.map((c) => c.failures)) + 1;
+    throw new AppError('AUTH_INVALID_CREDENTIALS', {
+      captchaRequired: merchant.flags.captchaOnLogin || worst >= afterFailures,
+    });
+  }
+  if (member.status !== 'active') throw new AppError('AUTH_MEMBER_DISABLED');
+  await secondVerification(ctx, merchant, member, client, input.ipVerificationCode);
+  await clearFailures(ctx.db, merchant.id, subjects[0]!);
+  const expired = passwordExpired(merchant, member, now);
+  const isDefault = input.password === merchant.security.defaultPassword;
+  const mustChange =
+    member.must_change_password || isDefault || (expired && merchant.flags.PWDEXPFORCECHANGE3);
+  return completeLogin(ctx, merchant, member, client, 'username', {
+    passwordExpired: expired,
+    mustChangePassword: mustChange,
+  });
+}
+
+export async function loginBySms(
+  ctx: AppContext,
+  merchant: MerchantContext,
+  input: SmsLogin,
+  client: ClientInfo,
+) {
+  if (!merchant.flags.MOBILEVERCODELOGIN3) throw new AppError('AUTH_LOGIN_METHOD_DISABLED');
+  const phone = normalisePhone(input.countryDialingCode, input.mobileNum);
+  const ok = await verifySmsCode(ctx, merchant, { purpose: 'login', phone, code: input.smsCode });
+  const member = ok
+    ? await findMemberByMobile(ctx.db, merchant.id, phone.countryDialingCode, phone.mobile)
+    : undefined;
+  if (!member) {
+    await history(ctx, merchant, null, client, false, 'sms');
+    throw new AppError('AUTH_SMS_CODE_INVALID');
+  }
+  if (member.status !== 'active') throw new AppError('AUTH_MEMBER_DISABLED');
+  // The SMS code already proves the phone; spec §4 opens no forced change after SMS login.
+  return completeLogin(ctx, merchant, member, client, 'sms', {
+    passwordExpired: false,
+    mustChangePassword: false,
+  });
+}
+
+function passwordExpired(merchant: MerchantContext, member: MemberRow, now: Date): boolean {
+  const days = merchant.security.passwordExpiryDays;
+  if (!merchant.flags.PWDEXPFORCECHANGE3 || !days) return false;
+  return now.getTime() - new Date(member.password_changed_at).getTime() > days * 86_400_000;
+}
+
+/** Records the login and opens the session; `firstTimeLogin` is true until the first-login action runs. */
+export async function completeLogin(
+  ctx: AppContext,
+  merchant: MerchantContext,
+  member: MemberRow,
+  client: ClientInfo,
+  method: string,
+  state: { passwordExpired: boolean; mustChangePassword: boolean },
+): Promise<SessionResponse> {
+  const now = ctx.clock.now();
+  if (state.mustChangePassword !== member.must_change_password && method === 'username') {
+    await setMustChangePassword(ctx.db, member.id, state.mustChangePassword);
+  }
+  await recordLogin(ctx.db, member.id, now, client.ip);
+  await rememberIp(ctx.db, member.id, client.ip, now);
+  await history(ctx, merchant, member.id, client, true, method);
+  const token = await openSession(ctx, merchant, member.id, client);
+  return { token, account: member.account, firstTimeLogin: member.first_login_done_at === null, ...state };
+}
+
+async function history(
+  ctx: AppContext,
+  merchant: MerchantContext,
+  memberId: string | null,
+  client: ClientInfo,
+  success: boolean,
+  method: string,
+) {
+  await insertLoginHistory(ctx.db, {
+    merchant_id: merchant.id,
+    member_id: memberId,
+    at: ctx.clock.now(),
+    ip: client.ip,
+    user_agent: client.userAgent,
+    success,
+    method,
+  });
+}
+
+// ---- second verification from an unknown IP -------------------------------------------------
+
+function ipVerificationOn(merchant: MerchantContext): boolean {
+  return merchant.flags.ipVerification || merchant.security.ipVerification;
+}
+
+function channels(member: MemberRow): ('sms' | 'email')[] {
+  const list: ('sms' | 'email')[] = [];
+  if (member.mobile && member.country_dialing_code) list.push('sms');
+  if (member.email) list.push('email');
+  return list;
+}
+
+/**
+ * Spec §4: a login from an IP the member never used needs a code sent by SMS or e-mail. A first
+ * login has no known IP to compare with and just records it; a member with no channel to reach
+ * cannot be challenged and passes (the operator sees the new IP in the login history).
+ */
+async function secondVerification(
+  ctx: AppContext,
+  merchant: MerchantContext,
+  member: MemberRow,
+  client: ClientInfo,
+  code?: string,
+) {
+  if (!ipVerificationOn(merchant)) return;
+  const state = await knownIpState(ctx.db, member.id, client.ip);
+  if (!state.any || state.known) return;
+  const methods = channels(member);
+  if (methods.length === 0) return;
+  const now = ctx.clock.now();
+  if (code) {
+    const challenge = await latestSentIpChallenge(ctx.db, member.id, client.ip, now);
+    if (!challenge || challenge.attempts >= MAX_CODE_ATTEMPTS) throw new AppError('AUTH_SMS_CODE_INVALID');
+    if (!sameHash(challenge.code_hash ?? '', codeHash(member.id, code))) {
+      await countIpChallengeAttempt(ctx.db, challenge.id);
+      throw new AppError('AUTH_SMS_CODE_INVALID');
+    }
+    if (await useIpChallenge(ctx.db, challenge.id, now)) return;
+    throw new AppError('AUTH_SMS_CODE_INVALID');
+  }
+  const challengeId = randomBytes(16).toString('base64url');
+  await insertIpChallenge(ctx.db, {
+    id: challengeId,
+    member_id: member.id,
+    ip: client.ip,
+    code_hash: null,
+    expires_at: new Date(now.getTime() + IP_CHALLENGE_TTL_MS),
+    created_at: now,
+  });
+  throw new AppError('AUTH_IP_VERIFICATION_REQUIRED', {
+    challengeId,
+    methods,
+    maskedMobile: member.mobile ? maskMobile(member.mobile) : null,
+    maskedEmail: member.email ? maskEmail(member.email) : null,
+  });
+}
+
+export function maskMobile(mobile: string): string {
+  return mobile.length <= 4 ? '****' : `${'*'.repeat(mobile.length - 4)}${mobile.slice(-4)}`;
+}
+
+export function maskEmail(email: string): string {
+  const [name = '', domain = ''] = email.split('@');
+  return `${name.slice(0, 2)}***@${domain}`;
+}
+
+/** POST /wps/session/login/verification: sends the code of a pending challenge by the chosen channel. */
+export async function sendIpVerificationCode(
+  ctx: AppContext,
+  merchant: MerchantContext,
+  p: { challengeId: string; method: 'sms' | 'email'; ip: string },
+) {
+  const now = ctx.clock.now();
+  const challenge = await findIpChallenge(ctx.db, p.challengeId, now);
+  const member =
+    challenge && challenge.ip === p.ip ? await findMemberById(ctx.db, challenge.member_id) : undefined;
+  if (!challenge || !member || member.merchant_id !== merchant.id || !channels(member).includes(p.method)) {
+    throw new AppError('AUTH_EMAIL_CODE_INVALID');
+  }
+  await throttle(ctx, `ipv:1s:${member.id}`, 1, 1_000, 'AUTH_SMS_THROTTLED');
+  await throttle(
+    ctx,
+    `ipv:h:${member.id}`,
+    merchant.security.smsPerNumberPerHour,
+    3_600_000,
+    'AUTH_SMS_THROTTLED',
+  );
+  const code = newNumericCode();
+  const minutes = merchant.security.smsExpiryMinutes;
+  const expiresAt = new Date(now.getTime() + minutes * 60_000);
+  await setIpChallengeCode(ctx.db, challenge.id, codeHash(member.id, code), expiresAt);
+  const text = `Your ${merchant.code} login verification code is ${code}. It expires in ${minutes} minutes.`;
+  const notifier = getNotifier(ctx);
+  if (p.method === 'sms') {
+    const phone: PhoneNumber = {
+      countryDialingCode: member.country_dialing_code ?? '',
+      mobile: member.mobile ?? '',
+    };
+    await notifier.sms.send(phone, text, code);
+  } else {
+    await notifier.mail.send({ to: member.email ?? '', subject: 'Login verification', text, secret: code });
+  }
+  return { expiredMinutes: minutes, expirationTime: expiresAt.toISOString() };
+}
+
+// ---- free play ------------------------------------------------------------------------------
+
+/** FREEPLAY3: a trial (type 4) account with an unusable password, logged in at once. */
+export async function loginFreeplay(
+  ctx: AppContext,
+  merchant: MerchantContext,
+  client: ClientInfo,
+): Promise<SessionResponse> {
+  if (!merchant.flags.FREEPLAY3) throw new AppError('AUTH_FREEPLAY_DISABLED');
+  await throttle(
+    ctx,
+    `freeplay:${merchant.id}:${client.ip}`,
+    FREEPLAY_PER_IP_PER_HOUR,
+    3_600_000,
+    'AUTH_THROTTLED',
+  );
+  const now = ctx.clock.now();
+  const member = await createMember(
+    ctx.db,
+    {
+      merchant_id: merchant.id,
+      account: newGuestAccount(),
+      password_hash: await hashPassword(randomBytes(32).toString('base64url')),
+      payment_password_hash: null,
+      type: 4,
+      status: 'active',
+      currency: merchant.currency,
+      nickname: null,
+      payee_name: null,
+      email: null,
+      country_dialing_code: null,
+      mobile: null,
+      id_number: null,
+      birthday: null,
+      recommender: null,
+      referred_by: null,
+      affiliate_code: null,
+      affiliate_code_used: null,
+      age_confirmed_at: null,
+      terms_accepted_at: null,
+      register_ip: client.ip,
+      register_domain: null,
+      register_url: null,
+      register_method: 'FREEPLAY',
+      password_changed_at: now,
+      first_login_done_at: null,
+      last_login_at: null,
+      last_login_ip: null,
+      created_at: now,
+    },
+    newGuestAccount,
+  );
+  return completeLogin(ctx, merchant, member, client, 'freeplay', {
+    passwordExpired: false,
+    mustChangePassword: false,
+  });
+}

@@ -1,0 +1,125 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { TRIAL_TYPE } from '@sorte/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../platform/context.ts';
+import { AppError } from '../../platform/http/app-error.ts';
+import { getMerchant, type MerchantContext } from '../system/index.ts';
+import { findSessionByHash, insertSession, revokeSession, touchSession } from './auth.repository.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The composition root's context, reachable from any request through request.server. */
+    authContext: AppContext;
+  }
+}
+
+/** Seen-at is written at most this often, so a busy session is not one write per request. */
+const TOUCH_INTERVAL_MS = 60_000;
+/** Tokens are 43 characters; anything much longer is not ours and is not worth hashing. */
+const MAX_TOKEN_LENGTH = 128;
+
+export interface MemberAuth {
+  memberId: string;
+  merchantId: string;
+  type: number;
+  sessionId: string;
+}
+
+export interface ClientInfo {
+  ip: string;
+  userAgent: string | null;
+}
+
+export function bindAuthContext(app: FastifyInstance, ctx: AppContext): void {
+  if (!app.hasDecorator('authContext')) app.decorate('authContext', ctx);
+}
+
+export function contextOf(request: FastifyRequest): AppContext {
+  return request.server.authContext;
+}
+
+export function clientOf(request: FastifyRequest): ClientInfo {
+  const ua = request.headers['user-agent'];
+  return { ip: request.ip, userAgent: typeof ua === 'string' ? ua.slice(0, 255) : null };
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** Opens a session: the member gets a random 32-byte token; only its SHA-256 is stored. */
+export async function openSession(
+  ctx: AppContext,
+  merchant: MerchantContext,
+  memberId: string,
+  client: ClientInfo,
+): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  const now = ctx.clock.now();
+  const hours = merchant.security.sessionAbsoluteHours || ctx.config.SESSION_ABSOLUTE_HOURS;
+  await insertSession(ctx.db, {
+    token_hash: hashToken(token),
+    member_id: memberId,
+    merchant_id: merchant.id,
+    created_at: now,
+    last_seen_at: now,
+    expires_at: new Date(now.getTime() + hours * 3_600_000),
+    ip: client.ip,
+    user_agent: client.userAgent,
+  });
+  return token;
+}
+
+const resolved = new WeakMap<FastifyRequest, Promise<MemberAuth>>();
+
+/**
+ * The guard for member endpoints: a live session of this merchant, from the `token` header.
+ * Missing or unknown tokens are UNAUTHENTICATED; idle or absolute expiry is AUTH_SESSION_EXPIRED.
+ * Resolved once per request, however many times a handler asks.
+ */
+export function requireMember(request: FastifyRequest): Promise<MemberAuth> {
+  let found = resolved.get(request);
+  if (!found) {
+    found = resolveMember(request);
+    resolved.set(request, found);
+  }
+  return found;
+}
+
+/** As requireMember, and refuses trial (free play) accounts: spec §6 'in_need_true_account'. */
+export async function requireRealAccount(request: FastifyRequest): Promise<MemberAuth> {
+  const auth = await requireMember(request);
+  if (auth.type === TRIAL_TYPE) throw new AppError('AUTH_TRIAL_ACCOUNT', { key: 'in_need_true_account' });
+  return auth;
+}
+
+export function tokenOf(request: FastifyRequest): string | undefined {
+  const raw = request.headers.token;
+  const token = Array.isArray(raw) ? raw[0] : raw;
+  return token && token.length <= MAX_TOKEN_LENGTH ? token : undefined;
+}
+
+async function resolveMember(request: FastifyRequest): Promise<MemberAuth> {
+  const token = tokenOf(request);
+  if (!token) throw new AppError('UNAUTHENTICATED');
+  const ctx = contextOf(request);
+  const merchant = getMerchant(request);
+  const session = await findSessionByHash(ctx.db, hashToken(token));
+  if (!session || session.revoked_at || session.merchant_id !== merchant.id)
+    throw new AppError('UNAUTHENTICATED');
+  const now = ctx.clock.now();
+  const idleMs = (merchant.security.sessionIdleMinutes || ctx.config.SESSION_IDLE_MINUTES) * 60_000;
+  const lastSeen = new Date(session.last_seen_at).getTime();
+  if (now >= new Date(session.expires_at) || now.getTime() - lastSeen > idleMs) {
+    await revokeSession(ctx.db, session.id, now);
+    throw new AppError('AUTH_SESSION_EXPIRED');
+  }
+  if (session.status !== 'active') throw new AppError('AUTH_MEMBER_DISABLED');
+  if (now.getTime() - lastSeen > TOUCH_INTERVAL_MS) await touchSession(ctx.db, session.id, now);
+  return {
+    memberId: session.member_id,
+    merchantId: session.merchant_id,
+    type: session.type,
+    sessionId: session.id,
+  };
+}

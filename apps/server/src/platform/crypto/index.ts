@@ -1,0 +1,7 @@
+export {
+  decryptBody,
+  decryptEnvelope,
+  loadPayloadKeys,
+  looksEncrypted,
+  type PayloadKeys,
+} from './payload-crypto.ts';

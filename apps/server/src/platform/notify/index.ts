@@ -1,0 +1,9 @@
+export {
+  getNotifier,
+  type Mailer,
+  type MailMessage,
+  outboxAddress,
+  type PhoneNumber,
+  registerDevOutbox,
+  type SmsSender,
+} from './notify.ts';

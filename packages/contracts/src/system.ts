@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { languageCode } from './common.ts';
 import { FEATURE_FLAGS } from './flags.ts';
 
 export const hexColour = z.string().regex(/^#[0-9a-fA-F]{6}$/);
@@ -199,3 +200,167 @@ export const announcementsResponse = z.object({
   totalPages: z.number().int(),
   total: z.number().int(),
 });
+
+// ---- Operator API (/bo/merchants/:code/...) ----
+
+const texts = (max: number) =>
+  z
+    .partialRecord(languageCode, z.string().max(max))
+    .refine((t) => Object.values(t).some((v) => v && v.length > 0), { message: 'at least one language' });
+const assetUrl = z.string().min(1).max(2048);
+const countryCode = z.string().regex(/^[A-Z]{2}$/);
+const domainName = z
+  .string()
+  .max(253)
+  .regex(/^[a-z0-9]([a-z0-9.-]*[a-z0-9])?$/);
+
+/** PATCH /bo/merchants/:code/flags — only the flags named change; unknown ids are refused with CONFIG_INVALID. */
+export const operatorFlagsPatch = z
+  .record(z.string().max(64), z.boolean())
+  .refine((r) => Object.keys(r).length <= 100, { message: 'too many flags' });
+
+/** PUT /bo/merchants/:code/registration-fields/:field — the named properties replace the current ones. */
+export const operatorFieldRule = fieldRule.partial().strict();
+
+/** PATCH /bo/merchants/:code/brand */
+export const operatorBrandPatch = z
+  .object({
+    brandName: z.string().min(1).max(64),
+    logoUrl: assetUrl,
+    faviconUrl: assetUrl.nullable(),
+    theme: themeConfig.partial(),
+    currency: z.string().regex(/^[A-Z]{3}$/),
+    currencySymbol: z.string().min(1).max(8),
+    languages: z.array(languageCode).min(1).max(10),
+    defaultLanguage: languageCode,
+    gameLanguage: z.string().min(2).max(8),
+    minimumAge: z.number().int().min(18).max(99),
+    prizeMode: z.enum(['Lott', 'ZY', 'Elott', 'SEA']),
+    lotteryType: z.string().min(1).max(16),
+    affiliateLink: assetUrl.nullable(),
+    customerService: z.array(customerServicePath.extend({ path: z.string().min(1).max(2048) })).max(20),
+    socialLinks,
+    resources: z.array(resourceSchema).max(10),
+    domains: z.array(domainName).min(1).max(100),
+    countries: z
+      .array(z.object({ countryCode, countryDialingCode: z.string().regex(/^\+\d{1,4}$/) }))
+      .min(1)
+      .max(300),
+    defaultCountryCode: countryCode,
+    imageCDNs: z.array(assetUrl).max(10),
+    launchGameCDNs: z.array(assetUrl).max(10),
+  })
+  .partial()
+  .strict();
+
+/**
+ * PUT /bo/merchants/:code/status. `status` is a shorthand (0 both off, 1 maintenance, 2 region
+ * restriction only); the other properties set each part and are kept when omitted.
+ */
+export const operatorStatusUpdate = z
+  .object({
+    status: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+    maintenance: z.boolean(),
+    maintenanceEndTime: z.iso.datetime({ offset: true }).nullable(),
+    regionRestricted: z.boolean(),
+    allowCountries: z.array(countryCode).max(300),
+    denyCountries: z.array(countryCode).max(300),
+    allowIps: z.array(z.string().max(64)).max(1000),
+    denyIps: z.array(z.string().max(64)).max(1000),
+  })
+  .partial()
+  .strict();
+
+/** PATCH /bo/merchants/:code/security */
+export const operatorSecurityPatch = z
+  .object({
+    captchaAfterFailedLogins: z.number().int().min(0).max(100),
+    lockoutAfterFailedLogins: z.number().int().min(1).max(1000),
+    lockoutMinutes: z
+      .number()
+      .int()
+      .min(1)
+      .max(7 * 24 * 60),
+    passwordExpiryDays: z.number().int().min(1).max(3650).nullable(),
+    defaultPassword: z.string().min(1).max(64),
+    smsExpiryMinutes: z.number().int().min(1).max(60),
+    smsPerNumberPerHour: z.number().int().min(1).max(100),
+    smsPerIpPerHour: z.number().int().min(1).max(1000),
+    sessionIdleMinutes: z
+      .number()
+      .int()
+      .min(1)
+      .max(7 * 24 * 60),
+    sessionAbsoluteHours: z
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 90),
+    ipVerification: z.boolean(),
+  })
+  .partial()
+  .strict();
+
+/** POST /bo/merchants/:code/banners (PUT takes the same properties, all optional). */
+export const operatorBannerInput = z
+  .object({
+    groupName: z.enum([
+      '/',
+      '/rng',
+      '/live',
+      '/fish',
+      '/pvp',
+      '/sports',
+      '/esports',
+      '/elott',
+      '/down',
+      '/promotions',
+      '/pointMall',
+      '/help',
+      'w_reg',
+      '/inhouse',
+      '/pge',
+    ]),
+    url: assetUrl,
+    linkageType: bannerSchema.shape.linkageType.default('none'),
+    link: assetUrl.nullable().default(null),
+    title: z.partialRecord(languageCode, z.string().max(200)).default({}),
+    sortOrder: z.number().int().min(0).max(10_000).default(0),
+    enabled: z.boolean().default(true),
+  })
+  .strict();
+export const operatorBannerPatch = z
+  .object({
+    groupName: operatorBannerInput.shape.groupName,
+    url: assetUrl,
+    linkageType: bannerSchema.shape.linkageType,
+    link: assetUrl.nullable(),
+    title: z.partialRecord(languageCode, z.string().max(200)),
+    sortOrder: z.number().int().min(0).max(10_000),
+    enabled: z.boolean(),
+  })
+  .partial()
+  .strict();
+
+/** POST /bo/merchants/:code/announcements (PUT takes the same properties, all optional). Content is HTML. */
+export const operatorAnnouncementInput = z
+  .object({
+    type: z.enum(['B', 'PL', 'PU', 'PR', 'H']),
+    title: texts(200),
+    content: texts(20_000),
+    startTime: z.iso.datetime({ offset: true }).optional(),
+    endTime: z.iso.datetime({ offset: true }).nullable().default(null),
+    sortOrder: z.number().int().min(0).max(10_000).default(0),
+  })
+  .strict();
+export const operatorAnnouncementPatch = z
+  .object({
+    type: operatorAnnouncementInput.shape.type,
+    title: texts(200),
+    content: texts(20_000),
+    startTime: z.iso.datetime({ offset: true }),
+    endTime: z.iso.datetime({ offset: true }).nullable(),
+    sortOrder: z.number().int().min(0).max(10_000),
+  })
+  .partial()
+  .strict();

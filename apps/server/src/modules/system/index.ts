@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { ServerModule } from '../../platform/context.ts';
 import { getMerchant, installMerchantHooks, merchantFromRequest } from './system.hooks.ts';
+import { registerOperatorRoutes } from './system.operator.routes.ts';
 import { registerSystemRoutes } from './system.routes.ts';
 import { seedDemoMerchant } from './system.seed.ts';
 import { getSystemStatusFor, MerchantDirectory } from './system.service.ts';
@@ -26,6 +27,7 @@ export const systemModule: ServerModule = {
     const directory = new MerchantDirectory(ctx.db, ctx.config);
     installMerchantHooks(app, directory, ctx.config.DEFAULT_MERCHANT);
     await registerSystemRoutes(app, ctx);
+    await registerOperatorRoutes(app, ctx, directory);
   },
   seedDemo: seedDemoMerchant,
 };

@@ -41,7 +41,12 @@ export async function call(t: TestApp, c: Call) {
     headers: c.token ? { token: c.token } : {},
   });
   // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary JSON answers field by field.
-  const body = r.json() as { success: boolean; value?: any; code?: string; details?: Record<string, unknown> };
+  const body = r.json() as {
+    success: boolean;
+    value?: any;
+    code?: string;
+    details?: Record<string, unknown>;
+  };
   return { status: r.statusCode, ...body };
 }
 

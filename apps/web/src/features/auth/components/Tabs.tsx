@@ -1,0 +1,90 @@
+import { type KeyboardEvent, type ReactNode, useId } from 'react';
+
+export interface TabItem<T extends string> {
+  id: T;
+  label: string;
+}
+
+/**
+ * Tab strip with a sliding underline. Arrow keys move between tabs (roving tabindex). The panel
+ * element should carry `id={panelId(value)}` and `aria-labelledby={tabId(value)}`.
+ */
+export function Tabs<T extends string>({
+  items,
+  value,
+  onChange,
+  label,
+  idBase,
+}: {
+  items: readonly TabItem<T>[];
+  value: T;
+  onChange: (next: T) => void;
+  label: string;
+  idBase?: string;
+}) {
+  const generated = useId();
+  const base = idBase ?? generated;
+  const index = Math.max(
+    0,
+    items.findIndex((item) => item.id === value),
+  );
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+    if (!step) return;
+    event.preventDefault();
+    const next = items[(index + step + items.length) % items.length]!;
+    onChange(next.id);
+    document.getElementById(`${base}-tab-${next.id}`)?.focus();
+  };
+  return (
+    <div
+      className="au-tabs"
+      role="tablist"
+      aria-label={label}
+      onKeyDown={onKeyDown}
+      style={{ '--tab-count': items.length, '--tab-index': index } as React.CSSProperties}
+    >
+      {items.map((item) => (
+        <button
+          key={item.id}
+          id={`${base}-tab-${item.id}`}
+          type="button"
+          role="tab"
+          className="au-tabs__tab"
+          aria-selected={item.id === value}
+          aria-controls={`${base}-panel-${item.id}`}
+          tabIndex={item.id === value ? 0 : -1}
+          onClick={() => onChange(item.id)}
+        >
+          {item.label}
+        </button>
+      ))}
+      <span className="au-tabs__bar" aria-hidden="true" />
+    </div>
+  );
+}
+
+/** The panel of a tab strip; a plain box when there are no tabs (a single method). */
+export function TabPanel({
+  base,
+  id,
+  tabs,
+  children,
+}: {
+  base: string;
+  id: string;
+  tabs: boolean;
+  children: ReactNode;
+}) {
+  if (!tabs) return <div>{children}</div>;
+  return (
+    <div id={`${base}-panel-${id}`} role="tabpanel" aria-labelledby={`${base}-tab-${id}`}>
+      {children}
+    </div>
+  );
+}
+
+export const tabIds = (base: string, id: string) => ({
+  tab: `${base}-tab-${id}`,
+  panel: `${base}-panel-${id}`,
+});

@@ -1,0 +1,1 @@
+export { DownloadModal, DownloadPanel } from './DownloadPanel';

@@ -51,3 +51,99 @@ describe('public system endpoints', () => {
     expect(res.statusCode).toBe(200);
   });
 });
+
+describe('brand assets and content', () => {
+  it('serves banner art with long cache headers and refuses odd names', async () => {
+    const wl = (await t.app.inject({ method: 'GET', url: '/wps/system/whitelabel' })).json().value;
+    for (const url of [wl.logoUrl, ...wl.banners.map((b: { url: string }) => b.url)]) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toContain('image/svg+xml');
+      expect(res.headers['cache-control']).toContain('max-age=86400');
+    }
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/assets-brand/..%2Fsystem.routes.ts' })).statusCode,
+    ).toBe(400);
+    expect((await t.app.inject({ method: 'GET', url: '/assets-brand/missing.svg' })).statusCode).toBe(404);
+  });
+
+  it('has one banner for every page group', async () => {
+    const wl = (await t.app.inject({ method: 'GET', url: '/wps/system/whitelabel' })).json().value;
+    const groups = new Set(wl.banners.map((b: { groupName: string }) => b.groupName));
+    for (const g of [
+      '/',
+      '/rng',
+      '/live',
+      '/fish',
+      '/pvp',
+      '/sports',
+      '/esports',
+      '/elott',
+      '/down',
+      '/promotions',
+      '/pointMall',
+      '/help',
+      'w_reg',
+      '/inhouse',
+      '/pge',
+    ]) {
+      expect(groups.has(g), g).toBe(true);
+    }
+  });
+
+  it('pages announcements 9 at a time in the caller language', async () => {
+    const pt = (
+      await t.app.inject({
+        method: 'GET',
+        url: '/wps/announcements',
+        headers: { 'accept-language': 'pt-BR' },
+      })
+    ).json().value;
+    expect(pt).toMatchObject({ pageNo: 1, pageSize: 9, total: 6, totalPages: 1 });
+    expect(pt.list[0].title).toBe('Bem-vindo à Sorte');
+    const en = (
+      await t.app.inject({
+        method: 'GET',
+        url: '/wps/announcements?pageSize=2&pageNo=2',
+        headers: { 'accept-language': 'en' },
+      })
+    ).json().value;
+    expect(en).toMatchObject({ pageNo: 2, pageSize: 2, totalPages: 3 });
+    expect(en.list).toHaveLength(2);
+    const typed = (await t.app.inject({ method: 'GET', url: '/wps/announcements?types=PR,H' })).json().value;
+    expect(typed.list.every((a: { type: string }) => a.type === 'PR' || a.type === 'H')).toBe(true);
+    expect(typed.total).toBe(3);
+    expect((await t.app.inject({ method: 'GET', url: '/wps/announcements?pageSize=101' })).statusCode).toBe(
+      400,
+    );
+    expect((await t.app.inject({ method: 'GET', url: '/wps/announcements?types=ZZ' })).statusCode).toBe(400);
+  });
+
+  it('serves help centre, register setting, permission bundle', async () => {
+    const help = (
+      await t.app.inject({
+        method: 'GET',
+        url: '/wps/system/helpCenter',
+        headers: { 'accept-language': 'en' },
+      })
+    ).json().value;
+    expect(help.list[0]).toMatchObject({ title: 'How do I create an account?' });
+    const reg = (await t.app.inject({ method: 'GET', url: '/wps/system/setting/register' })).json().value;
+    expect(reg).toMatchObject({
+      usernameRegister: true,
+      mobileRegister: true,
+      captchaEnabled: true,
+      defaultCountryCode: 'BR',
+      minimumAge: 18,
+    });
+    expect(reg.countries[0]).toEqual({ countryCode: 'BR', countryDialingCode: '+55' });
+    expect(reg.fields.password).toMatchObject({ required: true, patternId: 6, minLength: 6, maxLength: 20 });
+    expect(reg.fields.qqNum.enabled).toBe(false);
+    const perm = (
+      await t.app.inject({ method: 'GET', url: '/wps/system/permission', remoteAddress: '8.8.8.8' })
+    ).json().value;
+    expect(perm).toMatchObject({ analytics: { gtagId: null }, location: { ip: '8.8.8.8', country: 'US' } });
+    expect(perm.whitelabel.merchantCode).toBe('demo');
+    expect(perm.customerService.find((c: { type: number }) => c.type === 3)).toBeTruthy();
+  });
+});

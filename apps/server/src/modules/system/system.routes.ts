@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import {
@@ -27,7 +28,14 @@ import {
 } from './system.service.ts';
 
 const tags = ['system'];
-const ASSETS_DIR = fileURLToPath(new URL('./assets/', import.meta.url));
+/**
+ * Brand art lives beside this file; the bundled server (dist/main.js) finds it in the source tree,
+ * which ships with the build, so the SVGs need no copy step.
+ */
+const ASSETS_DIR =
+  [new URL('./assets/', import.meta.url), new URL('../src/modules/system/assets/', import.meta.url)]
+    .map((u) => fileURLToPath(u))
+    .find((dir) => existsSync(dir)) ?? fileURLToPath(new URL('./assets/', import.meta.url));
 const assetName = z.object({ file: z.string().regex(/^[A-Za-z0-9_-]{1,64}\.svg$/) });
 
 const ok = <T>(value: T) => ({ success: true as const, value });

@@ -2,7 +2,17 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 const API_TARGET = process.env.SORTE_API ?? 'http://127.0.0.1:3000';
-const proxied = ['/wps', '/lgw', '/bo', '/providers', '/healthz', '/docs', '/dev'];
+const proxied = [
+  '/wps',
+  '/lgw',
+  '/bo',
+  '/providers',
+  '/healthz',
+  '/readyz',
+  '/docs',
+  '/dev',
+  '/assets-brand',
+];
 
 export default defineConfig({
   root: import.meta.dirname,
@@ -25,7 +35,9 @@ export default defineConfig({
         // Every route module in src/app/routes is reached only through a dynamic import, so each is
         // its own lazy chunk (named after the file). Framework code is grouped for long-term caching.
         chunkFileNames: (chunk) =>
-          chunk.facadeModuleId?.includes('/src/app/routes/') ? 'assets/route-[name]-[hash].js' : 'assets/[name]-[hash].js',
+          chunk.facadeModuleId?.includes('/src/app/routes/')
+            ? 'assets/route-[name]-[hash].js'
+            : 'assets/[name]-[hash].js',
         codeSplitting: {
           groups: [
             // Framework code changes rarely: its own long-cached chunks.

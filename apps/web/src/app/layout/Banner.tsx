@@ -5,28 +5,9 @@ import { useNavigate } from 'react-router';
 import { Icon } from '../../components/ui/Icon';
 import { useWhitelabel } from '../../lib/whitelabel';
 import { useModal } from '../modal-url';
+import { bannerGroupKey, bannersForGroup } from './banner-groups';
 
 export const BANNER_AUTOPLAY_MS = 5000;
-
-const ALIASES: Record<string, string> = {
-  '': 'home',
-  index: 'home',
-  'index.html': 'home',
-  register: 'w_reg',
-  'register.html': 'w_reg',
-  download: 'down',
-};
-
-/** Normalises '/rng', 'rng', '/' and 'home' style group names to one spelling. */
-export function bannerGroupKey(name: string): string {
-  const key = name.trim().replace(/^\//, '').toLowerCase();
-  return ALIASES[key] ?? key;
-}
-
-export function bannersForGroup(banners: readonly BannerItem[], group: string): BannerItem[] {
-  const key = bannerGroupKey(group);
-  return banners.filter((banner) => bannerGroupKey(banner.groupName) === key);
-}
 
 function useBannerClick() {
   const navigate = useNavigate();

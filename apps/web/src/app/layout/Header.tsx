@@ -11,35 +11,16 @@ import { apiDelete, apiPost } from '../../lib/api';
 import { useErrorMessage } from '../../lib/errors';
 import { formatMoney } from '../../lib/format';
 import { useSession } from '../../lib/session';
-import { useThemeStore } from '../../lib/theme';
 import { toast } from '../../lib/toast';
 import { useWhitelabel } from '../../lib/whitelabel';
 import { useModal } from '../modal-url';
 import { AccountMenu } from './AccountMenu';
+import { ThemeSwitch } from './ThemeSwitch';
 import { Brand } from './Brand';
 import { useUiStore } from './ui-store';
 
 /** Balance refresh is throttled so a fidgety click cannot hammer the wallet. */
 export const BALANCE_REFRESH_THROTTLE_MS = 3000;
-
-function ThemeSwitch() {
-  const { t } = useTranslation('common');
-  const { theme } = useWhitelabel();
-  const mode = useThemeStore((s) => s.mode) ?? theme.mode;
-  const setMode = useThemeStore((s) => s.setMode);
-  const next = mode === 'dark' ? 'light' : 'dark';
-  return (
-    <button
-      type="button"
-      className="icon-btn"
-      onClick={() => setMode(next)}
-      aria-label={t('theme.toggle')}
-      title={t(`theme.${next}`)}
-    >
-      <Icon name={mode === 'dark' ? 'sun' : 'moon'} />
-    </button>
-  );
-}
 
 function Balance() {
   const { t, i18n } = useTranslation('common');
@@ -147,15 +128,20 @@ export function Header() {
         <Brand />
       </div>
       <div className="header__right">
-        <ThemeSwitch />
+        <ThemeSwitch className={isLogin ? 'header__theme' : undefined} />
         {isLogin ? (
           <>
             <Balance />
             {flags.memberCentre ? (
               <>
-                <button type="button" className="btn btn--primary btn--sm" onClick={comingSoon}>
+                <button
+                  type="button"
+                  className="btn btn--primary btn--sm header__deposit"
+                  onClick={comingSoon}
+                  aria-label={t('actions.deposit')}
+                >
                   <Icon name="wallet" size={16} />
-                  <span>{t('actions.deposit')}</span>
+                  <span className="header__deposit-label">{t('actions.deposit')}</span>
                 </button>
                 <button
                   type="button"

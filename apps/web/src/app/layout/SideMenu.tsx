@@ -16,6 +16,7 @@ import { toast } from '../../lib/toast';
 import { useWhitelabel } from '../../lib/whitelabel';
 import { useModal } from '../modal-url';
 import { Brand } from './Brand';
+import { ThemeSwitch } from './ThemeSwitch';
 import { useUiStore } from './ui-store';
 
 function vendorHref(category: GameCategory, vendor: GameVendor): string {
@@ -230,6 +231,10 @@ export function SideMenu({ withBrand = false }: { withBrand?: boolean }) {
           ) : null}
         </div>
         <div className="side__section side__extras">
+          <div className="side__theme">
+            <span className="side__heading">{t('theme.toggle')}</span>
+            <ThemeSwitch />
+          </div>
           <LanguagePicker />
           <AppDownload />
         </div>

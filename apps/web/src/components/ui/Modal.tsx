@@ -67,7 +67,8 @@ export function Modal({
     lockScroll();
     const previouslyFocused = document.activeElement as HTMLElement | null;
     const dialog = dialogRef.current;
-    const first = dialog?.querySelector<HTMLElement>(FOCUSABLE);
+    // Start in the content (first field), not on the close button; fall back to the dialog itself.
+    const first = dialog?.querySelector<HTMLElement>(`.modal__body :is(${FOCUSABLE})`);
     (first ?? dialog)?.focus();
 
     const onKey = (event: KeyboardEvent) => {

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatDateTime, formatMoney } from './format';
+
+describe('formatMoney', () => {
+  it('shows two decimals with pt-BR grouping and the default symbol', () => {
+    expect(formatMoney(123456789n)).toBe('$ 1.234.567,89');
+  });
+
+  it('uses English grouping and the merchant symbol', () => {
+    expect(formatMoney(123456789, { locale: 'en', symbol: 'R$' })).toBe('R$ 1,234,567.89');
+  });
+
+  it('puts the sign before the symbol and treats missing amounts as zero', () => {
+    expect(formatMoney(-5n, { locale: 'en' })).toBe('-$ 0.05');
+    expect(formatMoney(null)).toBe('$ 0,00');
+    expect(formatMoney('not a number')).toBe('$ 0,00');
+  });
+
+  it('can omit the symbol', () => {
+    expect(formatMoney(100n, { withSymbol: false, locale: 'en' })).toBe('1.00');
+  });
+});
+
+describe('formatDateTime', () => {
+  it('formats as yyyy-MM-dd HH:mm:ss in local time', () => {
+    expect(formatDateTime(new Date(2026, 0, 5, 7, 8, 9))).toBe('2026-01-05 07:08:09');
+    expect(formatDate(new Date(2026, 10, 21, 23, 0, 0))).toBe('2026-11-21');
+  });
+
+  it('returns an empty string for missing or invalid input', () => {
+    expect(formatDateTime(null)).toBe('');
+    expect(formatDateTime('garbage')).toBe('');
+  });
+});

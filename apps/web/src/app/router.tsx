@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { retryImport } from '../lib/chunk-retry';
+import { i18next } from '../lib/i18n';
 import { LAYOUTS, type RouteHandle } from './layout-config';
 import { RouteError } from './RouteError';
 import { NotFound } from './routes-static';
@@ -9,17 +10,32 @@ import { Shell } from './Shell';
 type PageModule = { default: ComponentType };
 
 /** Lazy route: the page chunk loads with retries; a final failure reaches RouteError's reload panel. */
-function page(load: () => Promise<PageModule>, handle: RouteHandle, path?: string): RouteObject {
+function page(
+  load: () => Promise<PageModule>,
+  handle: RouteHandle,
+  path?: string,
+  namespaces: string[] = [],
+): RouteObject {
   return {
     ...(path === undefined ? { index: true } : { path }),
     handle,
     errorElement: <RouteError />,
     lazy: async () => {
-      const module = await retryImport(load);
+      // The page's string tables load in parallel with its code, so it renders without a second wait.
+      const [module] = await Promise.all([
+        retryImport(load),
+        i18next.loadNamespaces(namespaces).catch(() => undefined),
+      ]);
       return { Component: module.default };
     },
   };
 }
+
+const HOME_NS = ['home'];
+const GAMES_NS = ['games'];
+const PAGES_NS = ['pages'];
+const HELP_NS = ['help'];
+const AUTH_NS = ['auth'];
 
 const home = () => import('./routes/Home');
 const register = () => import('./routes/Register');
@@ -31,32 +47,32 @@ export const routes: RouteObject[] = [
     element: <Shell />,
     errorElement: <RouteError />,
     children: [
-      page(home, LAYOUTS.home),
-      page(home, LAYOUTS.home, 'index'),
-      page(home, LAYOUTS.home, 'index.html'),
-      page(home, LAYOUTS.home, 'home'),
-      page(register, LAYOUTS.register, 'register'),
-      page(register, LAYOUTS.register, 'register.html'),
-      page(() => import('./routes/PointMall'), LAYOUTS.pointMall, 'pointMall'),
-      page(() => import('./routes/Lottery'), LAYOUTS.headerOnly, 'lottery'),
-      page(() => import('./routes/VnLottery'), LAYOUTS.vnlottery, 'vnlottery'),
-      page(() => import('./routes/Elott'), LAYOUTS.lobby, 'elott'),
-      page(() => import('./routes/Rng'), LAYOUTS.lobby, 'rng'),
-      page(() => import('./routes/Pvp'), LAYOUTS.lobby, 'pvp'),
-      page(() => import('./routes/Live'), LAYOUTS.lobby, 'live'),
-      page(() => import('./routes/Fish'), LAYOUTS.lobby, 'fish'),
-      page(() => import('./routes/Sports'), LAYOUTS.lobby, 'sports'),
-      page(() => import('./routes/Esports'), LAYOUTS.lobby, 'esports'),
-      page(() => import('./routes/Inhouse'), LAYOUTS.lobby, 'inhouse'),
-      page(() => import('./routes/Pge'), LAYOUTS.lobby, 'pge'),
-      page(() => import('./routes/Promotions'), LAYOUTS.promotions, 'promotions'),
-      page(() => import('./routes/PromoDetail'), LAYOUTS.promotions, 'promoDetail'),
-      page(() => import('./routes/Seamless'), LAYOUTS.seamless, 'seamless'),
-      page(() => import('./routes/HelpCentre'), LAYOUTS.bare, 'helpmc'),
-      page(() => import('./routes/Game'), LAYOUTS.headerOnly, 'game'),
-      page(() => import('./routes/Help'), LAYOUTS.page, 'help'),
-      page(() => import('./routes/Login'), LAYOUTS.headerOnly, 'login'),
-      page(() => import('./routes/Download'), LAYOUTS.page, 'download'),
+      page(home, LAYOUTS.home, undefined, HOME_NS),
+      page(home, LAYOUTS.home, 'index', HOME_NS),
+      page(home, LAYOUTS.home, 'index.html', HOME_NS),
+      page(home, LAYOUTS.home, 'home', HOME_NS),
+      page(register, LAYOUTS.register, 'register', AUTH_NS),
+      page(register, LAYOUTS.register, 'register.html', AUTH_NS),
+      page(() => import('./routes/PointMall'), LAYOUTS.pointMall, 'pointMall', PAGES_NS),
+      page(() => import('./routes/Lottery'), LAYOUTS.headerOnly, 'lottery', ['pages', 'games']),
+      page(() => import('./routes/VnLottery'), LAYOUTS.vnlottery, 'vnlottery', PAGES_NS),
+      page(() => import('./routes/Elott'), LAYOUTS.lobby, 'elott', GAMES_NS),
+      page(() => import('./routes/Rng'), LAYOUTS.lobby, 'rng', GAMES_NS),
+      page(() => import('./routes/Pvp'), LAYOUTS.lobby, 'pvp', GAMES_NS),
+      page(() => import('./routes/Live'), LAYOUTS.lobby, 'live', GAMES_NS),
+      page(() => import('./routes/Fish'), LAYOUTS.lobby, 'fish', GAMES_NS),
+      page(() => import('./routes/Sports'), LAYOUTS.lobby, 'sports', GAMES_NS),
+      page(() => import('./routes/Esports'), LAYOUTS.lobby, 'esports', GAMES_NS),
+      page(() => import('./routes/Inhouse'), LAYOUTS.lobby, 'inhouse', GAMES_NS),
+      page(() => import('./routes/Pge'), LAYOUTS.lobby, 'pge', GAMES_NS),
+      page(() => import('./routes/Promotions'), LAYOUTS.promotions, 'promotions', PAGES_NS),
+      page(() => import('./routes/PromoDetail'), LAYOUTS.promotions, 'promoDetail', PAGES_NS),
+      page(() => import('./routes/Seamless'), LAYOUTS.seamless, 'seamless', GAMES_NS),
+      page(() => import('./routes/HelpCentre'), LAYOUTS.bare, 'helpmc', HELP_NS),
+      page(() => import('./routes/Game'), LAYOUTS.headerOnly, 'game', GAMES_NS),
+      page(() => import('./routes/Help'), LAYOUTS.page, 'help', HELP_NS),
+      page(() => import('./routes/Login'), LAYOUTS.headerOnly, 'login', ['pages', 'auth']),
+      page(() => import('./routes/Download'), LAYOUTS.page, 'download', ['pages', 'download']),
       { path: '*', element: <NotFound />, handle: LAYOUTS.page },
     ],
   },

@@ -161,6 +161,11 @@ export const encryptedEnvelope = z.object({
 });
 export type EncryptedEnvelope = z.infer<typeof encryptedEnvelope>;
 
+/** POST /wps/session/login/freeplay (spec §7: os, platform 'W'); a bare or foreign body creates no account. */
+export const freeplayRequest = z
+  .object({ platform: z.literal('W'), os: z.string().max(64).optional() })
+  .strict();
+
 /** Answer of actions that have nothing to return (logout, password change, reset). */
 export const okResponse = z.object({ ok: z.literal(true) });
 

@@ -4,6 +4,7 @@ import {
   encryptedEnvelope,
   encryptionKeyResponse,
   forgotByEmailRequest,
+  freeplayRequest,
   loginRequest,
   okResponse,
   registerRequest,
@@ -183,8 +184,16 @@ function registerSessionRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.post(
     '/wps/session/login/freeplay',
-    { schema: doc({ response: sessionResponse, summary: 'Free play (trial account)', tags }) },
+    {
+      schema: doc({
+        body: freeplayRequest,
+        response: sessionResponse,
+        summary: 'Free play (trial account)',
+        tags,
+      }),
+    },
     async (request) => {
+      parseInput(freeplayRequest, request.body);
       return { success: true, value: await loginFreeplay(ctx, getMerchant(request), clientOf(request)) };
     },
   );

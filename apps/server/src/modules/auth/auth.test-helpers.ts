@@ -40,9 +40,9 @@ export async function call(t: TestApp, c: Call) {
     remoteAddress: c.ip ?? '10.0.0.1',
     headers: c.token ? { token: c.token } : {},
   });
-  // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary JSON answers field by field.
   const body = r.json() as {
     success: boolean;
+    // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary JSON answers field by field.
     value?: any;
     code?: string;
     details?: Record<string, unknown>;

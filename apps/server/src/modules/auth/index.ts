@@ -1,4 +1,5 @@
 import type { ServerModule } from '../../platform/context.ts';
+import { loadPayloadKeys } from '../../platform/crypto/index.ts';
 import { registerDevOutbox } from '../../platform/notify/index.ts';
 import { registerAuthRoutes } from './auth.routes.ts';
 import { installFormBody } from './form-body.ts';
@@ -13,6 +14,8 @@ export const authModule: ServerModule = {
   name: 'auth',
   async register(app, ctx) {
     bindAuthContext(app, ctx);
+    // At start, so every instance agrees on the key before the first encrypted body arrives.
+    await loadPayloadKeys(ctx.db);
     installFormBody(app);
     await registerDevOutbox(app, ctx);
     await registerAuthRoutes(app, ctx);

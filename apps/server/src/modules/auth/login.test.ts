@@ -143,7 +143,16 @@ describe('sessions', () => {
   });
 
   test('free play creates a trial member that real-account features refuse', async () => {
-    const r = await call(t, { method: 'POST', url: '/wps/session/login/freeplay', ip: '10.9.0.1' });
+    expect(
+      (await call(t, { method: 'POST', url: '/wps/session/login/freeplay', payload: {}, ip: '10.9.0.1' }))
+        .code,
+    ).toBe('VALIDATION_FAILED');
+    const r = await call(t, {
+      method: 'POST',
+      url: '/wps/session/login/freeplay',
+      payload: { platform: 'W' },
+      ip: '10.9.0.1',
+    });
     expect(r.status).toBe(200);
     expect(r.value.account).toMatch(/^guest\d{8}$/);
     const info = await call(t, { method: 'GET', url: '/wps/member/info', token: r.value.token });
@@ -160,9 +169,10 @@ describe('sessions', () => {
       { key: 'in_need_true_account' },
     ]);
     await setFlags(t, { FREEPLAY3: false });
-    expect((await call(t, { method: 'POST', url: '/wps/session/login/freeplay' })).code).toBe(
-      'AUTH_FREEPLAY_DISABLED',
-    );
+    expect(
+      (await call(t, { method: 'POST', url: '/wps/session/login/freeplay', payload: { platform: 'W' } }))
+        .code,
+    ).toBe('AUTH_FREEPLAY_DISABLED');
     await setFlags(t, { FREEPLAY3: true });
   });
 

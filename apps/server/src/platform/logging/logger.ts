@@ -15,6 +15,10 @@ export const REDACTED_PATHS = [
   '*.token',
   '*.smsCode',
   '*.verificationCode',
+  '*.resetToken',
+  '*.ipVerificationCode',
+  '*.captchaCode',
+  '*.wrappedKey',
 ];
 
 export function createLogger(level: string): Logger {

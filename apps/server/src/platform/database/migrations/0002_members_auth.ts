@@ -6,6 +6,7 @@ import { type Kysely, sql } from 'kysely';
  * Members carry what later issues build on: the agent tree (parent_id + ancestry), VIP label,
  * referral links and the currency their wallets will use.
  */
+// biome-ignore lint/suspicious/noExplicitAny: a migration runs against the schema before the typed one exists.
 export async function up(db: Kysely<any>): Promise<void> {
   for (const statement of STATEMENTS) await sql.raw(statement).execute(db);
 }

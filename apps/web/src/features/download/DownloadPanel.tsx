@@ -36,7 +36,9 @@ export function DownloadPanel() {
   const { resources, brandName } = useWhitelabel();
   const [platform, setPlatform] = useState<Platform>('android');
   const base = useId();
-  const target = downloadTarget(resources, platform);
+  const relative = downloadTarget(resources, platform);
+  // A QR code needs an absolute address; resources may be site-relative ('/download').
+  const target = relative ? new URL(relative, window.location.origin).href : null;
   const index = PLATFORMS.indexOf(platform);
 
   const onKeyDown = (event: KeyboardEvent) => {

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/ui/Icon';
 import { Modal } from '../../components/ui/Modal';
@@ -39,6 +39,7 @@ export function NoticeModal({ onClose }: { onClose: () => void }) {
   const { t, i18n } = useTranslation('notices');
   const [pageNo, setPageNo] = useState(1);
   const [selected, setSelected] = useState(0);
+  const contentRef = useRef<HTMLElement>(null);
   const query = useQuery({
     queryKey: noticeKeys.page(pageNo, i18n.language),
     queryFn: ({ signal }) =>
@@ -84,7 +85,11 @@ export function NoticeModal({ onClose }: { onClose: () => void }) {
                     type="button"
                     className={`nt-item${notice === current ? ' nt-item--on' : ''}`}
                     aria-current={notice === current ? 'true' : undefined}
-                    onClick={() => setSelected(index)}
+                    onClick={() => {
+                      setSelected(index);
+                      // On phones the content sits under the list: bring it into view.
+                      contentRef.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+                    }}
                   >
                     <span className="nt-item__title">{notice.title}</span>
                     <time className="nt-item__date" dateTime={isoDate(notice.date)}>
@@ -97,7 +102,7 @@ export function NoticeModal({ onClose }: { onClose: () => void }) {
             {totalPages > 1 ? <Pager page={pageNo} total={totalPages} onChange={goTo} /> : null}
           </div>
           {current ? (
-            <article className="nt-content" aria-live="polite">
+            <article ref={contentRef} className="nt-content" aria-live="polite">
               <h3 className="nt-content__title">{current.title}</h3>
               <time className="nt-content__date">{formatDateTime(current.date)}</time>
               {/* Sanitised above: only the allow-listed tags and safe links remain. */}

@@ -8,6 +8,11 @@ export interface Country {
   countryDialingCode: string;
 }
 
+/** Codes arrive as '55' or '+55'; shown with one plus sign. */
+export function displayCode(code: string): string {
+  return `+${code.replace(/^\+/, '')}`;
+}
+
 /** Dialing-code picker inside the mobile input; the list closes 200 ms after focus leaves it. */
 export function DialingCodeSelect({
   countries,
@@ -64,7 +69,7 @@ export function DialingCodeSelect({
         onClick={() => setOpen((v) => !v)}
         disabled={countries.length <= 1}
       >
-        <span>+{value}</span>
+        <span>{displayCode(value)}</span>
         {countries.length > 1 ? <Icon name="chevronDown" size={14} /> : null}
       </button>
       {open ? (
@@ -79,7 +84,7 @@ export function DialingCodeSelect({
               onClick={() => pick(country.countryDialingCode)}
             >
               <span className="au-dial__country">{country.countryCode}</span>
-              <span>+{country.countryDialingCode}</span>
+              <span>{displayCode(country.countryDialingCode)}</span>
             </button>
           ))}
         </div>

@@ -24,6 +24,7 @@ export function LoginModal({ onClose }: { onClose: () => void }) {
       <div className="au-modal">
         <Tabs
           idBase={base}
+          variant="pill"
           label={t('login.popupLabel')}
           items={[
             { id: 'login', label: t('actions.login') },

@@ -96,6 +96,8 @@ function useAddressAffiliate() {
     queryFn: ({ signal }) => checkAffiliate(code, domain, signal),
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,
+    // Nothing to check without a code in the address: the field simply shows.
+    enabled: code !== '',
   });
   const resolved = query.data?.valid ? query.data.code || code : null;
   const failed = code !== '' && (query.isError || query.data?.valid === false);

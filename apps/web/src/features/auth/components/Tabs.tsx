@@ -15,12 +15,15 @@ export function Tabs<T extends string>({
   onChange,
   label,
   idBase,
+  variant = 'line',
 }: {
   items: readonly TabItem<T>[];
   value: T;
   onChange: (next: T) => void;
   label: string;
   idBase?: string;
+  /** 'pill' for a top-level switch (login / sign up) above 'line' method tabs. */
+  variant?: 'line' | 'pill';
 }) {
   const generated = useId();
   const base = idBase ?? generated;
@@ -38,7 +41,7 @@ export function Tabs<T extends string>({
   };
   return (
     <div
-      className="au-tabs"
+      className={`au-tabs au-tabs--${variant}`}
       role="tablist"
       aria-label={label}
       onKeyDown={onKeyDown}

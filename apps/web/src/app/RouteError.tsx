@@ -3,10 +3,30 @@ import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { EmptyState } from '../components/ui/EmptyState';
 import { isChunkLoadError } from '../lib/chunk-retry';
 
-/** Error element of every route: a failed chunk (after retries) offers a reload, other errors a generic panel. */
+/** Reload panel for a page whose code could not be fetched after the retries. */
+export function ChunkLoadFailed() {
+  const { t } = useTranslation('common');
+  return (
+    <div className="route-error" role="alert">
+      <EmptyState
+        icon="refresh"
+        title={t('errors.chunkTitle')}
+        text={t('errors.chunkText')}
+        action={
+          <button type="button" className="btn btn--primary" onClick={() => window.location.reload()}>
+            {t('actions.reload')}
+          </button>
+        }
+      />
+    </div>
+  );
+}
+
+/** Error element of every route: a failed chunk offers a reload, a 404 a way home, other errors a generic panel. */
 export function RouteError() {
   const error = useRouteError();
   const { t } = useTranslation('common');
+  if (isChunkLoadError(error)) return <ChunkLoadFailed />;
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
       <div className="route-error">
@@ -23,13 +43,12 @@ export function RouteError() {
       </div>
     );
   }
-  const chunk = isChunkLoadError(error);
   return (
     <div className="route-error" role="alert">
       <EmptyState
         icon="refresh"
-        title={chunk ? t('errors.chunkTitle') : t('errors.pageTitle')}
-        text={chunk ? t('errors.chunkText') : t('errors.pageText')}
+        title={t('errors.pageTitle')}
+        text={t('errors.pageText')}
         action={
           <button type="button" className="btn btn--primary" onClick={() => window.location.reload()}>
             {t('actions.reload')}

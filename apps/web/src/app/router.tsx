@@ -1,15 +1,16 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { retryImport } from '../lib/chunk-retry';
+import { isChunkLoadError, retryImport } from '../lib/chunk-retry';
 import { i18next } from '../lib/i18n';
 import { LAYOUTS, type RouteHandle } from './layout-config';
-import { RouteError } from './RouteError';
+import { PageLoader } from './PageLoader';
+import { ChunkLoadFailed, RouteError } from './RouteError';
 import { NotFound } from './routes-static';
 import { Shell } from './Shell';
 
 type PageModule = { default: ComponentType };
 
-/** Lazy route: the page chunk loads with retries; a final failure reaches RouteError's reload panel. */
+/** Lazy route: the page chunk loads with retries; a final failure shows the translated reload panel. */
 function page(
   load: () => Promise<PageModule>,
   handle: RouteHandle,
@@ -22,11 +23,16 @@ function page(
     errorElement: <RouteError />,
     lazy: async () => {
       // The page's string tables load in parallel with its code, so it renders without a second wait.
-      const [module] = await Promise.all([
-        retryImport(load),
-        i18next.loadNamespaces(namespaces).catch(() => undefined),
-      ]);
-      return { Component: module.default };
+      const strings = i18next.loadNamespaces(namespaces).catch(() => undefined);
+      try {
+        const [module] = await Promise.all([retryImport(load), strings]);
+        return { Component: module.default };
+      } catch (error) {
+        // React Router keeps a route whose lazy() rejected in its "still loading" state and renders
+        // nothing, so a chunk that failed after the retries resolves to the reload panel instead.
+        if (isChunkLoadError(error)) return { Component: ChunkLoadFailed };
+        throw error;
+      }
     },
   };
 }
@@ -46,6 +52,7 @@ export const routes: RouteObject[] = [
     path: '/',
     element: <Shell />,
     errorElement: <RouteError />,
+    HydrateFallback: PageLoader,
     children: [
       page(home, LAYOUTS.home, undefined, HOME_NS),
       page(home, LAYOUTS.home, 'index', HOME_NS),

@@ -81,6 +81,7 @@ export const i18nReady = i18next
     interpolation: { escapeValue: false },
     react: { useSuspense: true },
     returnNull: false,
+    showSupportNotice: false,
   });
 
 applyDocumentLanguage(i18next.language || DEFAULT_LANGUAGE);

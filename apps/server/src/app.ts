@@ -92,16 +92,28 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   return app;
 }
 
-/** Serves the built SPA; unknown non-API GETs get index.html so history-mode routes work on reload. */
+/**
+ * Serves the built SPA when there is one; unknown non-API GETs get index.html so history-mode routes
+ * work on reload. Everything else unknown is a NOT_FOUND envelope.
+ */
 async function serveWebApp(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const root = resolve(ctx.config.WEB_DIST);
   const indexFile = resolve(root, 'index.html');
-  if (!existsSync(indexFile)) return;
-  const indexHtml = readFileSync(indexFile, 'utf8');
-  await app.register(fastifyStatic, { root, wildcard: false, index: false, maxAge: '1h', immutable: false });
+  const indexHtml = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
+  if (indexHtml) {
+    // Hashed asset names change with their content, so they may be cached for good.
+    await app.register(fastifyStatic, { root, index: false, maxAge: '365d', immutable: true });
+    // The folder itself would answer 403; the site's root is the SPA.
+    app.get('/', { schema: { hide: true } }, (_request, reply) => reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml));
+  }
   app.setNotFoundHandler((request, reply) => {
     const isApi = API_PREFIXES.some((p) => request.url.startsWith(p));
-    if (request.method === 'GET' && !isApi) return reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml);
+    // A missing file (an old hashed chunk after a deploy) must 404, or the browser would parse HTML as JS
+    // and the route's chunk-retry could never see the failure.
+    const isFile = /\.[a-z0-9]+$/i.test(request.url.split('?')[0] ?? '');
+    if (indexHtml && request.method === 'GET' && !isApi && !isFile) {
+      return reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml);
+    }
     return sendError(request, reply, 'NOT_FOUND', 404);
   });
 }

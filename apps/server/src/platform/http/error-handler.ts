@@ -26,10 +26,10 @@ export function installErrorHandling(app: FastifyInstance): void {
     if (mapped) return sendError(request, reply, mapped, mapped === 'RATE_LIMITED' ? 429 : (error.statusCode ?? 400));
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       // Any other client error Fastify raises (malformed URL, bad header) stays a 4xx.
-      return sendError(request, reply, error.statusCode === 404 ? 'NOT_FOUND' : 'VALIDATION_FAILED', error.statusCode);
+      const code: ErrorCode = error.statusCode === 404 ? 'NOT_FOUND' : error.statusCode === 403 ? 'FORBIDDEN' : 'VALIDATION_FAILED';
+      return sendError(request, reply, code, error.statusCode);
     }
     request.log.error({ err: error }, 'unhandled error');
     return sendError(request, reply, 'INTERNAL', 500, { requestId: request.id });
   });
-  app.setNotFoundHandler((request, reply) => sendError(request, reply, 'NOT_FOUND', 404));
 }

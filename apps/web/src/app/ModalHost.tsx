@@ -19,6 +19,7 @@ const MODALS: Record<ModalName, ModalComponent> = {
   registerSuccess: lazyNamed(auth, (m) => m.RegisterSuccessModal),
   changePassword: lazyNamed(auth, (m) => m.ChangePasswordModal),
   forgotPassword: lazyNamed(auth, (m) => m.ForgotPasswordModal),
+  resetPassword: lazyNamed(auth, (m) => m.ResetPasswordModal),
   notice: lazyNamed(
     () => import('../features/notices'),
     (m) => m.NoticeModal,

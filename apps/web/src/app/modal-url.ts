@@ -8,6 +8,7 @@ export type ModalName =
   | 'registerSuccess'
   | 'changePassword'
   | 'forgotPassword'
+  | 'resetPassword'
   | 'notice'
   | 'download'
   | 'help';

@@ -8,7 +8,8 @@ import { getSystemStatusFor, MerchantDirectory } from './system.service.ts';
 
 export type { SecuritySettings } from './system.defaults.ts';
 export type { MerchantContext } from './system.service.ts';
-export { getMerchant };
+export { getMerchant, getSystemStatusFor };
+export type { MerchantSnapshot } from './system.service.ts';
 
 /** Status (0 normal, 1 maintenance, 2 region restricted) of the request's merchant for its caller's IP. */
 export function getSystemStatus(request: FastifyRequest) {

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useModal } from '../../../app/modal-url';
 import { Modal } from '../../../components/ui/Modal';
 import { resetByToken, useRegisterSetting } from '../api';
@@ -18,7 +18,9 @@ type Values = { newPassword: string; confirmPassword: string };
 export function ResetPasswordModal({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation('auth');
   const [search] = useSearchParams();
-  const { params, openModal } = useModal();
+  const { params } = useModal();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
   const resetToken = search.get('resetToken') ?? params.resetToken ?? '';
   const issueText = useIssueText();
   const apiErrorText = useApiErrorText();
@@ -82,7 +84,14 @@ export function ResetPasswordModal({ onClose }: { onClose: () => void }) {
           {formState.isSubmitting ? t('actions.working') : t('reset.submit')}
         </button>
         {done ? (
-          <InlineDialog kind="success" title={t('reset.doneTitle')} onOk={() => openModal('login')}>
+          <InlineDialog
+            kind="success"
+            title={t('reset.doneTitle')}
+            onOk={() =>
+              // Straight to login, dropping the spent reset token from the address.
+              navigate({ pathname, search: '?modal=login' }, { replace: true })
+            }
+          >
             {t('reset.doneText')}
           </InlineDialog>
         ) : null}

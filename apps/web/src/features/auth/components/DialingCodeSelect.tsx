@@ -92,3 +92,24 @@ export function DialingCodeSelect({
     </div>
   );
 }
+
+/** Countries used when the register setting has none (or has not loaded yet). */
+export const FALLBACK_COUNTRIES: readonly Country[] = [{ countryCode: 'BR', countryDialingCode: '+55' }];
+
+/**
+ * The chosen dialing code, falling back to the merchant's default country until the user picks one
+ * (and whenever the remembered code is not offered any more).
+ */
+export function useDialingCode(
+  countries: readonly Country[],
+  defaultCountryCode: string | undefined,
+  initial?: string | null,
+) {
+  const [chosen, setChosen] = useState(initial ?? '');
+  const fallback =
+    countries.find((c) => c.countryCode === defaultCountryCode)?.countryDialingCode ??
+    countries[0]?.countryDialingCode ??
+    '+55';
+  const value = countries.some((c) => c.countryDialingCode === chosen) ? chosen : fallback;
+  return [value, setChosen] as const;
+}

@@ -10,7 +10,7 @@ import { completeLogin, forgotByEmail, requestSmsCode, secureSend, useRegisterSe
 import { errorCode, useApiErrorText, useIssueText } from '../hooks';
 import { deadlineFrom, smsCountdownSeconds } from '../lib/timing';
 import { checkValue, DEFAULT_RULE } from '../lib/validation';
-import { DialingCodeSelect } from './DialingCodeSelect';
+import { DialingCodeSelect, FALLBACK_COUNTRIES, useDialingCode } from './DialingCodeSelect';
 import { Field } from './Field';
 import { FormAlert } from './FormAlert';
 import { InlineDialog } from './InlineDialog';
@@ -141,10 +141,8 @@ function ByPhone({
   const { openModal } = useModal();
   const setting = useRegisterSetting();
   const idBase = useId();
-  const countries = setting.data?.countries.length
-    ? setting.data.countries
-    : [{ countryCode: 'BR', countryDialingCode: '55' }];
-  const [dial, setDial] = useState(countries[0]!.countryDialingCode);
+  const countries = setting.data?.countries.length ? setting.data.countries : FALLBACK_COUNTRIES;
+  const [dial, setDial] = useDialingCode(countries, setting.data?.defaultCountryCode);
   const [warning, setWarning] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const rule = { ...(setting.data?.fields.password ?? DEFAULT_RULE), enabled: true, required: true };

@@ -26,7 +26,7 @@ import {
 } from '../lib/cookies';
 import { deadlineFrom, smsCountdownSeconds } from '../lib/timing';
 import { CaptchaField, useCaptcha } from './Captcha';
-import { DialingCodeSelect } from './DialingCodeSelect';
+import { DialingCodeSelect, FALLBACK_COUNTRIES, useDialingCode } from './DialingCodeSelect';
 import { Field } from './Field';
 import { FormAlert } from './FormAlert';
 import { InlineDialog } from './InlineDialog';
@@ -124,14 +124,11 @@ function LoginFields({
     null,
   );
   const [ipError, setIpError] = useState<string | null>(null);
-  const countries = setting.data?.countries.length
-    ? setting.data.countries
-    : [{ countryCode: 'BR', countryDialingCode: '55' }];
-  const [dial, setDial] = useState(
-    () =>
-      (remembered ? readCookie(COOKIE_SMS_DIAL) : null) ??
-      setting.data?.countries[0]?.countryDialingCode ??
-      '55',
+  const countries = setting.data?.countries.length ? setting.data.countries : FALLBACK_COUNTRIES;
+  const [dial, setDial] = useDialingCode(
+    countries,
+    setting.data?.defaultCountryCode,
+    remembered ? readCookie(COOKIE_SMS_DIAL) : null,
   );
 
   const form = useForm<Values>({

@@ -27,7 +27,7 @@ import {
 } from '../lib/validation';
 import { type Agreement, AgreementBox } from './AgreementBox';
 import { CaptchaField, useCaptcha } from './Captcha';
-import { DialingCodeSelect } from './DialingCodeSelect';
+import { DialingCodeSelect, FALLBACK_COUNTRIES, useDialingCode } from './DialingCodeSelect';
 import { Field } from './Field';
 import { FormAlert } from './FormAlert';
 import { InlineDialog } from './InlineDialog';
@@ -201,12 +201,8 @@ function RegisterFields({
   const captchaRule = setting.fields.captcha;
   const captchaShown = setting.captchaEnabled && captchaRule?.enabled !== false;
   const captcha = useCaptcha(captchaShown);
-  const countries =
-    setting.countries.length > 0 ? setting.countries : [{ countryCode: 'BR', countryDialingCode: '55' }];
-  const defaultDial =
-    countries.find((c) => c.countryCode === setting.defaultCountryCode)?.countryDialingCode ??
-    countries[0]!.countryDialingCode;
-  const [dial, setDial] = useState(defaultDial);
+  const countries = setting.countries.length > 0 ? setting.countries : FALLBACK_COUNTRIES;
+  const [dial, setDial] = useDialingCode(countries, setting.defaultCountryCode);
   const [agreement, setAgreement] = useState<Agreement>({ age: true, terms: true });
   const [agreementError, setAgreementError] = useState<string | undefined>();
   const [shown, setShown] = useState<Record<string, boolean>>({});

@@ -21,6 +21,7 @@ import { useUiStore } from './ui-store';
 
 /** Balance refresh is throttled so a fidgety click cannot hammer the wallet. */
 export const BALANCE_REFRESH_THROTTLE_MS = 3000;
+const TRIAL_TYPE = 4;
 
 function Balance() {
   const { t, i18n } = useTranslation('common');
@@ -112,7 +113,9 @@ export function Header() {
   const freePlay = useFreePlay();
   const logout = useLogout();
   const [confirmLogout, setConfirmLogout] = useState(false);
-  const comingSoon = () => toast(t('toast.comingSoon'));
+  // Trial (free-play) accounts cannot move money (spec §8 'in_need_true_account').
+  const isTrial = member.data?.type === TRIAL_TYPE;
+  const comingSoon = () => toast(isTrial ? t('toast.needRealAccount') : t('toast.comingSoon'));
 
   return (
     <header className="header">

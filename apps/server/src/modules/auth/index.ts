@@ -1,12 +1,14 @@
 import type { ServerModule } from '../../platform/context.ts';
 import { loadPayloadKeys } from '../../platform/crypto/index.ts';
 import { registerDevOutbox } from '../../platform/notify/index.ts';
+import { schedulePurge } from './auth.jobs.ts';
 import { registerAuthRoutes } from './auth.routes.ts';
 import { installFormBody } from './form-body.ts';
 import { bindAuthContext } from './sessions.service.ts';
 
 /** For seeds and operator tools that set a password outside the member flows. */
 export { hashPassword } from './passwords.ts';
+export { purgeExpiredAuthRows } from './auth.jobs.ts';
 export { type MemberAuth, requireMember, requireRealAccount } from './sessions.service.ts';
 /** Test-only (answers are kept only under NODE_ENV=test): solves a captcha by its id. */
 export { peekCaptchaAnswer } from './verification.service.ts';
@@ -21,5 +23,6 @@ export const authModule: ServerModule = {
     installFormBody(app);
     await registerDevOutbox(app, ctx);
     await registerAuthRoutes(app, ctx);
+    schedulePurge(app, ctx);
   },
 };

@@ -12,7 +12,7 @@ import {
   setFlags,
   setSecurity,
 } from './auth.test-helpers.ts';
-import { peekCaptchaAnswer } from './index.ts';
+import { peekCaptchaAnswer, purgeExpiredAuthRows } from './index.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -111,4 +111,19 @@ test('the demo agent seeds an affiliate code that sign-up accepts', async () => 
   expect(check.value.valid).toBe(true);
   await registerUser(t, 'invited01', { affiliateCode: DEMO_AGENT.affiliateCode });
   expect((await login(t, DEMO_AGENT.account, DEMO_AGENT.password)).status).toBe(200);
+});
+
+test('captchas are throttled per IP; the purge clears old rows', async () => {
+  let last = 0;
+  for (let i = 0; i < 31; i++)
+    last = (await call(t, { method: 'GET', url: '/wps/captcha', ip: '10.30.0.1' })).status;
+  expect(last).toBe(429);
+  expect((await call(t, { method: 'GET', url: '/wps/captcha', ip: '10.30.0.2' })).status).toBe(200);
+  t.clock.advance(8 * 86_400_000);
+  expect(await purgeExpiredAuthRows(t.ctx)).toBeGreaterThan(30);
+  const left = await t.ctx.db
+    .selectFrom('captchas')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
+  expect(Number(left.n)).toBe(0);
 });

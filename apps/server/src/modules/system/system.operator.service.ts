@@ -257,8 +257,12 @@ export function setSecurity(
 ) {
   return change(deps, code, keyId, 'security.update', async (trx, row) => {
     const before = readSecurity(row, deps.config);
-    const stored = { ...(row.security as Record<string, unknown>), ...patch };
-    await repo.updateMerchant(trx, row.id, { security: JSON.stringify(stored) });
+    // ipVerification is stored as the feature flag of the same name (see readSecurity).
+    const { ipVerification, ...rest } = patch;
+    const stored = { ...(row.security as Record<string, unknown>), ...rest };
+    const flags =
+      ipVerification === undefined ? undefined : JSON.stringify({ ...readFlags(row), ipVerification });
+    await repo.updateMerchant(trx, row.id, { security: JSON.stringify(stored), ...(flags ? { flags } : {}) });
     const after = { ...before, ...patch };
     // The default password itself is a secret of sorts: the audit keeps only that it changed.
     const redact = (s: SecuritySettings) => ({ ...s, defaultPassword: '***' });

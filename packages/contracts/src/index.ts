@@ -5,3 +5,4 @@ export * from './patterns.ts';
 export * from './errors.ts';
 export * from './auth.ts';
 export * from './encryption.ts';
+export * from './wallet.ts';

@@ -1,8 +1,9 @@
 import type { AuthTables } from '../../modules/auth/auth.tables.ts';
+import type { LedgerTables } from '../../modules/ledger/ledger.tables.ts';
 import type { MembersTables } from '../../modules/members/members.tables.ts';
 import type { SystemTables } from '../../modules/system/system.tables.ts';
 
 /** The whole schema as Kysely sees it: each module declares its own tables beside its code. */
-export interface Database extends SystemTables, MembersTables, AuthTables {
+export interface Database extends SystemTables, MembersTables, AuthTables, LedgerTables {
   schema_migrations: { name: string; applied_at: Date };
 }

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import * as m0001 from './0001_system.ts';
 import * as m0002 from './0002_members_auth.ts';
+import * as m0010 from './0010_ledger.ts';
 
 export interface Migration {
   name: string;
@@ -11,4 +12,5 @@ export interface Migration {
 export const MIGRATIONS: Migration[] = [
   { name: '0001_system', up: m0001.up },
   { name: '0002_members_auth', up: m0002.up },
+  { name: '0010_ledger', up: m0010.up },
 ];

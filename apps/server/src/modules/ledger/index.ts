@@ -1,0 +1,41 @@
+import type { ServerModule } from '../../platform/context.ts';
+import { registerLedgerRoutes } from './ledger.routes.ts';
+import { seedDemoBalances } from './ledger.seed.ts';
+
+export { LEDGER_ERRORS } from './ledger.errors.ts';
+export {
+  type BatchResult,
+  ensureMemberAccounts,
+  findTransfer,
+  HOUSE_SHARDS,
+  hold,
+  houseAccountFor,
+  houseShardFor,
+  MAX_AMOUNT_MINOR,
+  MAX_BATCH,
+  type MemberBalance,
+  type MemberKind,
+  memberAccountId,
+  memberBalance,
+  postHold,
+  type SystemKind,
+  systemAccountId,
+  TRANSFER_CODES,
+  type Transfer,
+  type TransferCode,
+  type TransferRequest,
+  transfer,
+  transferBatch,
+  voidHold,
+} from './ledger.service.ts';
+export { type VerifyReport, verifyLedger } from './ledger.verify.ts';
+
+/**
+ * The double-entry ledger: accounts, idempotent immutable transfers, holds posted or voided exactly
+ * once, batch posting for the hot paths, the invariant check, and the member's balance endpoint.
+ */
+export const ledgerModule: ServerModule = {
+  name: 'ledger',
+  register: registerLedgerRoutes,
+  seedDemo: seedDemoBalances,
+};

@@ -16,7 +16,11 @@ beforeAll(async () => {
   browser = await launchBrowser();
   // Registration without SMS or captcha steps so the journey runs unattended; the operator API is
   // the same one an operator would use, so this also proves the site follows a config change.
-  await operator(server, 'PATCH', '/bo/merchants/demo/flags', { captchaOnRegister: false, captchaOnLogin: false, REGMOBVERF3: false });
+  await operator(server, 'PATCH', '/bo/merchants/demo/flags', {
+    captchaOnRegister: false,
+    captchaOnLogin: false,
+    REGMOBVERF3: false,
+  });
 });
 afterAll(async () => {
   await browser?.close();
@@ -54,8 +58,14 @@ describe.each(['pt-BR', 'en'] as const)('accounts journey in %s', (lang) => {
 
     await page.getByRole('button', { name: t(lang, 'common', 'account.menu') }).click();
     await page.getByRole('menuitem', { name: t(lang, 'common', 'actions.logout') }).click();
-    await page.getByRole('dialog').getByRole('button', { name: t(lang, 'common', 'actions.confirm') }).click();
-    await page.getByRole('button', { name: t(lang, 'common', 'actions.login'), exact: true }).first().waitFor();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: t(lang, 'common', 'actions.confirm') })
+      .click();
+    await page
+      .getByRole('button', { name: t(lang, 'common', 'actions.login'), exact: true })
+      .first()
+      .waitFor();
     expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBeNull();
 
     await page.goto(`${server.url}/?modal=login`);
@@ -80,7 +90,9 @@ describe('login defences', () => {
       await field(dialog, 'username').fill('nobody12345');
       await field(dialog, 'password').fill(`Wrong${attempt}pass`);
       await dialog.getByRole('button', { name: t('en', 'auth', 'actions.login'), exact: true }).click();
-      await page.waitForResponse((r) => r.url().includes('/wps/session/login') && r.request().method() === 'POST');
+      await page.waitForResponse(
+        (r) => r.url().includes('/wps/session/login') && r.request().method() === 'POST',
+      );
     }
     await captcha.waitFor({ timeout: 15_000 });
     await dialog.getByRole('img', { name: t('en', 'auth', 'captcha.image') }).waitFor();
@@ -93,14 +105,29 @@ describe('site shell', () => {
   it('switches the language from PT-BR to EN and keeps it', async () => {
     const { context, page } = await newPage(browser);
     await page.goto(`${server.url}/`);
-    await page.getByRole('link', { name: t('pt-BR', 'common', 'nav.home') }).first().waitFor();
+    await page
+      .getByRole('link', { name: t('pt-BR', 'common', 'nav.home') })
+      .first()
+      .waitFor();
     await screenshot(page, 'home-pt-BR');
     await page.locator('#side-language').selectOption('en');
-    await page.getByRole('link', { name: t('en', 'common', 'nav.home') }).first().waitFor();
-    expect(await page.evaluate(() => [localStorage.getItem('lang'), localStorage.getItem('hisLang'), document.documentElement.lang])).toEqual(['en', 'pt-BR', 'en']);
+    await page
+      .getByRole('link', { name: t('en', 'common', 'nav.home') })
+      .first()
+      .waitFor();
+    expect(
+      await page.evaluate(() => [
+        localStorage.getItem('lang'),
+        localStorage.getItem('hisLang'),
+        document.documentElement.lang,
+      ]),
+    ).toEqual(['en', 'pt-BR', 'en']);
     await screenshot(page, 'home-en');
     await page.reload();
-    await page.getByRole('link', { name: t('en', 'common', 'nav.home') }).first().waitFor();
+    await page
+      .getByRole('link', { name: t('en', 'common', 'nav.home') })
+      .first()
+      .waitFor();
     await context.close();
   });
 
@@ -115,7 +142,10 @@ describe('site shell', () => {
   });
 
   it('shows the maintenance screen while the merchant is in maintenance', async () => {
-    await operator(server, 'PUT', '/bo/merchants/demo/status', { status: 1, maintenanceEndTime: '2030-01-01T10:00:00Z' });
+    await operator(server, 'PUT', '/bo/merchants/demo/status', {
+      status: 1,
+      maintenanceEndTime: '2030-01-01T10:00:00Z',
+    });
     try {
       const { context, page } = await newPage(browser, { lang: 'en' });
       await page.goto(`${server.url}/`);

@@ -55,7 +55,10 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     childEnv.DATA_DIR = dir;
     cleanup = async () => rmSync(dir, { recursive: true, force: true });
   }
-  const child: ChildProcess = spawn(process.execPath, [join(ROOT, 'apps/server/dist/main.js')], { env: childEnv, stdio: ['ignore', 'inherit', 'inherit'] });
+  const child: ChildProcess = spawn(process.execPath, [join(ROOT, 'apps/server/dist/main.js')], {
+    env: childEnv,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   const url = `http://127.0.0.1:${port}`;
   await waitForReady(url, child);
   return {
@@ -104,7 +107,10 @@ export async function launchBrowser(): Promise<Browser> {
 }
 
 /** A fresh context (own storage) at phone or desktop size, in the given site language. */
-export async function newPage(browser: Browser, opts: { lang?: 'pt-BR' | 'en'; phone?: boolean } = {}): Promise<{ context: BrowserContext; page: Page }> {
+export async function newPage(
+  browser: Browser,
+  opts: { lang?: 'pt-BR' | 'en'; phone?: boolean } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     viewport: opts.phone ? { width: 390, height: 844 } : { width: 1440, height: 900 },
     locale: opts.lang ?? 'pt-BR',
@@ -124,7 +130,12 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 }
 
 /** The operator API, as an operator's script would call it. */
-export async function operator(server: RunningServer, method: string, path: string, body?: unknown): Promise<unknown> {
+export async function operator(
+  server: RunningServer,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<unknown> {
   const res = await fetch(`${server.url}${path}`, {
     method,
     headers: { 'content-type': 'application/json', 'x-operator-key': OPERATOR_KEY },

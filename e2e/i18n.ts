@@ -6,7 +6,12 @@ type Lang = 'pt-BR' | 'en';
 const cache = new Map<string, Record<string, unknown>>();
 
 /** The site's own catalogs, so journeys find controls by the words a player sees in each language. */
-export function t(lang: Lang, namespace: string, key: string, vars: Record<string, string | number> = {}): string {
+export function t(
+  lang: Lang,
+  namespace: string,
+  key: string,
+  vars: Record<string, string | number> = {},
+): string {
   const file = join(ROOT, 'apps/web/src/locales', lang, `${namespace}.json`);
   if (!cache.has(file)) cache.set(file, JSON.parse(readFileSync(file, 'utf8')));
   let node: unknown = cache.get(file);

@@ -15,12 +15,19 @@ await build({
       name: 'inline-workspace',
       setup(b) {
         b.onResolve({ filter: /^@sorte\// }, async (args) => {
-          const result = await b.resolve(args.path.replace(/^@sorte\/([^/]+)/, '../../packages/$1/src/index.ts').replace('/src/index.ts/locales/', '/src/locales/'), { kind: args.kind, resolveDir: import.meta.dirname });
+          const result = await b.resolve(
+            args.path
+              .replace(/^@sorte\/([^/]+)/, '../../packages/$1/src/index.ts')
+              .replace('/src/index.ts/locales/', '/src/locales/'),
+            { kind: args.kind, resolveDir: import.meta.dirname },
+          );
           return result;
         });
       },
     },
   ],
-  banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
+  },
 });
 console.log('server bundled to apps/server/dist/main.js');

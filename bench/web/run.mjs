@@ -12,13 +12,30 @@ import { chromium } from 'playwright-core';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 const BUDGET_KB = 170;
 
 const dataDir = mkdtempSync(join(os.tmpdir(), 'sorte-bench-web-'));
 const port = 3900 + Math.floor(Math.random() * 90);
 const server = spawn(process.execPath, [join(ROOT, 'apps/server/dist/main.js')], {
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', WEB_DIST: join(ROOT, 'apps/web/dist'), DATABASE_URL: '' },
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    WEB_DIST: join(ROOT, 'apps/web/dist'),
+    DATABASE_URL: '',
+  },
   stdio: 'inherit',
 });
 const base = `http://127.0.0.1:${port}`;
@@ -28,12 +45,17 @@ try {
   const jsKb = await homeJavaScriptKb();
   const scores = {};
   for (const path of ['/', '/register']) scores[path] = await lighthouseScore(`${base}${path}`);
-  console.log(`machine: ${os.cpus().length} × ${os.cpus()[0]?.model}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`);
+  console.log(
+    `machine: ${os.cpus().length} × ${os.cpus()[0]?.model}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
+  );
   console.log('| measure | value | goal |');
   console.log('|---|---|---|');
   console.log(`| home route initial JavaScript (gzip) | ${jsKb.toFixed(1)} KB | ≤ ${BUDGET_KB} KB |`);
-  for (const [path, score] of Object.entries(scores)) console.log(`| Lighthouse mobile performance ${path} | ${score} | ≥ 90 |`);
-  console.log(`web: home JS ${jsKb.toFixed(1)} KB gzip, Lighthouse / ${scores['/']}, /register ${scores['/register']}`);
+  for (const [path, score] of Object.entries(scores))
+    console.log(`| Lighthouse mobile performance ${path} | ${score} | ≥ 90 |`);
+  console.log(
+    `web: home JS ${jsKb.toFixed(1)} KB gzip, Lighthouse / ${scores['/']}, /register ${scores['/register']}`,
+  );
 } finally {
   server.kill('SIGTERM');
   rmSync(dataDir, { recursive: true, force: true });
@@ -66,7 +88,13 @@ async function homeJavaScriptKb() {
 async function lighthouseScore(url) {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: FLAGS });
   try {
-    const result = await lighthouse(url, { port: chrome.port, onlyCategories: ['performance'], output: 'json', logLevel: 'error', formFactor: 'mobile' });
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      onlyCategories: ['performance'],
+      output: 'json',
+      logLevel: 'error',
+      formFactor: 'mobile',
+    });
     return Math.round((result?.lhr.categories.performance.score ?? 0) * 100);
   } finally {
     await chrome.kill();

@@ -67,7 +67,12 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   });
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Sorte API', version: '0.1.0', description: 'Player, operator and provider API. Envelope: {success, value} or {success:false, code, message, details}.' },
+      info: {
+        title: 'Sorte API',
+        version: '0.1.0',
+        description:
+          'Player, operator and provider API. Envelope: {success, value} or {success:false, code, message, details}.',
+      },
       components: {
         securitySchemes: {
           token: { type: 'apiKey', in: 'header', name: 'token' },
@@ -105,7 +110,9 @@ async function serveWebApp(app: FastifyInstance, ctx: AppContext): Promise<void>
     // Hashed asset names change with their content, so they may be cached for good.
     await app.register(fastifyStatic, { root, index: false, maxAge: '365d', immutable: true });
     // The folder itself would answer 403; the site's root is the SPA.
-    app.get('/', { schema: { hide: true } }, (_request, reply) => reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml));
+    app.get('/', { schema: { hide: true } }, (_request, reply) =>
+      reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml),
+    );
   }
   app.setNotFoundHandler((request, reply) => {
     const isApi = API_PREFIXES.some((p) => request.url.startsWith(p));

@@ -11,7 +11,9 @@ async function main(): Promise<void> {
   const log = createLogger(config.LOG_LEVEL);
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, log });
   if (database.kind === 'pglite') {
-    log.warn(`embedded PGlite database in ${config.DATA_DIR}: for demos, development and tests only — set DATABASE_URL for production`);
+    log.warn(
+      `embedded PGlite database in ${config.DATA_DIR}: for demos, development and tests only — set DATABASE_URL for production`,
+    );
   }
   const applied = await runMigrations(database.db);
   if (applied.length) log.info({ applied }, 'migrations applied');
@@ -35,7 +37,9 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
-  log.info(`Sorte is running at http://localhost:${config.PORT} (role ${config.ROLE}, database ${database.kind})`);
+  log.info(
+    `Sorte is running at http://localhost:${config.PORT} (role ${config.ROLE}, database ${database.kind})`,
+  );
 }
 
 main().catch((error) => {

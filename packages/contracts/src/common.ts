@@ -9,11 +9,19 @@ export const pageQuery = z.object({
 export type PageQuery = z.infer<typeof pageQuery>;
 
 export function paged<T extends z.ZodTypeAny>(item: T) {
-  return z.object({ list: z.array(item), pageNo: z.number().int(), pageSize: z.number().int(), totalPages: z.number().int(), total: z.number().int() });
+  return z.object({
+    list: z.array(item),
+    pageNo: z.number().int(),
+    pageSize: z.number().int(),
+    totalPages: z.number().int(),
+    total: z.number().int(),
+  });
 }
 
 /** The response envelope of ARCHITECTURE §5. */
-export type Envelope<T> = { success: true; value: T } | { success: false; code: string; message: string; details?: unknown };
+export type Envelope<T> =
+  | { success: true; value: T }
+  | { success: false; code: string; message: string; details?: unknown };
 
 export const languageCode = z.enum(['pt-BR', 'en']);
 export type LanguageCode = z.infer<typeof languageCode>;

@@ -3,7 +3,13 @@ import { checkField, fillBounds } from './patterns.ts';
 import type { FieldRule } from './system.ts';
 
 const rule = (over: Partial<FieldRule>): FieldRule => ({
-  enabled: true, required: true, acceptedPattern: null, patternId: null, minLength: null, maxLength: null, ...over,
+  enabled: true,
+  required: true,
+  acceptedPattern: null,
+  patternId: null,
+  minLength: null,
+  maxLength: null,
+  ...over,
 });
 
 describe('field rules', () => {

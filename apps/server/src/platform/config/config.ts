@@ -20,7 +20,11 @@ const envSchema = z.object({
   DEV_OUTBOX: bool.optional(),
   TRUST_PROXY: bool.default(false),
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(120),
-  SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).default(24 * 7),
+  SESSION_ABSOLUTE_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(24 * 7),
   OPERATOR_API_KEY: z.string().min(16).optional(),
   ENCRYPTION_KEY_DIR: z.string().optional(),
 });

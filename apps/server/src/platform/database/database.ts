@@ -23,7 +23,12 @@ export class DatabaseLockedError extends Error {}
  * directory. PGlite has no lock between processes, so a lock file keeps a second server off the
  * same directory (a stale lock from a dead process is taken over).
  */
-export async function openDatabase(opts: { url?: string; dataDir?: string; log?: Logger; poolSize?: number }): Promise<DatabaseHandle> {
+export async function openDatabase(opts: {
+  url?: string;
+  dataDir?: string;
+  log?: Logger;
+  poolSize?: number;
+}): Promise<DatabaseHandle> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 20 });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });

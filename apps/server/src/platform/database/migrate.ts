@@ -12,8 +12,14 @@ export async function runMigrations(db: Kysely<any>): Promise<string[]> {
   return db.connection().execute(async (conn) => {
     await sql`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`.execute(conn);
     try {
-      await sql`create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())`.execute(conn);
-      const done = new Set((await sql<{ name: string }>`select name from schema_migrations`.execute(conn)).rows.map((r) => r.name));
+      await sql`create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())`.execute(
+        conn,
+      );
+      const done = new Set(
+        (await sql<{ name: string }>`select name from schema_migrations`.execute(conn)).rows.map(
+          (r) => r.name,
+        ),
+      );
       const applied: string[] = [];
       for (const migration of MIGRATIONS) {
         if (done.has(migration.name)) continue;

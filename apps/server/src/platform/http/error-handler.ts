@@ -14,7 +14,13 @@ const FASTIFY_CODES: Record<string, ErrorCode> = {
   FST_ERR_RATE_LIMIT: 'RATE_LIMITED',
 };
 
-export function sendError(request: FastifyRequest, reply: FastifyReply, code: ErrorCode, status: number, details?: unknown) {
+export function sendError(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  code: ErrorCode,
+  status: number,
+  details?: unknown,
+) {
   const message = errorMessage(code, pickLanguage(request.headers));
   return reply.status(status).send({ success: false, code, message, ...(details ? { details } : {}) });
 }
@@ -23,10 +29,12 @@ export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) return sendError(request, reply, error.code, error.status, error.details);
     const mapped = error.code ? FASTIFY_CODES[error.code] : undefined;
-    if (mapped) return sendError(request, reply, mapped, mapped === 'RATE_LIMITED' ? 429 : (error.statusCode ?? 400));
+    if (mapped)
+      return sendError(request, reply, mapped, mapped === 'RATE_LIMITED' ? 429 : (error.statusCode ?? 400));
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       // Any other client error Fastify raises (malformed URL, bad header) stays a 4xx.
-      const code: ErrorCode = error.statusCode === 404 ? 'NOT_FOUND' : error.statusCode === 403 ? 'FORBIDDEN' : 'VALIDATION_FAILED';
+      const code: ErrorCode =
+        error.statusCode === 404 ? 'NOT_FOUND' : error.statusCode === 403 ? 'FORBIDDEN' : 'VALIDATION_FAILED';
       return sendError(request, reply, code, error.statusCode);
     }
     request.log.error({ err: error }, 'unhandled error');

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 
-type Schemas = { body?: z.ZodTypeAny; querystring?: z.ZodTypeAny; response?: z.ZodTypeAny; summary?: string; tags?: string[]; auth?: 'member' | 'operator' | 'provider' };
+type Schemas = {
+  body?: z.ZodTypeAny;
+  querystring?: z.ZodTypeAny;
+  response?: z.ZodTypeAny;
+  summary?: string;
+  tags?: string[];
+  auth?: 'member' | 'operator' | 'provider';
+};
 
 /**
  * Route documentation from the zod contracts. Fastify does not validate with these (zod does, in
@@ -14,8 +21,19 @@ export function doc(s: Schemas) {
     ...(s.body ? { body: json(s.body) } : {}),
     ...(s.querystring ? { querystring: json(s.querystring) } : {}),
     ...(s.response
-      ? { response: { 200: { type: 'object', properties: { success: { type: 'boolean', const: true }, value: json(s.response) } } } }
+      ? {
+          response: {
+            200: {
+              type: 'object',
+              properties: { success: { type: 'boolean', const: true }, value: json(s.response) },
+            },
+          },
+        }
       : {}),
-    ...(s.auth === 'member' ? { security: [{ token: [] }] } : s.auth === 'operator' ? { security: [{ operatorKey: [] }] } : {}),
+    ...(s.auth === 'member'
+      ? { security: [{ token: [] }] }
+      : s.auth === 'operator'
+        ? { security: [{ operatorKey: [] }] }
+        : {}),
   };
 }

@@ -131,7 +131,8 @@ export function Header() {
         <Brand />
       </div>
       <div className="header__right">
-        <ThemeSwitch className={isLogin ? 'header__theme' : undefined} />
+        {/* On phones the theme switch lives in the side drawer, leaving room for Login and Register. */}
+        <ThemeSwitch className="header__theme" />
         {isLogin ? (
           <>
             <Balance />

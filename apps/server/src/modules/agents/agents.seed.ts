@@ -1,25 +1,64 @@
 import type { AppContext } from '../../platform/context.ts';
 import { hashPassword } from '../auth/index.ts';
-import { createMember, findMemberByAccount } from '../members/index.ts';
+import { createMember, findMemberByAccount, type MemberDraft } from '../members/index.ts';
 import { findMerchantForSeed } from './agents.repository.ts';
 
 /** Demo agent whose invitation code DEMO lets a visitor try the affiliate sign-up journey. */
 export const DEMO_AGENT = { account: 'demoagent', password: 'agent123', affiliateCode: 'DEMO' } as const;
+/** Demo player in the demo agent's downline, so the agent centre has a team from the first start. */
+export const DEMO_PLAYER = { account: 'demoplayer', password: 'player123' } as const;
 
-/** Idempotent: adds the demo agent to the demo merchant once. */
+/**
+ * Idempotent: adds the demo agent and the demo player to the demo merchant once, and prints the
+ * demo logins at every start so a new user finds them in the console.
+ */
 export async function seedDemoAgent(ctx: AppContext): Promise<void> {
   const merchant = await findMerchantForSeed(ctx.db, ctx.config.DEFAULT_MERCHANT);
-  if (!merchant || (await findMemberByAccount(ctx.db, merchant.id, DEMO_AGENT.account))) return;
+  if (!merchant) return;
+  let agent = await findMemberByAccount(ctx.db, merchant.id, DEMO_AGENT.account);
+  if (!agent) {
+    agent = await createMember(ctx.db, {
+      ...seedDraft(ctx, merchant, DEMO_AGENT.account, 'Demo agent', await hashPassword(DEMO_AGENT.password)),
+      type: 1,
+      affiliate_code: DEMO_AGENT.affiliateCode,
+    });
+  }
+  if (!(await findMemberByAccount(ctx.db, merchant.id, DEMO_PLAYER.account))) {
+    await createMember(ctx.db, {
+      ...seedDraft(
+        ctx,
+        merchant,
+        DEMO_PLAYER.account,
+        'Demo player',
+        await hashPassword(DEMO_PLAYER.password),
+      ),
+      affiliate_code_used: DEMO_AGENT.affiliateCode,
+      parent: agent,
+    });
+  }
+  ctx.log.info(
+    `demo logins on merchant "${ctx.config.DEFAULT_MERCHANT}": player ${DEMO_PLAYER.account} / ${DEMO_PLAYER.password}, ` +
+      `agent ${DEMO_AGENT.account} / ${DEMO_AGENT.password} (invitation code ${DEMO_AGENT.affiliateCode})`,
+  );
+}
+
+function seedDraft(
+  ctx: AppContext,
+  merchant: { id: string; currency: string },
+  account: string,
+  nickname: string,
+  passwordHash: string,
+): MemberDraft {
   const now = ctx.clock.now();
-  await createMember(ctx.db, {
+  return {
     merchant_id: merchant.id,
-    account: DEMO_AGENT.account,
-    password_hash: await hashPassword(DEMO_AGENT.password),
+    account,
+    password_hash: passwordHash,
     payment_password_hash: null,
-    type: 1,
+    type: 0,
     status: 'active',
     currency: merchant.currency,
-    nickname: 'Demo agent',
+    nickname,
     payee_name: null,
     email: null,
     country_dialing_code: null,
@@ -28,7 +67,7 @@ export async function seedDemoAgent(ctx: AppContext): Promise<void> {
     birthday: null,
     recommender: null,
     referred_by: null,
-    affiliate_code: DEMO_AGENT.affiliateCode,
+    affiliate_code: null,
     affiliate_code_used: null,
     age_confirmed_at: now,
     terms_accepted_at: now,
@@ -41,5 +80,5 @@ export async function seedDemoAgent(ctx: AppContext): Promise<void> {
     last_login_at: null,
     last_login_ip: null,
     created_at: now,
-  });
+  };
 }

@@ -8,6 +8,7 @@ const MIGRATION_LOCK_KEY = 72_700_001;
  * Applies pending migrations in order, each in its own transaction, under an advisory lock so
  * several instances starting together do not race. Applied names are recorded and never re-run.
  */
+// biome-ignore lint/suspicious/noExplicitAny: migrations run against every past schema, not today's typed one
 export async function runMigrations(db: Kysely<any>): Promise<string[]> {
   return db.connection().execute(async (conn) => {
     await sql`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`.execute(conn);

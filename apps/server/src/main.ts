@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './platform/config/config.ts';
 import type { AppContext } from './platform/context.ts';
 import { DatabaseLockedError, openDatabase, runMigrations } from './platform/database/database.ts';
 import { createLogger } from './platform/logging/logger.ts';
+import { createEventBus } from './platform/realtime/event-bus.ts';
 
 /** Composition root: config → platform → modules → routes. */
 async function main(): Promise<void> {
@@ -18,7 +19,8 @@ async function main(): Promise<void> {
   const applied = await runMigrations(database.db);
   if (applied.length) log.info({ applied }, 'migrations applied');
 
-  const ctx: AppContext = { config, db: database.db, log, clock: systemClock };
+  const bus = await createEventBus(config.REDIS_URL, log);
+  const ctx: AppContext = { config, db: database.db, log, clock: systemClock, bus };
   if (config.SEED_DEMO) for (const module of MODULES) await module.seedDemo?.(ctx);
 
   const app = await buildApp(ctx);
@@ -30,6 +32,7 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     await app.close();
+    await bus.close();
     await database.close();
     process.exit(0);
   };
@@ -38,7 +41,7 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.PORT, host: config.HOST });
   log.info(
-    `Sorte is running at http://localhost:${config.PORT} (role ${config.ROLE}, database ${database.kind})`,
+    `Sorte is running at http://localhost:${config.PORT} (role ${config.ROLE}, database ${database.kind}, events ${bus.kind})`,
   );
 }
 

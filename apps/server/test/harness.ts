@@ -7,6 +7,7 @@ import { loadConfig } from '../src/platform/config/config.ts';
 import type { AppContext } from '../src/platform/context.ts';
 import { openDatabase, runMigrations } from '../src/platform/database/database.ts';
 import { createLogger } from '../src/platform/logging/logger.ts';
+import { createEventBus } from '../src/platform/realtime/event-bus.ts';
 
 export interface TestDatabase {
   handle: Awaited<ReturnType<typeof openDatabase>>;
@@ -49,15 +50,24 @@ export interface TestApp {
   app: FastifyInstance;
   ctx: AppContext;
   clock: ManualClock;
+  database: TestDatabase;
   close(): Promise<void>;
 }
 
-/** The real server in-process on a fresh database, with the demo merchant seeded and a movable clock. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
+/**
+ * The real server in-process on a fresh database, with the demo merchant seeded and a movable clock.
+ * `shareDatabase` starts a second instance on another app's database (multi-instance tests).
+ */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  shareDatabase?: TestDatabase,
+): Promise<TestApp> {
+  const database = shareDatabase ?? (await createTestDatabase());
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', ...env });
   const clock = new ManualClock(new Date());
-  const ctx: AppContext = { config, db: database.handle.db, log: createLogger(config.LOG_LEVEL), clock };
+  const log = createLogger(config.LOG_LEVEL);
+  const bus = await createEventBus(config.REDIS_URL, log);
+  const ctx: AppContext = { config, db: database.handle.db, log, clock, bus };
   for (const module of MODULES) await module.seedDemo?.(ctx);
   const app = await buildApp(ctx);
   await app.ready();
@@ -65,9 +75,11 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     app,
     ctx,
     clock,
+    database,
     async close() {
       await app.close();
-      await database.close();
+      await bus.close();
+      if (!shareDatabase) await database.close();
     },
   };
 }

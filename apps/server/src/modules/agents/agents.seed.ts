@@ -1,4 +1,4 @@
-import type { AppContext } from '../../platform/context.ts';
+import type { SeedContext } from '../../platform/context.ts';
 import { hashPassword } from '../auth/index.ts';
 import { createMember, findMemberByAccount, type MemberDraft } from '../members/index.ts';
 import { findMerchantForSeed } from './agents.repository.ts';
@@ -12,7 +12,7 @@ export const DEMO_PLAYER = { account: 'demoplayer', password: 'player123' } as c
  * Idempotent: adds the demo agent and the demo player to the demo merchant once, and prints the
  * demo logins at every start so a new user finds them in the console.
  */
-export async function seedDemoAgent(ctx: AppContext): Promise<void> {
+export async function seedDemoAgent(ctx: SeedContext): Promise<void> {
   const merchant = await findMerchantForSeed(ctx.db, ctx.config.DEFAULT_MERCHANT);
   if (!merchant) return;
   let agent = await findMemberByAccount(ctx.db, merchant.id, DEMO_AGENT.account);
@@ -43,7 +43,7 @@ export async function seedDemoAgent(ctx: AppContext): Promise<void> {
 }
 
 function seedDraft(
-  ctx: AppContext,
+  ctx: SeedContext,
   merchant: { id: string; currency: string },
   account: string,
   nickname: string,

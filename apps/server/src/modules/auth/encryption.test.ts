@@ -7,6 +7,7 @@ import { ManualClock } from '../../platform/clock.ts';
 import { loadConfig } from '../../platform/config/config.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { REDACTED_PATHS } from '../../platform/logging/logger.ts';
+import { createEventBus } from '../../platform/realtime/event-bus.ts';
 import { createTestDatabase, type TestApp, type TestDatabase } from '../../../test/harness.ts';
 import { BASE_FLAGS, call, encrypted, OPERATOR_KEY, setFlags } from './auth.test-helpers.ts';
 
@@ -31,11 +32,17 @@ beforeAll(async () => {
   });
   const log = pino({ level: 'trace', redact: { paths: REDACTED_PATHS, censor: '[redacted]' } }, sink);
   const clock = new ManualClock(new Date());
-  const ctx: AppContext = { config, db: database.handle.db, log, clock };
+  const ctx: AppContext = {
+    config,
+    db: database.handle.db,
+    log,
+    clock,
+    bus: await createEventBus(undefined, log),
+  };
   for (const module of MODULES) await module.seedDemo?.(ctx);
   const app = await buildApp(ctx);
   await app.ready();
-  t = { app, ctx, clock, close: async () => {} };
+  t = { app, ctx, clock, database, close: async () => {} };
   await setFlags(t, { ...BASE_FLAGS, USERNAMEREG3: true, encryption: true });
 });
 afterAll(async () => {

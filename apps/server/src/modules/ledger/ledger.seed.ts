@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { AppContext } from '../../platform/context.ts';
+import type { SeedContext } from '../../platform/context.ts';
 import { memberAccountId, systemAccountId, transfer } from './ledger.service.ts';
 
 /** R$ 1.000,00 (or 1,000.00 of the merchant's currency): enough to try every game in the demo. */
@@ -14,7 +14,7 @@ const MAX_DEMO_MEMBERS = 20;
  * The members are found by how they were seeded rather than by name, so a demo player added later
  * is credited at the next start whatever its account name.
  */
-export async function seedDemoBalances(ctx: AppContext): Promise<void> {
+export async function seedDemoBalances(ctx: SeedContext): Promise<void> {
   const members = await seededMembers(ctx);
   for (const member of members) {
     const debit = await systemAccountId(ctx.db, member.merchant_id, 'adjustment', member.currency);
@@ -34,7 +34,7 @@ export async function seedDemoBalances(ctx: AppContext): Promise<void> {
 }
 
 /** Read-only look at the members table: the members module exports no "list seeded members" call. */
-async function seededMembers(ctx: AppContext) {
+async function seededMembers(ctx: SeedContext) {
   const { rows } = await sql<{ id: string; merchant_id: string; currency: string }>`
     select m.id, m.merchant_id, m.currency from members m join merchants d on d.id = m.merchant_id
     where d.code = ${ctx.config.DEFAULT_MERCHANT} and m.register_method = 'SEED' and m.type <> 4

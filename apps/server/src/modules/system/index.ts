@@ -3,8 +3,11 @@ import type { ServerModule } from '../../platform/context.ts';
 import { getMerchant, installMerchantHooks, merchantFromRequest } from './system.hooks.ts';
 import { registerOperatorRoutes } from './system.operator.routes.ts';
 import { registerSystemRoutes } from './system.routes.ts';
+import { MERCHANT_CONFIG_CHANNEL } from './system.channels.ts';
 import { seedDemoMerchant } from './system.seed.ts';
 import { getSystemStatusFor, MerchantDirectory } from './system.service.ts';
+
+export { MERCHANT_CONFIG_CHANNEL };
 
 export type { SecuritySettings } from './system.defaults.ts';
 export type { MerchantContext } from './system.service.ts';
@@ -26,6 +29,9 @@ export const systemModule: ServerModule = {
   name: 'system',
   async register(app, ctx) {
     const directory = new MerchantDirectory(ctx.db, ctx.config);
+    // An operator change on any instance reaches every other one through the event bus.
+    await ctx.bus.subscribe(MERCHANT_CONFIG_CHANNEL, (code) => directory.dropLocal(code || undefined));
+    directory.onChange((code) => void ctx.bus.publish(MERCHANT_CONFIG_CHANNEL, code ?? '').catch(() => {}));
     installMerchantHooks(app, directory, ctx.config.DEFAULT_MERCHANT);
     await registerSystemRoutes(app, ctx);
     await registerOperatorRoutes(app, ctx, directory);

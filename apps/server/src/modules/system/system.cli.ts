@@ -8,6 +8,8 @@ import { DatabaseLockedError, openDatabase, runMigrations } from '../../platform
 import { AppError } from '../../platform/http/app-error.ts';
 import { parseInput } from '../../platform/http/validate.ts';
 import { createLogger } from '../../platform/logging/logger.ts';
+import { createEventBus } from '../../platform/realtime/event-bus.ts';
+import { MERCHANT_CONFIG_CHANNEL } from './system.channels.ts';
 import * as operator from './system.operator.service.ts';
 import { seedDemoMerchant } from './system.seed.ts';
 
@@ -111,8 +113,15 @@ async function main(): Promise<void> {
     await runMigrations(database.db);
     // Same start-up as the server, so a fresh data folder already has the demo merchant to change.
     if (config.SEED_DEMO) await seedDemoMerchant({ config, db: database.db, log, clock: systemClock });
-    const result = await runCommand({ db: database.db, config, clock: systemClock }, process.argv.slice(2));
+    const args = process.argv.slice(2);
+    const result = await runCommand({ db: database.db, config, clock: systemClock }, args);
     console.log(JSON.stringify(result, null, 2));
+    // Running servers drop their cached copy at once when they share Redis; otherwise within the TTL.
+    if (config.REDIS_URL && args[0] !== 'show') {
+      const bus = await createEventBus(config.REDIS_URL, log);
+      await bus.publish(MERCHANT_CONFIG_CHANNEL, args[1] ?? '');
+      await bus.close();
+    }
   } finally {
     await database.close();
   }

@@ -1,5 +1,5 @@
 import { FEATURE_FLAGS, type FeatureFlag } from '@sorte/contracts';
-import type { AppContext } from '../../platform/context.ts';
+import type { SeedContext } from '../../platform/context.ts';
 import { DEFAULT_COUNTRIES, DEFAULT_THEME, defaultRegistrationFields } from './system.defaults.ts';
 import * as repo from './system.repository.ts';
 import { DEMO_ANNOUNCEMENTS, DEMO_BANNERS, DEMO_HELP } from './system.seed-content.ts';
@@ -16,7 +16,7 @@ const DEMO_FLAGS_OFF: FeatureFlag[] = ['redirectLoggedOut', 'showBarsOnSeamless'
 export const DEMO_CODE = 'demo';
 
 /** Idempotent: does nothing when the demo merchant exists, so restarts keep operator changes. */
-export async function seedDemoMerchant(ctx: AppContext): Promise<void> {
+export async function seedDemoMerchant(ctx: SeedContext): Promise<void> {
   if (await repo.findMerchantByCode(ctx.db, DEMO_CODE)) return;
   await ctx.db.transaction().execute(async (trx) => {
     const id = await repo.insertMerchant(trx, demoMerchantRow());

@@ -53,8 +53,8 @@ export interface MerchantSnapshot {
  * Merchant configuration is read on every API request, so it is cached in memory. The TTL is the
  * bound on how stale another instance can be: an operator change made through instance A is
  * visible on instance B within CACHE_TTL_MS without any messaging between them, and immediately on
- * A (its own write invalidates). Redis pub/sub invalidation can shorten this later without
- * changing callers.
+ * A (its own write invalidates). With REDIS_URL, every change is also announced on the event bus
+ * and the other instances drop their copy at once; the TTL then only bounds a lost message.
  */
 export const CACHE_TTL_MS = 2_000;
 const MAX_CACHED = 1_000;
@@ -86,8 +86,21 @@ export class MerchantDirectory {
     return code;
   }
 
+  private announce: (code: string | undefined) => void = () => {};
+
+  /** Tells the other instances (through the event bus) about every local change. */
+  onChange(announce: (code: string | undefined) => void): void {
+    this.announce = announce;
+  }
+
   /** Called after every local write so this instance never serves its own stale config. */
   invalidate(code?: string): void {
+    this.dropLocal(code);
+    this.announce(code);
+  }
+
+  /** Forgets the cached config of one merchant (or all) on this instance only. */
+  dropLocal(code?: string): void {
     if (code === undefined) this.times.clear();
     else this.times.delete(code);
     this.hostToCode.clear();

@@ -4,7 +4,7 @@ import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { Icon } from '../components/ui/Icon';
 import { Toaster } from '../components/ui/Toaster';
 import { reconcileLanguage } from '../lib/i18n';
-import { useSession } from '../lib/session';
+import { isForcedChangePending, useSession } from '../lib/session';
 import { applyTheme, useThemeStore } from '../lib/theme';
 import { useSystemStatus, useWhitelabel } from '../lib/whitelabel';
 import { Banner } from './layout/Banner';
@@ -14,6 +14,7 @@ import { SideMenu } from './layout/SideMenu';
 import { useUiStore } from './layout/ui-store';
 import { LAYOUTS, type LayoutConfig, PUBLIC_PATHS, type RouteHandle } from './layout-config';
 import { ModalHost } from './ModalHost';
+import { useModal } from './modal-url';
 import { PageLoader } from './PageLoader';
 import { MaintenanceScreen, RegionRestrictedScreen } from './StatusScreens';
 
@@ -44,6 +45,19 @@ function useLanguageSync() {
   useEffect(() => {
     if (merchantCode) reconcileLanguage(languages, defaultLanguage);
   }, [languages, defaultLanguage, merchantCode]);
+}
+
+/**
+ * A pending forced password change (default or expired password) survives reloads and the back
+ * button: the change-password modal comes back until the player changes it or signs out.
+ */
+function useForcedPasswordChange() {
+  const { modal, openModal } = useModal();
+  const token = useSession((s) => s.token);
+  useEffect(() => {
+    if (token && modal !== 'changePassword' && isForcedChangePending())
+      openModal('changePassword', { forced: '1' });
+  }, [token, modal, openModal]);
 }
 
 /** Scroll to the hash anchor when there is one, else to the top; modal (search) changes don't scroll. */
@@ -86,6 +100,7 @@ export function Shell() {
 
   useThemeSync();
   useLanguageSync();
+  useForcedPasswordChange();
   useScrollRestoration();
   useBrandDocument();
 

@@ -61,3 +61,14 @@ export function getToken(): string | null {
 export function getMerchant(): string | null {
   return readStorage(MERCHANT_KEY);
 }
+
+/** sessionStorage flag (spec §3 'cpw') set while a forced password change is pending. */
+export const FORCED_CHANGE_KEY = 'cpw';
+
+export function isForcedChangePending(): boolean {
+  try {
+    return sessionStorage.getItem(FORCED_CHANGE_KEY) === '1';
+  } catch {
+    return false;
+  }
+}

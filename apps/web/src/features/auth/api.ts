@@ -3,6 +3,7 @@ import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { ApiError, apiDelete, apiGet, apiPost, apiPut } from '../../lib/api';
 import { useSession } from '../../lib/session';
 import { sealBody } from './encryption';
+import { FORCED_CHANGE_KEY, isForcedChangePending } from '../../lib/session';
 
 export const authKeys = {
   registerSetting: ['auth', 'registerSetting'] as const,
@@ -100,16 +101,7 @@ function store(key: string, value: string | null | undefined) {
   }
 }
 
-/** sessionStorage flag (spec §3 'cpw') set while a forced password change is pending. */
-export const FORCED_CHANGE_KEY = 'cpw';
-
-export function isForcedChangePending(): boolean {
-  try {
-    return sessionStorage.getItem(FORCED_CHANGE_KEY) === '1';
-  } catch {
-    return false;
-  }
-}
+export { FORCED_CHANGE_KEY, isForcedChangePending };
 
 export function clearForcedChange() {
   store(FORCED_CHANGE_KEY, null);

@@ -108,7 +108,14 @@ async function serveWebApp(app: FastifyInstance, ctx: AppContext): Promise<void>
   const indexHtml = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
   if (indexHtml) {
     // Hashed asset names change with their content, so they may be cached for good.
-    await app.register(fastifyStatic, { root, index: false, maxAge: '365d', immutable: true });
+    await app.register(fastifyStatic, {
+      root,
+      index: false,
+      maxAge: '365d',
+      immutable: true,
+      // The web build writes .br/.gz beside each asset; the smallest the browser accepts is sent.
+      preCompressed: true,
+    });
     // The folder itself would answer 403; the site's root is the SPA.
     app.get('/', { schema: { hide: true } }, (_request, reply) =>
       reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml),

@@ -157,10 +157,17 @@ export async function postTransfer(
   p: TransferParams,
   status: 'posted' | 'pending',
 ): Promise<{ outcome: PostOutcome; row: TransferRow | null }> {
+  const { rows } = await transferStatement(p, status).execute(db);
+  const first = rows[0];
+  return { outcome: first?.outcome ?? 'not_found', row: rowOrNull(first) };
+}
+
+/** The statement of postTransfer, on its own so its plan can be inspected. */
+export function transferStatement(p: TransferParams, status: 'posted' | 'pending') {
   const d = sql`${p.debitAccountId}::bigint`;
   const c = sql`${p.creditAccountId}::bigint`;
   const amt = sql`${p.amountMinor}::bigint`;
-  const { rows } = await sql<{ outcome: PostOutcome } & Nullable<TransferRow>>`
+  return sql<{ outcome: PostOutcome } & Nullable<TransferRow>>`
     with acc as (
       select id, merchant_id, currency, allow_negative, balance_minor - pending_minor as available
       from ledger_accounts where id in (${d}, ${c}) order by id for update
@@ -190,11 +197,7 @@ export async function postTransfer(
       from ins cross join (values (${d}, -${amt}), (${c}, ${amt})) v(account_id, amount_minor)
       where ${status === 'posted'}
     )
-    select chk.outcome, ins.*, (select count(*) from upd) as moved from chk left join ins on true`.execute(
-    db,
-  );
-  const first = rows[0];
-  return { outcome: first?.outcome ?? 'not_found', row: rowOrNull(first) };
+    select chk.outcome, ins.*, (select count(*) from upd) as moved from chk left join ins on true`;
 }
 
 /** A posted transfer moves balances; a hold only reserves on the debit side. */
@@ -272,4 +275,43 @@ function rowOrNull(r: Nullable<TransferRow> | undefined): TransferRow | null {
     metadata: r.metadata ?? {},
     created_at: r.created_at as Date,
   };
+}
+
+export type BatchOutcome = PostOutcome | 'duplicate';
+
+/** One call of ledger_post_batch (migration 0011): outcomes in item order, with the transfer each names. */
+export async function postBatch(
+  db: Db,
+  merchantId: string,
+  items: TransferParams[],
+): Promise<{ outcome: BatchOutcome; transferId: bigint | null }[]> {
+  const payload = items.map((p) => ({
+    key: p.idempotencyKey,
+    code: p.code,
+    debit: String(p.debitAccountId),
+    credit: String(p.creditAccountId),
+    amount: String(p.amountMinor),
+    currency: p.currency,
+    metadata: p.metadata,
+  }));
+  const { rows } = await sql<{ o_idx: number; o_outcome: BatchOutcome | null; o_transfer_id: bigint | null }>`
+    select o_idx, o_outcome, o_transfer_id from ledger_post_batch(${merchantId}::uuid, ${JSON.stringify(payload)}::jsonb)`.execute(
+    db,
+  );
+  const results = items.map(() => ({
+    outcome: 'not_found' as BatchOutcome,
+    transferId: null as bigint | null,
+  }));
+  for (const r of rows)
+    results[r.o_idx] = { outcome: r.o_outcome ?? 'not_found', transferId: r.o_transfer_id };
+  return results;
+}
+
+export async function findTransfersByIds(db: Db, ids: bigint[]): Promise<TransferRow[]> {
+  if (!ids.length) return [];
+  const { rows } =
+    await sql<TransferRow>`select * from ledger_transfers where id = any(${ids.map(String)}::bigint[])`.execute(
+      db,
+    );
+  return rows;
 }

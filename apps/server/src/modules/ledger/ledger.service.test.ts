@@ -5,6 +5,7 @@ import {
   hold,
   houseAccountFor,
   houseShardFor,
+  MAX_BATCH,
   memberAccountId,
   postHold,
   systemAccountId,
@@ -304,6 +305,53 @@ describe('transferBatch', () => {
     expect(second.slice(0, 3)).toEqual(first);
     expect(second[3]).toEqual({ ok: false, code: 'LEDGER_IDEMPOTENCY_CONFLICT' });
     expect((await balanceOf(f, a.mainId)).balance).toBe(994n);
+  });
+  test('a batch refuses foreign accounts, other currencies and a twin key with another amount, item by item', async () => {
+    const a = await newMember(f);
+    await fund(f, a.mainId, 1_000n);
+    const house = await houseAccountFor(f.db, f.merchantId, f.currency, a.memberId);
+    const usd = await memberAccountId(f.db, a.memberId, f.merchantId, 'main', 'USD');
+    const twin = request(f, { debitAccountId: a.mainId, creditAccountId: house, amountMinor: 10n });
+    const earlier = await transfer(
+      f.db,
+      request(f, { debitAccountId: a.mainId, creditAccountId: house, amountMinor: 5n }),
+    );
+    const results = await transferBatch(f.db, [
+      twin,
+      { ...twin, amountMinor: 11n },
+      twin,
+      request(f, { debitAccountId: a.mainId, creditAccountId: usd, amountMinor: 1n }),
+      request(f, { debitAccountId: a.mainId, creditAccountId: 987_654_321n, amountMinor: 1n }),
+      {
+        ...request(f, { debitAccountId: a.mainId, creditAccountId: house, amountMinor: 1n }),
+        merchantId: '00000000-0000-4000-8000-000000000000',
+      },
+      {
+        ...request(f, { debitAccountId: a.mainId, creditAccountId: house, amountMinor: 5n }),
+        idempotencyKey: earlier.idempotencyKey,
+      },
+    ]);
+    expect(results.map((r) => (r.ok ? 'ok' : r.code))).toEqual([
+      'ok',
+      'LEDGER_IDEMPOTENCY_CONFLICT',
+      'ok',
+      'LEDGER_CURRENCY_MISMATCH',
+      'LEDGER_ACCOUNT_NOT_FOUND',
+      'LEDGER_ACCOUNT_NOT_FOUND',
+      'ok',
+    ]);
+    expect(results[2]).toEqual(results[0]);
+    expect(results[6]).toEqual({ ok: true, transfer: earlier });
+    expect((await balanceOf(f, a.mainId)).balance).toBe(985n);
+  });
+
+  test('a batch larger than the bound is refused as bad input', async () => {
+    const a = await newMember(f);
+    const house = await houseAccountFor(f.db, f.merchantId, f.currency, a.memberId);
+    const items = Array.from({ length: MAX_BATCH + 1 }, () =>
+      request(f, { debitAccountId: a.mainId, creditAccountId: house, amountMinor: 1n }),
+    );
+    expect(await outcome(transferBatch(f.db, items))).toBe('VALIDATION_FAILED');
   });
 });
 

@@ -243,12 +243,19 @@ function invalid(r: TransferRequest): string | null {
 }
 
 /**
- * Posts many transfers in ONE database transaction (the group-commit building block): every account
- * involved is locked up front in id order, then each transfer runs as its gated statement. A refused
- * transfer writes nothing and does not abort the transaction, so its neighbours post — no savepoint
- * is needed per item. Results come back in request order.
+ * Posts many transfers in ONE database transaction (the group-commit building block) and one round
+ * trip: the loop runs in PostgreSQL (ledger_post_batch, migration 0011), which locks every account
+ * involved up front in id order and checks each item on the locked rows before writing it. A refused
+ * transfer writes nothing and its neighbours post. Results come back in request order; a repeated
+ * key answers with its earlier transfer, or LEDGER_IDEMPOTENCY_CONFLICT when the request differs.
  *
- * Measured figures: see below (filled in by the measurement run).
+ * Measured (bench/ledger/batch.ts: 4,000 bets over 50 wallets, every tenth refused; this 2-core
+ * machine, PostgreSQL 15 on the same host): single autocommit transfers 376/s from one client and
+ * 803/s from ten; batches of 100 in one transaction with one statement per item 594/s, with a
+ * savepoint per item 536/s (the savepoints cost ~10% on top of a round trip per item, which is what
+ * dominates); this in-database loop 2,403/s from one client — 4× the per-item statements and 6.4×
+ * single transfers. (Four clients batching over the same 50 wallets: 1,732/s; they queue on each
+ * other's row locks by design.)
  */
 export async function transferBatch(db: Db, requests: TransferRequest[]): Promise<BatchResult[]> {
   if (requests.length > MAX_BATCH)
@@ -258,24 +265,41 @@ export async function transferBatch(db: Db, requests: TransferRequest[]): Promis
   const results: (BatchResult | null)[] = requests.map((r) =>
     invalid(r) ? { ok: false, code: 'VALIDATION_FAILED' } : null,
   );
-  const ids = new Set<bigint>();
-  requests.forEach((r, i) => {
-    if (!results[i]) ids.add(r.debitAccountId).add(r.creditAccountId);
-  });
-  if (!ids.size) return results as BatchResult[];
-  await db.transaction().execute(async (trx) => {
-    await repo.lockAccounts(
-      trx,
-      [...ids].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)),
-    );
-    for (const [i, request] of requests.entries()) {
-      if (results[i]) continue;
-      const outcome = await attempt(trx, request, 'posted');
-      results[i] =
-        'code' in outcome ? { ok: false, code: outcome.code } : { ok: true, transfer: outcome.transfer };
-    }
+  const valid = requests.flatMap((r, i) => (results[i] ? [] : [{ i, r }]));
+  if (!valid.length) return results as BatchResult[];
+  const merchantId = valid[0]!.r.merchantId;
+  // One merchant per call (the function checks every account against it); others are refused here.
+  for (const { i, r } of valid)
+    if (r.merchantId !== merchantId) results[i] = { ok: false, code: 'LEDGER_ACCOUNT_NOT_FOUND' };
+  const mine = valid.filter(({ r }) => r.merchantId === merchantId);
+  const outcomes = await repo.postBatch(
+    db,
+    merchantId,
+    mine.map(({ r }) => ({ ...r, metadata: r.metadata ?? {} })),
+  );
+  const ids = outcomes.flatMap((o) => (o.transferId === null ? [] : [o.transferId]));
+  const rows = new Map((await repo.findTransfersByIds(db, ids)).map((row) => [row.id, row]));
+  mine.forEach(({ i, r }, n) => {
+    results[i] = batchResult(r, outcomes[n]!, rows);
   });
   return results as BatchResult[];
+}
+
+function batchResult(
+  r: TransferRequest,
+  o: { outcome: repo.BatchOutcome; transferId: bigint | null },
+  rows: Map<bigint, TransferRow>,
+): BatchResult {
+  const row = o.transferId === null ? undefined : rows.get(o.transferId);
+  if (o.outcome === 'ok' && row) return { ok: true, transfer: toTransfer(row) };
+  if (o.outcome === 'duplicate' && row)
+    return sameRequest(row, r, 'posted')
+      ? { ok: true, transfer: toTransfer(row) }
+      : { ok: false, code: 'LEDGER_IDEMPOTENCY_CONFLICT' };
+  return {
+    ok: false,
+    code: o.outcome === 'ok' || o.outcome === 'duplicate' ? 'LEDGER_ACCOUNT_NOT_FOUND' : REFUSALS[o.outcome],
+  };
 }
 
 // ---------------------------------------------------------------- holds

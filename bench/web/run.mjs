@@ -95,7 +95,15 @@ async function lighthouseScore(url) {
       logLevel: 'error',
       formFactor: 'mobile',
     });
-    return Math.round((result?.lhr.categories.performance.score ?? 0) * 100);
+    const lhr = result?.lhr;
+    if (lhr?.runtimeError)
+      console.log(`${url}: lighthouse error ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    const metric = (id) => lhr?.audits[id]?.displayValue ?? '?';
+    console.log(
+      `${url}: FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, ` +
+        `TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}, SI ${metric('speed-index')}`,
+    );
+    return Math.round((lhr?.categories.performance.score ?? 0) * 100);
   } finally {
     await chrome.kill();
   }

@@ -1,6 +1,6 @@
 import type { SeedContext } from '../../platform/context.ts';
 import { hashPassword } from '../auth/index.ts';
-import { createMember, findMemberByAccount, type MemberDraft } from '../members/index.ts';
+import { blankMemberDraft, createMember, findMemberByAccount, type MemberDraft } from '../members/index.ts';
 import { findMerchantForSeed } from './agents.repository.ts';
 
 /** Demo agent whose invitation code DEMO lets a visitor try the affiliate sign-up journey. */
@@ -50,35 +50,15 @@ function seedDraft(
   passwordHash: string,
 ): MemberDraft {
   const now = ctx.clock.now();
-  return {
+  const base = {
     merchant_id: merchant.id,
     account,
     password_hash: passwordHash,
-    payment_password_hash: null,
-    type: 0,
-    status: 'active',
     currency: merchant.currency,
+  };
+  return {
+    ...blankMemberDraft({ ...base, register_method: 'SEED' }, now),
     nickname,
-    payee_name: null,
-    email: null,
-    country_dialing_code: null,
-    mobile: null,
-    id_number: null,
-    birthday: null,
-    recommender: null,
-    referred_by: null,
-    affiliate_code: null,
-    affiliate_code_used: null,
-    age_confirmed_at: now,
-    terms_accepted_at: now,
-    register_ip: null,
-    register_domain: null,
-    register_url: null,
-    register_method: 'SEED',
-    password_changed_at: now,
     first_login_done_at: now,
-    last_login_at: null,
-    last_login_ip: null,
-    created_at: now,
   };
 }

@@ -6,6 +6,7 @@ import { getNotifier, type PhoneNumber } from '../../platform/notify/index.ts';
 import {
   createMember,
   findMemberByAccount,
+  blankMemberDraft,
   findMemberById,
   findMemberByMobile,
   type MemberRow,
@@ -316,41 +317,22 @@ export async function loginFreeplay(
     'AUTH_THROTTLED',
   );
   const now = ctx.clock.now();
-  const member = await createMember(
-    ctx.db,
-    {
-      merchant_id: merchant.id,
-      account: newGuestAccount(),
-      password_hash: await hashPassword(randomBytes(32).toString('base64url')),
-      payment_password_hash: null,
-      type: 4,
-      status: 'active',
-      currency: merchant.currency,
-      nickname: null,
-      payee_name: null,
-      email: null,
-      country_dialing_code: null,
-      mobile: null,
-      id_number: null,
-      birthday: null,
-      recommender: null,
-      referred_by: null,
-      affiliate_code: null,
-      affiliate_code_used: null,
-      age_confirmed_at: null,
-      terms_accepted_at: null,
-      register_ip: client.ip,
-      register_domain: null,
-      register_url: null,
-      register_method: 'FREEPLAY',
-      password_changed_at: now,
-      first_login_done_at: null,
-      last_login_at: null,
-      last_login_ip: null,
-      created_at: now,
-    },
-    newGuestAccount,
-  );
+  const base = {
+    merchant_id: merchant.id,
+    account: newGuestAccount(),
+    password_hash: await hashPassword(randomBytes(32).toString('base64url')),
+    currency: merchant.currency,
+    register_method: 'FREEPLAY',
+  };
+  // A trial account confirms nothing and never chose a password; it cannot log in again.
+  const draft = {
+    ...blankMemberDraft(base, now),
+    type: 4,
+    age_confirmed_at: null,
+    terms_accepted_at: null,
+    register_ip: client.ip,
+  };
+  const member = await createMember(ctx.db, draft, newGuestAccount);
   return completeLogin(ctx, merchant, member, client, 'freeplay', {
     passwordExpired: false,
     mustChangePassword: false,

@@ -15,6 +15,7 @@ export {
   updatePassword,
 } from './members.repository.ts';
 export {
+  blankMemberDraft,
   createMember,
   type FieldValues,
   isAgentType,

@@ -93,6 +93,43 @@ export type MemberDraft = Omit<NewMember, 'referral_code' | 'ancestry' | 'contac
 };
 
 /**
+ * A member created outside the registration form (demo seeds, trial accounts, test fixtures): every
+ * optional profile field empty, confirmations and password time at `now`; callers override the rest.
+ */
+export function blankMemberDraft(
+  base: Pick<MemberDraft, 'merchant_id' | 'account' | 'password_hash' | 'currency' | 'register_method'>,
+  now: Date,
+): MemberDraft {
+  return {
+    ...base,
+    payment_password_hash: null,
+    type: 0,
+    status: 'active',
+    nickname: null,
+    payee_name: null,
+    email: null,
+    country_dialing_code: null,
+    mobile: null,
+    id_number: null,
+    birthday: null,
+    recommender: null,
+    referred_by: null,
+    affiliate_code: null,
+    affiliate_code_used: null,
+    age_confirmed_at: now,
+    terms_accepted_at: now,
+    register_ip: null,
+    register_domain: null,
+    register_url: null,
+    password_changed_at: now,
+    first_login_done_at: null,
+    last_login_at: null,
+    last_login_ip: null,
+    created_at: now,
+  };
+}
+
+/**
  * Inserts a member, mapping the unique rules onto their refusals. A taken account name is
  * AUTH_USER_EXISTS even under a race: the unique index decides, not an earlier read.
  * `regenerateAccount` lets generated names (mobile, guest) retry on collision.

@@ -1,7 +1,12 @@
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ConfigError, loadConfig } from '../../platform/config/config.ts';
-import { DatabaseLockedError, openDatabase, runMigrations } from '../../platform/database/database.ts';
+import {
+  type Db,
+  DatabaseLockedError,
+  openDatabase,
+  runMigrations,
+} from '../../platform/database/database.ts';
 import { createLogger } from '../../platform/logging/logger.ts';
 import { type VerifyReport, verifyLedger } from './ledger.verify.ts';
 
@@ -22,13 +27,19 @@ async function main(): Promise<number> {
   try {
     // A fresh folder has no ledger tables yet; migrating first makes "empty" a valid, passing ledger.
     await runMigrations(database.db);
-    const report = await verifyLedger(database.db);
+    const { exitCode, report } = await runVerify(database.db);
     console.log(JSON.stringify(report, null, 2));
     console.error(summary(report));
-    return report.ok ? 0 : 1;
+    return exitCode;
   } finally {
     await database.close();
   }
+}
+
+/** The check itself, apart from opening the database: 0 when every invariant holds, else 1. */
+export async function runVerify(db: Db): Promise<{ exitCode: number; report: VerifyReport }> {
+  const report = await verifyLedger(db);
+  return { exitCode: report.ok ? 0 : 1, report };
 }
 
 export function summary(report: VerifyReport): string {

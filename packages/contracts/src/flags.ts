@@ -30,3 +30,15 @@ export const FEATURE_FLAGS = [
 ] as const;
 export type FeatureFlag = (typeof FEATURE_FLAGS)[number];
 export type FeatureFlags = Record<FeatureFlag, boolean>;
+
+/**
+ * Whether registering in a mode needs an SMS code (spec §5: always in mobile mode; in username mode
+ * when SMS verification is on — and then the mobile number it goes to is required too). The server's
+ * register setting, its registration check and the form all ask this one function.
+ */
+export function registrationNeedsSms(
+  mode: 'username' | 'mobile',
+  flags: Pick<FeatureFlags, 'sms' | 'REGMOBVERF3'>,
+): boolean {
+  return mode === 'mobile' || (flags.sms && flags.REGMOBVERF3);
+}

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { RegisterRequest } from '@sorte/contracts';
+import { type RegisterRequest, registrationNeedsSms } from '@sorte/contracts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, fieldErrors } from '../../platform/http/app-error.ts';
 import type { PhoneNumber } from '../../platform/notify/index.ts';
@@ -38,7 +38,7 @@ export async function register(
   const phone = input.mobileNum ? normalisePhone(input.countryDialingCode ?? '', input.mobileNum) : null;
   if (phone && phone.countryDialingCode === '+')
     problems.push({ field: 'countryDialingCode', key: 'required', params: {} });
-  const smsRequired = mode === 'mobile' || (flags.REGMOBVERF3 && phone !== null);
+  const smsRequired = registrationNeedsSms(mode, flags);
   if (smsRequired && !input.verificationCode)
     problems.push({ field: 'verificationCode', key: 'required', params: {} });
   if (problems.length) throw fieldErrors(problems);

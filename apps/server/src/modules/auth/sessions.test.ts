@@ -77,9 +77,9 @@ test('captcha on register and SMS code in username mode when the merchant asks f
     ageConfirmed: true,
     termsAccepted: true,
   };
-  expect((await call(t, { method: 'PUT', url: '/wps/member/register', payload: base })).code).toBe(
-    'AUTH_CAPTCHA_REQUIRED',
-  );
+  // SMS verification in username mode needs the number the code goes to (registrationNeedsSms).
+  const noPhone = await call(t, { method: 'PUT', url: '/wps/member/register', payload: base });
+  expect(noPhone.details?.fields).toContainEqual({ field: 'mobileNum', key: 'required', params: {} });
   const withPhone = { ...base, mobileNum: '11933330001', countryDialingCode: '+55' };
   const noCode = await call(t, { method: 'PUT', url: '/wps/member/register', payload: withPhone });
   expect(noCode.details?.fields).toContainEqual({ field: 'verificationCode', key: 'required', params: {} });
@@ -92,6 +92,10 @@ test('captcha on register and SMS code in username mode when the merchant asks f
       .status,
   ).toBe(200);
   const code = (await lastOutbox(t, '5511933330001'))?.code;
+  const noCaptcha = { ...withPhone, verificationCode: code };
+  expect((await call(t, { method: 'PUT', url: '/wps/member/register', payload: noCaptcha })).code).toBe(
+    'AUTH_CAPTCHA_REQUIRED',
+  );
   const c2 = (await call(t, { method: 'GET', url: '/wps/captcha' })).value.captchaId as string;
   const verification = { captchaId: c2, captchaCode: peekCaptchaAnswer(c2)?.toLowerCase() };
   const r = await call(t, {

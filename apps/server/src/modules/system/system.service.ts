@@ -12,6 +12,7 @@ import {
   type SystemStatus,
   type ThemeConfig,
   type Whitelabel,
+  registrationNeedsSms,
 } from '@sorte/contracts';
 import type { z } from 'zod';
 import type { Config } from '../../platform/config/config.ts';
@@ -156,9 +157,11 @@ export function readFields(row: MerchantRow): Record<RegistrationField, FieldRul
 /** Registration methods follow the flags, so the form and the server agree on what is allowed. */
 export function registerSetting(row: MerchantRow, flags: FeatureFlags): RegisterSetting {
   const fields = readFields(row);
-  const smsEnabled = flags.sms && flags.REGMOBVERF3;
+  const smsEnabled = registrationNeedsSms('username', flags);
   fields.captcha = { ...fields.captcha, enabled: flags.captchaOnRegister, required: flags.captchaOnRegister };
   fields.verificationCode = { ...fields.verificationCode, enabled: smsEnabled, required: smsEnabled };
+  // The code goes to a phone, so a username sign-up that needs one needs the number too.
+  if (smsEnabled) fields.mobileNum = { ...fields.mobileNum, enabled: true, required: true };
   return {
     fields,
     usernameRegister: flags.USERNAMEREG3,

@@ -23,7 +23,7 @@ import { decryptBody, loadPayloadKeys } from '../../platform/crypto/index.ts';
 import { doc } from '../../platform/http/openapi.ts';
 import { parseInput } from '../../platform/http/validate.ts';
 import { findMemberByMobile } from '../members/index.ts';
-import { getMerchant, type MerchantContext } from '../system/index.ts';
+import { getMerchant, type MerchantContext, siteOrigin } from '../system/index.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { loginBySms, loginByUsername, loginFreeplay, sendIpVerificationCode } from './login.service.ts';
 import { changePassword, forgotByEmail, resetByPhone, resetByToken } from './password.service.ts';
@@ -243,7 +243,7 @@ function registerPasswordRoutes(app: FastifyInstance, ctx: AppContext): void {
     async (request) => {
       const merchant = getMerchant(request);
       const input = parseInput(forgotByEmailRequest, request.body);
-      await forgotByEmail(ctx, merchant, input, request.ip, `${request.protocol}://${request.host}`);
+      await forgotByEmail(ctx, merchant, input, request.ip, siteOrigin(request));
       return ok;
     },
   );

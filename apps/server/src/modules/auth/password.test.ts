@@ -117,6 +117,17 @@ describe('forgot password', () => {
       expect([answer.status, answer.value]).toEqual([200, { ok: true }]);
     const mail = await lastOutbox(t, 'forgot@example.com');
     expect(mail?.body).toContain(`/?modal=resetPassword&resetToken=${mail?.code}`);
+    // A forged Host header must not receive the token: the link uses the merchant's own domain.
+    await t.app.inject({
+      method: 'POST',
+      url: '/wps/member/password/email',
+      headers: { host: 'attacker.example', merchant: 'demo' },
+      payload: { username: 'forgot001', email: 'forgot@example.com' },
+    });
+    const forged = await lastOutbox(t, 'forgot@example.com');
+    expect(forged?.code).not.toBe(mail?.code);
+    expect(forged?.body).not.toContain('attacker.example');
+    expect(forged?.body).toMatch(/:\/\/(localhost|127\.0\.0\.1)\/\?modal=resetPassword/);
     const reset = (newPassword: string) =>
       call(t, {
         method: 'POST',

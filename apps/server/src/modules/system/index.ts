@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { rememberDirectory } from './system.boot.ts';
 import type { ServerModule } from '../../platform/context.ts';
 import { getMerchant, installMerchantHooks, merchantFromRequest } from './system.hooks.ts';
 import { registerOperatorRoutes } from './system.operator.routes.ts';
@@ -12,7 +13,21 @@ export { MERCHANT_CONFIG_CHANNEL };
 export type { SecuritySettings } from './system.defaults.ts';
 export type { MerchantContext } from './system.service.ts';
 export { getMerchant, getSystemStatusFor };
+export { type BootData, bootDataFor } from './system.boot.ts';
 export type { MerchantSnapshot } from './system.service.ts';
+
+/**
+ * The site address to put in links we send (password-reset mail). The Host header is the caller's
+ * to forge, so it is used only when it is one of the merchant's own domains; otherwise the
+ * merchant's first domain is used, and a forged host can never receive a reset token.
+ */
+export function siteOrigin(request: FastifyRequest): string {
+  const { domains } = merchantFromRequest(request);
+  const host = domains.includes(request.hostname.toLowerCase())
+    ? request.host
+    : (domains[0] ?? request.hostname);
+  return `${request.protocol}://${host}`;
+}
 
 /** Status (0 normal, 1 maintenance, 2 region restricted) of the request's merchant for its caller's IP. */
 export function getSystemStatus(request: FastifyRequest) {
@@ -33,6 +48,7 @@ export const systemModule: ServerModule = {
     await ctx.bus.subscribe(MERCHANT_CONFIG_CHANNEL, (code) => directory.dropLocal(code || undefined));
     directory.onChange((code) => void ctx.bus.publish(MERCHANT_CONFIG_CHANNEL, code ?? '').catch(() => {}));
     installMerchantHooks(app, directory, ctx.config.DEFAULT_MERCHANT);
+    rememberDirectory(app, directory, ctx.config.DEFAULT_MERCHANT);
     await registerSystemRoutes(app, ctx);
     await registerOperatorRoutes(app, ctx, directory);
   },

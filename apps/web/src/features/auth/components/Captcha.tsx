@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../components/ui/Icon';
 import { type Captcha, fetchCaptcha } from '../api';
@@ -75,6 +76,32 @@ export function CaptchaField({
           <Icon name="refresh" size={14} className="au-captcha__refresh" />
         </button>
       }
+    />
+  );
+}
+
+/** A form's required captcha answer, registered as `captcha`. */
+export function FormCaptcha<V extends FieldValues>({
+  form: { register, formState },
+  idBase,
+  state,
+}: {
+  form: Pick<UseFormReturn<V>, 'register' | 'formState'>;
+  idBase: string;
+  state: CaptchaState;
+}) {
+  const { t } = useTranslation('auth');
+  const name = 'captcha' as Path<V>;
+  return (
+    <CaptchaField
+      id={`${idBase}-captcha`}
+      label={t('fields.captcha')}
+      required
+      state={state}
+      error={formState.errors[name]?.message as string | undefined}
+      {...register(name, {
+        validate: (v: string) => (v?.trim() ? true : t('validation.captcha')),
+      })}
     />
   );
 }

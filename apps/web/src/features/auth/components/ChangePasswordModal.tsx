@@ -6,19 +6,12 @@ import { useModal } from '../../../app/modal-url';
 import { Modal } from '../../../components/ui/Modal';
 import { useSession } from '../../../lib/session';
 import { useWhitelabel } from '../../../lib/whitelabel';
-import {
-  clearForcedChange,
-  isForcedChangePending,
-  loadMember,
-  logout,
-  secureSend,
-  useRegisterSetting,
-} from '../api';
+import { clearForcedChange, isForcedChangePending, loadMember, logout, secureSend } from '../api';
 import { errorCode, useApiErrorText, useIssueText } from '../hooks';
-import { checkConfirmation, checkValue, DEFAULT_RULE } from '../lib/validation';
 import { Field } from './Field';
-import { FormAlert } from './FormAlert';
 import { InlineDialog } from './InlineDialog';
+import { NewPasswordFields } from './NewPasswordFields';
+import { FormSubmit } from './SubmitButton';
 import '../auth.css';
 
 type Values = { oldPassword: string; newPassword: string; confirmNewPassword: string };
@@ -36,12 +29,11 @@ export function ChangePasswordModal({ onClose }: { onClose: () => void }) {
   const queryClient = useQueryClient();
   const wl = useWhitelabel();
   const token = useSession((s) => s.token);
-  const setting = useRegisterSetting();
-  const rule = { ...(setting.data?.fields.password ?? DEFAULT_RULE), enabled: true, required: true };
   const idBase = useId();
   const [done, setDone] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
-  const { register, handleSubmit, formState, getValues, setError } = useForm<Values>({ mode: 'onTouched' });
+  const form = useForm<Values>({ mode: 'onTouched' });
+  const { register, handleSubmit, formState, setError } = form;
 
   const dismiss = async () => {
     if (forced && !done) {
@@ -96,44 +88,8 @@ export function ChangePasswordModal({ onClose }: { onClose: () => void }) {
             validate: (v) => (v ? true : issueText('oldPassword', { key: 'required' })),
           })}
         />
-        <Field
-          id={`${idBase}-new`}
-          label={t('fields.newPassword')}
-          icon="lock"
-          type="password"
-          required
-          autoComplete="new-password"
-          error={err('newPassword')}
-          {...register('newPassword', {
-            validate: (v) => {
-              const issue = checkValue(v, rule);
-              return issue ? issueText('newPassword', issue) : true;
-            },
-          })}
-        />
-        <Field
-          id={`${idBase}-confirm`}
-          label={t('fields.confirmNewPassword')}
-          icon="lock"
-          type="password"
-          required
-          autoComplete="new-password"
-          error={err('confirmNewPassword')}
-          {...register('confirmNewPassword', {
-            validate: (v) => {
-              const issue = checkConfirmation(v, getValues('newPassword'));
-              return issue ? issueText('confirmNewPassword', issue) : true;
-            },
-          })}
-        />
-        <FormAlert message={formError} />
-        <button
-          type="submit"
-          className="au-btn au-btn--primary au-btn--block au-btn--lg"
-          disabled={formState.isSubmitting}
-        >
-          {formState.isSubmitting ? t('actions.working') : t('changePassword.submit')}
-        </button>
+        <NewPasswordFields form={form} idBase={idBase} confirmName="confirmNewPassword" />
+        <FormSubmit error={formError} label={t('changePassword.submit')} busy={formState.isSubmitting} />
         {forced ? (
           <button type="button" className="au-btn au-btn--ghost au-btn--block" onClick={() => void dismiss()}>
             {t('changePassword.logoutInstead')}

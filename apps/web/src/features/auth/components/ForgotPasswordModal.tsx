@@ -6,16 +6,15 @@ import { useTranslation } from 'react-i18next';
 import { useModal } from '../../../app/modal-url';
 import { Modal } from '../../../components/ui/Modal';
 import { useWhitelabel } from '../../../lib/whitelabel';
-import { completeLogin, forgotByEmail, requestSmsCode, secureSend, useRegisterSetting } from '../api';
+import { completeLogin, forgotByEmail, secureSend } from '../api';
 import { errorCode, useApiErrorText, useIssueText } from '../hooks';
-import { deadlineFrom, smsCountdownSeconds } from '../lib/timing';
 import { checkValue, DEFAULT_RULE } from '../lib/validation';
-import { DialingCodeSelect, FALLBACK_COUNTRIES, useDialingCode } from './DialingCodeSelect';
 import { Field } from './Field';
-import { FormAlert } from './FormAlert';
 import { InlineDialog } from './InlineDialog';
-import { SmsCodeButton } from './SmsCodeButton';
-import { TabPanel, Tabs } from './Tabs';
+import { NewPasswordFields } from './NewPasswordFields';
+import { PhoneCodeFields, usePhoneCode } from './PhoneCodeFields';
+import { FormSubmit } from './SubmitButton';
+import { MethodTabs } from './Tabs';
 import '../auth.css';
 
 type ForgotTab = 'email' | 'phone';
@@ -31,25 +30,23 @@ export function ForgotPasswordModal({ onClose }: { onClose: () => void }) {
   return (
     <Modal name="forgetPassModal" title={t('forgot.title')} onClose={onClose} size="sm">
       <div className="au-modal">
-        {phoneAllowed ? (
-          <Tabs
-            idBase={base}
-            label={t('forgot.methodLabel')}
-            items={[
-              { id: 'email', label: t('forgot.tabEmail') },
-              { id: 'phone', label: t('forgot.tabPhone') },
-            ]}
-            value={tab}
-            onChange={setChosen}
-          />
-        ) : null}
-        <TabPanel base={base} id={tab} tabs={phoneAllowed}>
+        <MethodTabs
+          tabs={phoneAllowed}
+          idBase={base}
+          label={t('forgot.methodLabel')}
+          items={[
+            { id: 'email', label: t('forgot.tabEmail') },
+            { id: 'phone', label: t('forgot.tabPhone') },
+          ]}
+          value={tab}
+          onChange={setChosen}
+        >
           {tab === 'email' ? (
             <ByEmail onClose={onClose} />
           ) : (
             <ByPhone onClose={onClose} encrypt={wl.flags.encryption} merchantCode={wl.merchantCode} />
           )}
-        </TabPanel>
+        </MethodTabs>
       </div>
     </Modal>
   );
@@ -106,14 +103,7 @@ function ByEmail({ onClose }: { onClose: () => void }) {
           },
         })}
       />
-      <FormAlert message={formError} />
-      <button
-        type="submit"
-        className="au-btn au-btn--primary au-btn--block au-btn--lg"
-        disabled={formState.isSubmitting}
-      >
-        {formState.isSubmitting ? t('actions.working') : t('forgot.sendEmail')}
-      </button>
+      <FormSubmit error={formError} label={t('forgot.sendEmail')} busy={formState.isSubmitting} />
       {sent ? (
         <InlineDialog kind="success" onOk={onClose}>
           {t('forgot.in_been_out')}
@@ -135,35 +125,16 @@ function ByPhone({
   merchantCode: string;
 }) {
   const { t } = useTranslation('auth');
-  const issueText = useIssueText();
   const apiErrorText = useApiErrorText();
   const queryClient = useQueryClient();
   const { openModal } = useModal();
-  const setting = useRegisterSetting();
   const idBase = useId();
-  const countries = setting.data?.countries.length ? setting.data.countries : FALLBACK_COUNTRIES;
-  const [dial, setDial] = useDialingCode(countries, setting.data?.defaultCountryCode);
-  const [warning, setWarning] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
-  const rule = { ...(setting.data?.fields.password ?? DEFAULT_RULE), enabled: true, required: true };
-  const { register, handleSubmit, formState, trigger, getValues, setError } = useForm<PhoneValues>({
-    mode: 'onTouched',
-  });
-
-  const requestSms = async (): Promise<number | null> => {
-    if (!(await trigger('mobileNum'))) return null;
-    try {
-      const sent = await requestSmsCode('password', {
-        countryDialingCode: dial,
-        mobileNo: getValues('mobileNum').trim(),
-      });
-      // Recovery codes count down to the server's own expiry time (spec §4).
-      return deadlineFrom(sent.expirationTime, smsCountdownSeconds(sent.expiredMinutes), Date.now());
-    } catch (error) {
-      setWarning(apiErrorText(error));
-      return null;
-    }
-  };
+  const form = useForm<PhoneValues>({ mode: 'onTouched' });
+  const { handleSubmit, formState, setError } = form;
+  // Recovery codes count down to the server's own expiry time (spec §4).
+  const phone = usePhoneCode(form, 'password', { serverExpiry: true });
+  const dial = phone.dial;
 
   const submit = handleSubmit(async (values) => {
     setFormError(null);
@@ -191,62 +162,10 @@ function ByPhone({
 
   return (
     <form className="au-form" onSubmit={submit} noValidate>
-      <Field
-        id={`${idBase}-mobile`}
-        label={t('fields.mobileNum')}
-        type="tel"
-        inputMode="tel"
-        autoComplete="tel-national"
-        required
-        maxLength={20}
-        error={formState.errors.mobileNum?.message}
-        leading={<DialingCodeSelect countries={countries} value={dial} onChange={setDial} />}
-        {...register('mobileNum', {
-          validate: (v) => (/^\d{4,20}$/.test(v.trim()) ? true : t('validation.mobile')),
-        })}
-      />
-      <Field
-        id={`${idBase}-code`}
-        label={t('fields.verificationCode')}
-        icon="message"
-        required
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={8}
-        error={formState.errors.verificationCode?.message}
-        trailing={<SmsCodeButton onRequest={requestSms} />}
-        {...register('verificationCode', {
-          validate: (v) => (/^\d{4,8}$/.test(v.trim()) ? true : t('validation.smsCode')),
-        })}
-      />
-      <Field
-        id={`${idBase}-new`}
-        label={t('fields.newPassword')}
-        icon="lock"
-        type="password"
-        required
-        autoComplete="new-password"
-        error={formState.errors.newPassword?.message}
-        {...register('newPassword', {
-          validate: (v) => {
-            const issue = checkValue(v, rule);
-            return issue ? issueText('newPassword', issue) : true;
-          },
-        })}
-      />
-      <FormAlert message={formError} />
-      <button
-        type="submit"
-        className="au-btn au-btn--primary au-btn--block au-btn--lg"
-        disabled={formState.isSubmitting}
-      >
-        {formState.isSubmitting ? t('actions.working') : t('forgot.resetAndLogin')}
-      </button>
-      {warning ? (
-        <InlineDialog kind="warning" onOk={() => setWarning(null)}>
-          {warning}
-        </InlineDialog>
-      ) : null}
+      <PhoneCodeFields form={form} phone={phone} idBase={idBase} codeName="verificationCode" codeId="code" />
+      <NewPasswordFields form={form} idBase={idBase} />
+      <FormSubmit error={formError} label={t('forgot.resetAndLogin')} busy={formState.isSubmitting} />
+      {phone.warningDialog}
     </form>
   );
 }

@@ -7,14 +7,7 @@ import { useNavigate } from 'react-router';
 import { useModal } from '../../../app/modal-url';
 import { ApiError } from '../../../lib/api';
 import { useWhitelabel } from '../../../lib/whitelabel';
-import {
-  completeLogin,
-  type IpVerificationDetails,
-  requestSmsCode,
-  secureSend,
-  sendIpVerification,
-  useRegisterSetting,
-} from '../api';
+import { completeLogin, type IpVerificationDetails, secureSend, sendIpVerification } from '../api';
 import { errorCode, useApiErrorText, useIssueText } from '../hooks';
 import {
   COOKIE_LAST_USER,
@@ -24,15 +17,14 @@ import {
   readCookie,
   writeCookie,
 } from '../lib/cookies';
-import { deadlineFrom, smsCountdownSeconds } from '../lib/timing';
-import { CaptchaField, useCaptcha } from './Captcha';
-import { DialingCodeSelect, FALLBACK_COUNTRIES, useDialingCode } from './DialingCodeSelect';
+import { smsCountdownSeconds } from '../lib/timing';
+import { FormCaptcha, useCaptcha } from './Captcha';
 import { Field } from './Field';
-import { FormAlert } from './FormAlert';
-import { InlineDialog } from './InlineDialog';
 import { PasswordToggle } from './PasswordToggle';
+import { PhoneCodeFields, usePhoneCode } from './PhoneCodeFields';
 import { SmsCodeButton } from './SmsCodeButton';
-import { TabPanel, Tabs } from './Tabs';
+import { FormSubmit } from './SubmitButton';
+import { MethodTabs } from './Tabs';
 import '../auth.css';
 
 type LoginTab = 'username' | 'sms';
@@ -59,19 +51,17 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
 
   return (
     <div className="au-login">
-      {smsAllowed ? (
-        <Tabs
-          idBase={tabsBase}
-          label={t('login.methodLabel')}
-          items={[
-            { id: 'username', label: t('login.tabUsername') },
-            { id: 'sms', label: t('login.tabSms') },
-          ]}
-          value={tab}
-          onChange={setChosen}
-        />
-      ) : null}
-      <TabPanel base={tabsBase} id={tab} tabs={smsAllowed}>
+      <MethodTabs
+        tabs={smsAllowed}
+        idBase={tabsBase}
+        label={t('login.methodLabel')}
+        items={[
+          { id: 'username', label: t('login.tabUsername') },
+          { id: 'sms', label: t('login.tabSms') },
+        ]}
+        value={tab}
+        onChange={setChosen}
+      >
         <LoginFields
           key={tab}
           tab={tab}
@@ -85,7 +75,7 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
             navigate({ pathname: '/', search: '?modal=changePassword&m_forced=1' }, { replace: true })
           }
         />
-      </TabPanel>
+      </MethodTabs>
     </div>
   );
 }
@@ -111,7 +101,6 @@ function LoginFields({
   const issueText = useIssueText();
   const apiErrorText = useApiErrorText();
   const queryClient = useQueryClient();
-  const setting = useRegisterSetting();
   const idBase = useId();
   const remembered = readCookie(COOKIE_REMEMBER) === '1';
   const [remember, setRemember] = useState(remembered);
@@ -119,17 +108,10 @@ function LoginFields({
   const captcha = useCaptcha(captchaShown && tab === 'username');
   const [showPassword, setShowPassword] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
-  const [warning, setWarning] = useState<string | null>(null);
   const [ipStep, setIpStep] = useState<{ details: IpVerificationDetails; request: LoginRequest } | null>(
     null,
   );
   const [ipError, setIpError] = useState<string | null>(null);
-  const countries = setting.data?.countries.length ? setting.data.countries : FALLBACK_COUNTRIES;
-  const [dial, setDial] = useDialingCode(
-    countries,
-    setting.data?.defaultCountryCode,
-    remembered ? readCookie(COOKIE_SMS_DIAL) : null,
-  );
 
   const form = useForm<Values>({
     mode: 'onTouched',
@@ -141,7 +123,11 @@ function LoginFields({
       smsCode: '',
     },
   });
-  const { register, handleSubmit, formState, getValues, trigger, setError } = form;
+  const { register, handleSubmit, formState, getValues, setError } = form;
+  const phone = usePhoneCode(form, 'noLogin', {
+    rememberedDial: remembered ? readCookie(COOKIE_SMS_DIAL) : null,
+  });
+  const dial = phone.dial;
   const required = (field: string) => (value: string) =>
     value?.trim() ? true : issueText(field, { key: 'required' });
 
@@ -225,20 +211,6 @@ function LoginFields({
     }
   });
 
-  const requestSms = async (): Promise<number | null> => {
-    if (!(await trigger('mobileNum'))) return null;
-    try {
-      const sent = await requestSmsCode('noLogin', {
-        countryDialingCode: dial,
-        mobileNo: getValues('mobileNum').trim(),
-      });
-      return deadlineFrom(undefined, smsCountdownSeconds(sent.expiredMinutes), Date.now());
-    } catch (error) {
-      setWarning(apiErrorText(error));
-      return null;
-    }
-  };
-
   if (ipStep) {
     return (
       <IpVerificationStep
@@ -293,50 +265,10 @@ function LoginFields({
             }
             {...register('password', { validate: required('password') })}
           />
-          {captchaShown ? (
-            <CaptchaField
-              id={`${idBase}-captcha`}
-              label={t('fields.captcha')}
-              required
-              state={captcha}
-              error={errorOf('captcha')}
-              {...register('captcha', {
-                validate: (v: string) => (v?.trim() ? true : t('validation.captcha')),
-              })}
-            />
-          ) : null}
+          {captchaShown ? <FormCaptcha form={form} idBase={idBase} state={captcha} /> : null}
         </>
       ) : (
-        <>
-          <Field
-            id={`${idBase}-mobile`}
-            label={t('fields.mobileNum')}
-            required
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel-national"
-            error={errorOf('mobileNum')}
-            maxLength={20}
-            leading={<DialingCodeSelect countries={countries} value={dial} onChange={setDial} />}
-            {...register('mobileNum', {
-              validate: (v: string) => (/^\d{4,20}$/.test(v?.trim() ?? '') ? true : t('validation.mobile')),
-            })}
-          />
-          <Field
-            id={`${idBase}-sms`}
-            label={t('fields.verificationCode')}
-            icon="message"
-            required
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            error={errorOf('smsCode')}
-            maxLength={8}
-            trailing={<SmsCodeButton onRequest={requestSms} />}
-            {...register('smsCode', {
-              validate: (v: string) => (/^\d{4,8}$/.test(v?.trim() ?? '') ? true : t('validation.smsCode')),
-            })}
-          />
-        </>
+        <PhoneCodeFields form={form} phone={phone} idBase={idBase} codeName="smsCode" codeId="sms" />
       )}
       <div className="au-row">
         <label className="au-check">
@@ -348,20 +280,8 @@ function LoginFields({
           {t('login.forgot')}
         </button>
       </div>
-      <FormAlert message={formError} />
-      <button
-        type="submit"
-        className="au-btn au-btn--primary au-btn--block au-btn--lg"
-        disabled={formState.isSubmitting}
-        aria-busy={formState.isSubmitting || undefined}
-      >
-        {formState.isSubmitting ? t('actions.working') : t('actions.login')}
-      </button>
-      {warning ? (
-        <InlineDialog kind="warning" onOk={() => setWarning(null)}>
-          {warning}
-        </InlineDialog>
-      ) : null}
+      <FormSubmit error={formError} label={t('actions.login')} busy={formState.isSubmitting} announceBusy />
+      {phone.warningDialog}
     </form>
   );
 }
@@ -449,10 +369,7 @@ function IpVerificationStep({
         onChange={(e) => setCode(e.target.value)}
         trailing={<SmsCodeButton onRequest={send} />}
       />
-      <FormAlert message={error ?? serverError} />
-      <button type="submit" className="au-btn au-btn--primary au-btn--block au-btn--lg" disabled={busy}>
-        {busy ? t('actions.working') : t('ipVerify.submit')}
-      </button>
+      <FormSubmit error={error ?? serverError} label={t('ipVerify.submit')} busy={busy} />
       <button type="button" className="au-btn au-btn--ghost au-btn--block" onClick={onCancel}>
         {t('actions.back')}
       </button>

@@ -26,14 +26,15 @@ import {
   serverFieldIssues,
 } from '../lib/validation';
 import { type Agreement, AgreementBox } from './AgreementBox';
-import { CaptchaField, useCaptcha } from './Captcha';
+import { FormCaptcha, useCaptcha } from './Captcha';
 import { DialingCodeSelect, FALLBACK_COUNTRIES, useDialingCode } from './DialingCodeSelect';
 import { Field } from './Field';
 import { FormAlert } from './FormAlert';
 import { InlineDialog } from './InlineDialog';
 import { PasswordToggle } from './PasswordToggle';
 import { SmsCodeButton } from './SmsCodeButton';
-import { TabPanel, Tabs } from './Tabs';
+import { FormSubmit } from './SubmitButton';
+import { MethodTabs } from './Tabs';
 import '../auth.css';
 
 type Values = Record<string, string>;
@@ -146,19 +147,17 @@ export function RegisterForm(props: RegisterFormProps) {
   }
   return (
     <div className="au-register">
-      {modes.length > 1 ? (
-        <Tabs
-          idBase={tabsBase}
-          label={t('register.modeLabel')}
-          items={modes.map((id) => ({
-            id,
-            label: t(id === 'username' ? 'register.username_register' : 'register.mobile_register'),
-          }))}
-          value={mode}
-          onChange={setChosen}
-        />
-      ) : null}
-      <TabPanel base={tabsBase} id={mode} tabs={modes.length > 1}>
+      <MethodTabs
+        tabs={modes.length > 1}
+        idBase={tabsBase}
+        label={t('register.modeLabel')}
+        items={modes.map((id) => ({
+          id,
+          label: t(id === 'username' ? 'register.username_register' : 'register.mobile_register'),
+        }))}
+        value={mode}
+        onChange={setChosen}
+      >
         {/* A new form per mode: values reset and the captcha refreshes on tab change (spec §4). */}
         <RegisterFields
           key={mode}
@@ -168,7 +167,7 @@ export function RegisterForm(props: RegisterFormProps) {
           merchantCode={wl.merchantCode}
           {...props}
         />
-      </TabPanel>
+      </MethodTabs>
     </div>
   );
 }
@@ -370,33 +369,14 @@ function RegisterFields({
           </div>
         );
       })}
-      {captchaShown ? (
-        <CaptchaField
-          id={`${idBase}-captcha`}
-          label={t('fields.captcha')}
-          required
-          state={captcha}
-          error={errorOf('captcha')}
-          {...register('captcha', {
-            validate: (value: string) => (value?.trim() ? true : t('validation.captcha')),
-          })}
-        />
-      ) : null}
+      {captchaShown ? <FormCaptcha form={form} idBase={idBase} state={captcha} /> : null}
       <AgreementBox
         value={agreement}
         onChange={setAgreement}
         minimumAge={setting.minimumAge || 18}
         error={agreementError}
       />
-      <FormAlert message={formError} />
-      <button
-        type="submit"
-        className="au-btn au-btn--primary au-btn--block au-btn--lg"
-        disabled={formState.isSubmitting}
-        aria-busy={formState.isSubmitting || undefined}
-      >
-        {formState.isSubmitting ? t('actions.working') : t('register.submit')}
-      </button>
+      <FormSubmit error={formError} label={t('register.submit')} busy={formState.isSubmitting} announceBusy />
       {onLogin ? (
         <p className="au-switch">
           <span>{t('register.haveAccount')}</span>

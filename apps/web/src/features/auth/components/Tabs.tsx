@@ -91,3 +91,31 @@ export const tabIds = (base: string, id: string) => ({
   tab: `${base}-tab-${id}`,
   panel: `${base}-panel-${id}`,
 });
+
+/** Method tabs over their panel; with `tabs` off, just the panel's plain box (a single method). */
+export function MethodTabs<T extends string>({
+  tabs,
+  idBase,
+  label,
+  items,
+  value,
+  onChange,
+  children,
+}: {
+  tabs: boolean;
+  idBase: string;
+  label: string;
+  items: readonly TabItem<T>[];
+  value: T;
+  onChange: (next: T) => void;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      {tabs ? <Tabs idBase={idBase} label={label} items={items} value={value} onChange={onChange} /> : null}
+      <TabPanel base={idBase} id={value} tabs={tabs}>
+        {children}
+      </TabPanel>
+    </>
+  );
+}

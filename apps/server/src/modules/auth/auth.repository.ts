@@ -29,6 +29,7 @@ export async function findSessionByHash(db: Db, tokenHash: string) {
       'sessions.revoked_at',
       'members.type',
       'members.status',
+      'members.must_change_password',
     ])
     .where('sessions.token_hash', '=', tokenHash)
     .executeTakeFirst();

@@ -222,7 +222,7 @@ function registerPasswordRoutes(app: FastifyInstance, ctx: AppContext): void {
       }),
     },
     async (request) => {
-      const auth = await requireRealAccount(request);
+      const auth = await requireRealAccount(request, { allowPendingPasswordChange: true });
       const merchant = getMerchant(request);
       const input = parseInput(changePasswordRequest, await openBody(ctx, request, merchant));
       await changePassword(ctx, merchant, auth, input);

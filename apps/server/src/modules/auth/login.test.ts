@@ -100,6 +100,16 @@ describe('username login', () => {
     expect(r.value.mustChangePassword).toBe(true);
     const info = await call(t, { method: 'GET', url: '/wps/member/info', token: r.value.token });
     expect(info.value.mustChangePassword).toBe(true);
+    // The one thing such a session may do is change the password; then the flag is gone.
+    const change = await call(t, {
+      method: 'POST',
+      url: '/wps/member/password',
+      token: r.value.token,
+      payload: { oldPassword: '{secret}', newPassword: 'chosen123', confirmNewPassword: 'chosen123' },
+    });
+    expect(change.status).toBe(200);
+    const after = await login(t, 'default01', 'chosen123', {}, '10.6.0.1');
+    expect(after.value.mustChangePassword).toBe(false);
   });
 
   test('an expired password with PWDEXPFORCECHANGE3 must be changed', async () => {

@@ -23,6 +23,8 @@ export interface MemberAuth {
   merchantId: string;
   type: number;
   sessionId: string;
+  /** A default or expired password (PWDEXPFORCECHANGE3) must be changed before real-money features. */
+  mustChangePassword: boolean;
 }
 
 export interface ClientInfo {
@@ -86,10 +88,19 @@ export function requireMember(request: FastifyRequest): Promise<MemberAuth> {
   return found;
 }
 
-/** As requireMember, and refuses trial (free play) accounts: spec §6 'in_need_true_account'. */
-export async function requireRealAccount(request: FastifyRequest): Promise<MemberAuth> {
+/**
+ * As requireMember, and refuses trial (free play) accounts (spec §6 'in_need_true_account') and,
+ * unless the caller is the password change itself, members whose password must be changed first:
+ * the web's forced-change modal can be bypassed, the server's refusal cannot.
+ */
+export async function requireRealAccount(
+  request: FastifyRequest,
+  options: { allowPendingPasswordChange?: boolean } = {},
+): Promise<MemberAuth> {
   const auth = await requireMember(request);
   if (auth.type === TRIAL_TYPE) throw new AppError('AUTH_TRIAL_ACCOUNT', { key: 'in_need_true_account' });
+  if (auth.mustChangePassword && !options.allowPendingPasswordChange)
+    throw new AppError('AUTH_PASSWORD_CHANGE_REQUIRED');
   return auth;
 }
 
@@ -121,5 +132,6 @@ async function resolveMember(request: FastifyRequest): Promise<MemberAuth> {
     merchantId: session.merchant_id,
     type: session.type,
     sessionId: session.id,
+    mustChangePassword: session.must_change_password,
   };
 }

@@ -1,6 +1,6 @@
 import type { TestApp } from '../../../test/harness.ts';
 import type { Db } from '../../platform/database/database.ts';
-import { createMember } from '../members/index.ts';
+import { blankMemberDraft, createMember } from '../members/index.ts';
 import { memberAccountId, systemAccountId, type TransferRequest, transfer, verifyLedger } from './index.ts';
 
 /** Helpers shared by the ledger tests (imported by *.test.ts only). */
@@ -28,37 +28,14 @@ export async function newMember(
 ): Promise<{ memberId: string; mainId: bigint }> {
   const now = new Date();
   sequence += 1;
-  const member = await createMember(f.db, {
+  const base = {
     merchant_id: f.merchantId,
     account: `${prefix}${sequence}${Math.random().toString(36).slice(2, 8)}`,
     password_hash: 'x',
-    payment_password_hash: null,
-    type: 0,
-    status: 'active',
     currency: f.currency,
-    nickname: null,
-    payee_name: null,
-    email: null,
-    country_dialing_code: null,
-    mobile: null,
-    id_number: null,
-    birthday: null,
-    recommender: null,
-    referred_by: null,
-    affiliate_code: null,
-    affiliate_code_used: null,
-    age_confirmed_at: now,
-    terms_accepted_at: now,
-    register_ip: null,
-    register_domain: null,
-    register_url: null,
     register_method: 'TEST',
-    password_changed_at: now,
-    first_login_done_at: null,
-    last_login_at: null,
-    last_login_ip: null,
-    created_at: now,
-  });
+  };
+  const member = await createMember(f.db, blankMemberDraft(base, now));
   return {
     memberId: member.id,
     mainId: await memberAccountId(f.db, member.id, f.merchantId, 'main', f.currency),

@@ -5,16 +5,22 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import { sql } from 'kysely';
 import { agentsModule } from './modules/agents/index.ts';
 import { authModule } from './modules/auth/index.ts';
 import { ledgerModule } from './modules/ledger/index.ts';
 import { membersModule } from './modules/members/index.ts';
-import { systemModule } from './modules/system/index.ts';
+import { bootDataFor, systemModule } from './modules/system/index.ts';
 import type { AppContext, ServerModule } from './platform/context.ts';
 import { installErrorHandling, sendError } from './platform/http/error-handler.ts';
 import { stringify } from './platform/http/json.ts';
+import { renderIndexHtml } from './web-shell.ts';
 
 /** Registration order matters: system resolves the merchant that every later module reads. */
 export const MODULES: ServerModule[] = [systemModule, membersModule, agentsModule, authModule, ledgerModule];
@@ -106,6 +112,15 @@ async function serveWebApp(app: FastifyInstance, ctx: AppContext): Promise<void>
   const root = resolve(ctx.config.WEB_DIST);
   const indexFile = resolve(root, 'index.html');
   const indexHtml = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
+  // Each page carries its merchant's boot data (and the caller's status), so it is never cached as-is.
+  const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
+    const boot = await bootDataFor(app, request);
+    const pathname = request.url.split('?', 1)[0] ?? '/';
+    return reply
+      .type('text/html')
+      .header('cache-control', 'no-cache')
+      .send(renderIndexHtml(indexHtml ?? '', boot, pathname));
+  };
   if (indexHtml) {
     // Hashed asset names change with their content, so they may be cached for good.
     await app.register(fastifyStatic, {
@@ -117,9 +132,7 @@ async function serveWebApp(app: FastifyInstance, ctx: AppContext): Promise<void>
       preCompressed: true,
     });
     // The folder itself would answer 403; the site's root is the SPA.
-    app.get('/', { schema: { hide: true } }, (_request, reply) =>
-      reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml),
-    );
+    app.get('/', { schema: { hide: true } }, (request, reply) => sendIndex(request, reply));
   }
   app.setNotFoundHandler((request, reply) => {
     const isApi = API_PREFIXES.some((p) => request.url.startsWith(p));
@@ -127,7 +140,7 @@ async function serveWebApp(app: FastifyInstance, ctx: AppContext): Promise<void>
     // and the route's chunk-retry could never see the failure.
     const isFile = /\.[a-z0-9]+$/i.test(request.url.split('?')[0] ?? '');
     if (indexHtml && request.method === 'GET' && !isApi && !isFile) {
-      return reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml);
+      return sendIndex(request, reply);
     }
     return sendError(request, reply, 'NOT_FOUND', 404);
   });

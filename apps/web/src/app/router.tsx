@@ -1,7 +1,9 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { isChunkLoadError, retryImport } from '../lib/chunk-retry';
+import { registerSettingQuery } from '../features/auth/register-setting';
 import { i18next } from '../lib/i18n';
+import { queryClient } from '../lib/query-client';
 import { LAYOUTS, type RouteHandle } from './layout-config';
 import { PageLoader } from './PageLoader';
 import { ChunkLoadFailed, RouteError } from './RouteError';
@@ -10,12 +12,16 @@ import { Shell } from './Shell';
 
 type PageModule = { default: ComponentType };
 
+const PREFETCH_WAIT_MS = 2500;
+const delay = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
+
 /** Lazy route: the page chunk loads with retries; a final failure shows the translated reload panel. */
 function page(
   load: () => Promise<PageModule>,
   handle: RouteHandle,
   path?: string,
   namespaces: string[] = [],
+  prefetch?: () => Promise<unknown>,
 ): RouteObject {
   return {
     ...(path === undefined ? { index: true } : { path }),
@@ -24,8 +30,12 @@ function page(
     lazy: async () => {
       // The page's string tables load in parallel with its code, so it renders without a second wait.
       const strings = i18next.loadNamespaces(namespaces).catch(() => undefined);
+      // So is the data its first render needs, when that is known (bounded: the page shows its own loading).
+      const data = prefetch
+        ? Promise.race([prefetch().catch(() => undefined), delay(PREFETCH_WAIT_MS)])
+        : null;
       try {
-        const [module] = await Promise.all([retryImport(load), strings]);
+        const [module] = await Promise.all([retryImport(load), strings, data]);
         return { Component: module.default };
       } catch (error) {
         // React Router keeps a route whose lazy() rejected in its "still loading" state and renders
@@ -45,6 +55,9 @@ const AUTH_NS = ['auth'];
 
 const home = () => import('./routes/Home');
 const register = () => import('./routes/Register');
+// The registration form is built from its settings; with them in hand it renders whole, in the
+// router's (interruptible) transition, instead of as one long task when they arrive later.
+const registerSetting = () => queryClient.prefetchQuery(registerSettingQuery);
 
 // Lobby pages share the Lobby feature component, but each route is its own small chunk.
 export const routes: RouteObject[] = [
@@ -58,8 +71,8 @@ export const routes: RouteObject[] = [
       page(home, LAYOUTS.home, 'index', HOME_NS),
       page(home, LAYOUTS.home, 'index.html', HOME_NS),
       page(home, LAYOUTS.home, 'home', HOME_NS),
-      page(register, LAYOUTS.register, 'register', AUTH_NS),
-      page(register, LAYOUTS.register, 'register.html', AUTH_NS),
+      page(register, LAYOUTS.register, 'register', AUTH_NS, registerSetting),
+      page(register, LAYOUTS.register, 'register.html', AUTH_NS, registerSetting),
       page(() => import('./routes/PointMall'), LAYOUTS.pointMall, 'pointMall', PAGES_NS),
       page(() => import('./routes/Lottery'), LAYOUTS.headerOnly, 'lottery', ['pages', 'games']),
       page(() => import('./routes/VnLottery'), LAYOUTS.vnlottery, 'vnlottery', PAGES_NS),
@@ -85,4 +98,9 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes);
+/** Created by main.tsx once the modules have evaluated; creating it starts the first page's code and strings. */
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;

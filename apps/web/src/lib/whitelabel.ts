@@ -1,6 +1,7 @@
 import type { FeatureFlag, SystemStatus, Whitelabel } from '@sorte/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiGet } from './api';
+import { getMerchant } from './session';
 
 export type { Whitelabel, SystemStatus, FeatureFlag };
 
@@ -90,6 +91,33 @@ export const systemKeys = {
   status: ['system', 'status'] as const,
 };
 
+interface BootData {
+  whitelabel?: Partial<Whitelabel>;
+  status?: SystemStatus;
+}
+
+/**
+ * The server inlines the merchant's whitelabel and the caller's status into index.html
+ * (`<script type="application/json" id="boot">`) so the first render needs no round trip. It is
+ * used only when it describes the merchant this tab talks to; otherwise the queries fetch as before.
+ */
+export function readBootData(doc: Document | undefined = globalThis.document): BootData | null {
+  try {
+    const text = doc?.getElementById('boot')?.textContent;
+    if (!text) return null;
+    const boot = JSON.parse(text) as BootData;
+    const chosen = getMerchant()?.toLowerCase();
+    if (!boot.whitelabel || (chosen && boot.whitelabel.merchantCode?.toLowerCase() !== chosen)) return null;
+    return boot;
+  } catch {
+    return null;
+  }
+}
+
+const boot = readBootData();
+const bootAt = Date.now();
+const bootWhitelabel = boot?.whitelabel ? mergeWhitelabel(boot.whitelabel) : undefined;
+
 export function fetchWhitelabel(): Promise<Whitelabel> {
   return apiGet<Partial<Whitelabel>>('/wps/system/whitelabel').then(mergeWhitelabel);
 }
@@ -101,6 +129,8 @@ export function useWhitelabel(): Whitelabel {
     queryFn: fetchWhitelabel,
     staleTime: 5 * 60_000,
     retry: 1,
+    initialData: bootWhitelabel,
+    initialDataUpdatedAt: bootAt,
   });
   return data ?? DEFAULT_WHITELABEL;
 }
@@ -115,5 +145,7 @@ export function useSystemStatus() {
     queryFn: () => apiGet<SystemStatus>('/wps/system/status'),
     staleTime: 60_000,
     retry: 1,
+    initialData: boot?.status,
+    initialDataUpdatedAt: bootAt,
   });
 }

@@ -52,7 +52,7 @@ function headerValue(request: FastifyRequest, name: string): string | undefined 
   return value ? value : undefined;
 }
 
-async function resolve(
+export async function resolveMerchant(
   request: FastifyRequest,
   directory: MerchantDirectory,
   defaultCode: string,
@@ -85,7 +85,7 @@ export function installMerchantHooks(
   app.addHook('onRequest', async (request) => {
     const path = request.url.split('?', 1)[0] ?? '';
     if (!MERCHANT_PREFIXES.some((p) => path.startsWith(p))) return;
-    const snapshot = await resolve(request, directory, defaultCode);
+    const snapshot = await resolveMerchant(request, directory, defaultCode);
     request.sorteMerchant = snapshot;
     const { row } = snapshot;
     if (!(row.maintenance || row.region_restricted) || !isGuarded(request.method, path)) return;

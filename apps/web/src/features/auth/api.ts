@@ -1,12 +1,13 @@
-import type { RegisterSetting, SessionResponse } from '@sorte/contracts';
+import type { SessionResponse } from '@sorte/contracts';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { ApiError, apiDelete, apiGet, apiPost, apiPut } from '../../lib/api';
 import { useSession } from '../../lib/session';
 import { sealBody } from './encryption';
+import { registerSettingQuery } from './register-setting';
 import { FORCED_CHANGE_KEY, isForcedChangePending } from '../../lib/session';
 
 export const authKeys = {
-  registerSetting: ['auth', 'registerSetting'] as const,
+  registerSetting: registerSettingQuery.queryKey,
   affiliate: (code: string, domain: string) => ['auth', 'affiliate', code, domain] as const,
 };
 
@@ -34,11 +35,7 @@ export interface IpVerificationDetails {
 }
 
 export function useRegisterSetting() {
-  return useQuery({
-    queryKey: authKeys.registerSetting,
-    queryFn: ({ signal }) => apiGet<RegisterSetting>('/wps/system/setting/register', { signal }),
-    staleTime: 5 * 60_000,
-  });
+  return useQuery(registerSettingQuery);
 }
 
 export const fetchCaptcha = () => apiGet<Captcha>('/wps/captcha');

@@ -15,6 +15,25 @@ export const themeConfig = z.object({
 });
 export type ThemeConfig = z.infer<typeof themeConfig>;
 
+/** Banner groups of spec §2: one per page that shows banners (the registration page's is w_reg). */
+export const BANNER_GROUPS = [
+  '/',
+  '/rng',
+  '/live',
+  '/fish',
+  '/pvp',
+  '/sports',
+  '/esports',
+  '/elott',
+  '/down',
+  '/promotions',
+  '/pointMall',
+  '/help',
+  'w_reg',
+  '/inhouse',
+  '/pge',
+] as const;
+
 export const bannerSchema = z.object({
   bannerId: z.string(),
   url: z.string(),
@@ -304,23 +323,7 @@ export const operatorSecurityPatch = z
 /** POST /bo/merchants/:code/banners (PUT takes the same properties, all optional). */
 export const operatorBannerInput = z
   .object({
-    groupName: z.enum([
-      '/',
-      '/rng',
-      '/live',
-      '/fish',
-      '/pvp',
-      '/sports',
-      '/esports',
-      '/elott',
-      '/down',
-      '/promotions',
-      '/pointMall',
-      '/help',
-      'w_reg',
-      '/inhouse',
-      '/pge',
-    ]),
+    groupName: z.enum(BANNER_GROUPS),
     url: assetUrl,
     linkageType: bannerSchema.shape.linkageType.default('none'),
     link: assetUrl.nullable().default(null),

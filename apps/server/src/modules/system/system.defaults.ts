@@ -103,23 +103,5 @@ export const DEFAULT_THEME: ThemeConfig = {
   forceLightOnLoad: false,
 };
 
-/** Banner groups of spec §2 (the registration page's group is named w_reg). */
-export const BANNER_GROUPS = [
-  '/',
-  '/rng',
-  '/live',
-  '/fish',
-  '/pvp',
-  '/sports',
-  '/esports',
-  '/elott',
-  '/down',
-  '/promotions',
-  '/pointMall',
-  '/help',
-  'w_reg',
-  '/inhouse',
-  '/pge',
-] as const;
 
 export const ANNOUNCEMENT_TYPES = ['B', 'PL', 'PU', 'PR', 'H'] as const;

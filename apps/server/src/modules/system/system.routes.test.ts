@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { BANNER_GROUPS } from '@sorte/contracts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -70,23 +71,7 @@ describe('brand assets and content', () => {
   it('has one banner for every page group', async () => {
     const wl = (await t.app.inject({ method: 'GET', url: '/wps/system/whitelabel' })).json().value;
     const groups = new Set(wl.banners.map((b: { groupName: string }) => b.groupName));
-    for (const g of [
-      '/',
-      '/rng',
-      '/live',
-      '/fish',
-      '/pvp',
-      '/sports',
-      '/esports',
-      '/elott',
-      '/down',
-      '/promotions',
-      '/pointMall',
-      '/help',
-      'w_reg',
-      '/inhouse',
-      '/pge',
-    ]) {
+    for (const g of BANNER_GROUPS) {
       expect(groups.has(g), g).toBe(true);
     }
   });

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { EmptyState } from '../components/ui/EmptyState';
 import { isChunkLoadError } from '../lib/chunk-retry';
+import { NotFoundPanel } from './routes-static';
 
 /** Reload panel for a page whose code could not be fetched after the retries. */
 export function ChunkLoadFailed() {
@@ -30,16 +31,7 @@ export function RouteError() {
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
       <div className="route-error">
-        <EmptyState
-          icon="search"
-          title={t('errors.notFoundTitle')}
-          text={t('errors.notFoundText')}
-          action={
-            <Link className="btn btn--primary" to="/">
-              {t('actions.backHome')}
-            </Link>
-          }
-        />
+        <NotFoundPanel />
       </div>
     );
   }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { paged, pageQuery } from './common.ts';
 
 /** Amounts on the wire are integers in minor units (ARCHITECTURE §4): 1234 BRL minor = R$ 12,34. */
 export const minorUnits = z.number().int();
@@ -23,3 +24,79 @@ export const walletBalanceResponse = z.object({
   wallets: z.array(walletBalanceItem),
 });
 export type WalletBalanceResponse = z.infer<typeof walletBalanceResponse>;
+
+/**
+ * Transfer codes a record can carry (the ledger's list; a server test keeps the two identical).
+ * Here so the account-records page can offer them as a filter without asking the server.
+ */
+export const TRANSACTION_TYPES = [
+  'deposit',
+  'withdrawal',
+  'bet',
+  'win',
+  'refund',
+  'bonus',
+  'commission',
+  'transfer',
+  'adjustment',
+  'fee',
+  'rebate',
+  'jackpot',
+] as const;
+export const transactionType = z.enum(TRANSACTION_TYPES);
+export type TransactionType = z.infer<typeof transactionType>;
+
+/** The longest date range one history query may cover (keeps every query bounded). */
+export const MAX_HISTORY_RANGE_DAYS = 366;
+
+/** 'YYYY-MM-DD' (a whole UTC day) or an ISO date-time with a zone ('2026-01-31T12:00:00Z'). */
+const historyDate = z.union([z.iso.date(), z.iso.datetime({ offset: true })]);
+
+/** GET /wps/member/transaction/history. Dates are checked for order and range by the server. */
+export const transactionHistoryQuery = pageQuery.extend({
+  type: transactionType.optional(),
+  /** Inclusive start; a bare date starts at 00:00 UTC. Default: MAX_HISTORY_RANGE_DAYS before dateTo. */
+  dateFrom: historyDate.optional(),
+  /** Inclusive end; a bare date covers the whole UTC day. Default: now. */
+  dateTo: historyDate.optional(),
+  /** A wallet kind: 'main', 'bonus', 'commission', 'game:<vendor>'. */
+  wallet: z
+    .string()
+    .max(64)
+    .regex(/^[a-z_]+(:[a-z0-9_-]+)?$/)
+    .optional(),
+});
+export type TransactionHistoryQuery = z.infer<typeof transactionHistoryQuery>;
+
+/** GET /wps/member/transaction/detail. */
+export const transactionDetailQuery = z.object({
+  /** A record id as the history returns it: 'e<entry id>' or 'h<hold transfer id>'. */
+  id: z.string().regex(/^[eh][1-9][0-9]{0,17}$/),
+});
+export type TransactionDetailQuery = z.infer<typeof transactionDetailQuery>;
+
+/** One movement on one of the member's wallets. */
+export const transactionRecord = z.object({
+  /** 'e<id>' for a posted ledger entry, 'h<id>' for a hold (reserved funds, no entry yet). */
+  id: z.string(),
+  /** ISO 8601, UTC. */
+  time: z.string(),
+  type: transactionType,
+  /** The wallet kind: 'main', 'bonus', 'commission', 'game:<vendor>'. */
+  wallet: z.string(),
+  currency: z.string(),
+  /** Signed: positive credits the member, negative debits (a hold shows the amount it reserves). */
+  amountMinor: minorUnits,
+  /** The wallet's balance right after this entry; null for a hold, which moves no balance. */
+  balanceAfterMinor: minorUnits.nullable(),
+  /** 'pending' and 'voided' only for holds; a posted hold shows as its posted entry. */
+  status: z.enum(['posted', 'pending', 'voided']),
+  /** The ledger transfer id, as a string. */
+  reference: z.string(),
+  /** The operator's reason, for adjustments only. */
+  reason: z.string().nullable(),
+});
+export type TransactionRecord = z.infer<typeof transactionRecord>;
+
+export const transactionHistoryResponse = paged(transactionRecord);
+export type TransactionHistoryResponse = z.infer<typeof transactionHistoryResponse>;

@@ -1,4 +1,5 @@
 import type { ServerModule } from '../../platform/context.ts';
+import { registerLedgerHistoryRoutes } from './ledger.history.routes.ts';
 import { registerLedgerRoutes } from './ledger.routes.ts';
 import { seedDemoBalances } from './ledger.seed.ts';
 
@@ -36,6 +37,9 @@ export { type VerifyReport, verifyLedger } from './ledger.verify.ts';
  */
 export const ledgerModule: ServerModule = {
   name: 'ledger',
-  register: registerLedgerRoutes,
+  async register(app, ctx) {
+    await registerLedgerRoutes(app, ctx);
+    await registerLedgerHistoryRoutes(app, ctx);
+  },
   seedDemo: seedDemoBalances,
 };

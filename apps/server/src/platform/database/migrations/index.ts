@@ -3,6 +3,7 @@ import * as m0001 from './0001_system.ts';
 import * as m0002 from './0002_members_auth.ts';
 import * as m0010 from './0010_ledger.ts';
 import * as m0011 from './0011_ledger_batch.ts';
+import * as m0012 from './0012_ledger_history.ts';
 
 export interface Migration {
   name: string;
@@ -16,4 +17,5 @@ export const MIGRATIONS: Migration[] = [
   { name: '0002_members_auth', up: m0002.up },
   { name: '0010_ledger', up: m0010.up },
   { name: '0011_ledger_batch', up: m0011.up },
+  { name: '0012_ledger_history', up: m0012.up },
 ];

@@ -103,5 +103,4 @@ export const DEFAULT_THEME: ThemeConfig = {
   forceLightOnLoad: false,
 };
 
-
 export const ANNOUNCEMENT_TYPES = ['B', 'PL', 'PU', 'PR', 'H'] as const;

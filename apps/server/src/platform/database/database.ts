@@ -31,6 +31,10 @@ export async function openDatabase(opts: {
 }): Promise<DatabaseHandle> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 20 });
+    // An idle pooled connection can be ended by the server (restart, failover, admin terminate). pg
+    // reports that as an 'error' event on the pool; unhandled, it would crash the process. The pool
+    // drops that connection by itself, so a warning is all it needs.
+    pool.on('error', (error) => opts.log?.warn({ err: error.message }, 'idle database connection lost'));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }

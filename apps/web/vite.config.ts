@@ -19,11 +19,15 @@ export default defineConfig({
   plugins: [react()],
   server: {
     port: 5173,
-    proxy: Object.fromEntries(proxied.map((path) => [path, { target: API_TARGET, changeOrigin: false }])),
+    proxy: Object.fromEntries(
+      proxied.map((path) => [path, { target: API_TARGET, changeOrigin: false, ws: path === '/wps' }]),
+    ),
   },
   preview: {
     port: 4173,
-    proxy: Object.fromEntries(proxied.map((path) => [path, { target: API_TARGET, changeOrigin: false }])),
+    proxy: Object.fromEntries(
+      proxied.map((path) => [path, { target: API_TARGET, changeOrigin: false, ws: path === '/wps' }]),
+    ),
   },
   build: {
     outDir: 'dist',

@@ -16,6 +16,7 @@ import { agentsModule } from './modules/agents/index.ts';
 import { authModule } from './modules/auth/index.ts';
 import { ledgerModule } from './modules/ledger/index.ts';
 import { membersModule } from './modules/members/index.ts';
+import { realtimeModule } from './modules/realtime/index.ts';
 import { bootDataFor, systemModule } from './modules/system/index.ts';
 import type { AppContext, ServerModule } from './platform/context.ts';
 import { installErrorHandling, sendError } from './platform/http/error-handler.ts';
@@ -23,7 +24,14 @@ import { stringify } from './platform/http/json.ts';
 import { renderIndexHtml } from './web-shell.ts';
 
 /** Registration order matters: system resolves the merchant that every later module reads. */
-export const MODULES: ServerModule[] = [systemModule, membersModule, agentsModule, authModule, ledgerModule];
+export const MODULES: ServerModule[] = [
+  systemModule,
+  membersModule,
+  agentsModule,
+  authModule,
+  ledgerModule,
+  realtimeModule,
+];
 
 /** Every route the app registered, for the bad-input sweep and diagnostics. */
 export interface RouteSummary {

@@ -11,6 +11,8 @@ import { createEventBus } from '../src/platform/realtime/event-bus.ts';
 
 export interface TestDatabase {
   handle: Awaited<ReturnType<typeof openDatabase>>;
+  /** The PostgreSQL URL, so a second instance can open its own pool on it; absent on PGlite. */
+  url?: string;
   close(): Promise<void>;
 }
 
@@ -36,6 +38,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   await runMigrations(handle.db);
   return {
     handle,
+    url: testUrl.toString(),
     async close() {
       await handle.close();
       const dropper = new pg.Client({ connectionString: url });

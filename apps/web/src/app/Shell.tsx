@@ -2,6 +2,7 @@ import { Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { Icon } from '../components/ui/Icon';
+import { useBalancePush } from '../features/wallet/live';
 import { Toaster } from '../components/ui/Toaster';
 import { reconcileLanguage } from '../lib/i18n';
 import { isForcedChangePending, useSession } from '../lib/session';
@@ -103,6 +104,7 @@ export function Shell() {
   useForcedPasswordChange();
   useScrollRestoration();
   useBrandDocument();
+  useBalancePush();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: re-hide bars whenever the page changes
   useEffect(() => setBarsShown(false), [pathname]);

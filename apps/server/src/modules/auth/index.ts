@@ -9,7 +9,12 @@ import { bindAuthContext } from './sessions.service.ts';
 /** For seeds and operator tools that set a password outside the member flows. */
 export { hashPassword } from './passwords.ts';
 export { purgeExpiredAuthRows } from './auth.jobs.ts';
-export { type MemberAuth, requireMember, requireRealAccount } from './sessions.service.ts';
+export {
+  type MemberAuth,
+  requireMember,
+  requireRealAccount,
+  resolveMemberToken,
+} from './sessions.service.ts';
 /** Test-only (answers are kept only under NODE_ENV=test): solves a captcha by its id. */
 export { peekCaptchaAnswer } from './verification.service.ts';
 

@@ -113,8 +113,21 @@ export function tokenOf(request: FastifyRequest): string | undefined {
 async function resolveMember(request: FastifyRequest): Promise<MemberAuth> {
   const token = tokenOf(request);
   if (!token) throw new AppError('UNAUTHENTICATED');
-  const ctx = contextOf(request);
-  const merchant = getMerchant(request);
+  return resolveMemberToken(contextOf(request), getMerchant(request), token);
+}
+
+/**
+ * The session check behind requireMember, for callers without a request (the WebSocket's first
+ * message). `touch: false` checks without extending the idle timeout, so a long-lived socket's periodic
+ * re-check cannot keep an idle session alive.
+ */
+export async function resolveMemberToken(
+  ctx: AppContext,
+  merchant: MerchantContext,
+  token: string,
+  options: { touch?: boolean } = {},
+): Promise<MemberAuth> {
+  if (!token || token.length > MAX_TOKEN_LENGTH) throw new AppError('UNAUTHENTICATED');
   const session = await findSessionByHash(ctx.db, hashToken(token));
   if (!session || session.revoked_at || session.merchant_id !== merchant.id)
     throw new AppError('UNAUTHENTICATED');
@@ -126,7 +139,8 @@ async function resolveMember(request: FastifyRequest): Promise<MemberAuth> {
     throw new AppError('AUTH_SESSION_EXPIRED');
   }
   if (session.status !== 'active') throw new AppError('AUTH_MEMBER_DISABLED');
-  if (now.getTime() - lastSeen > TOUCH_INTERVAL_MS) await touchSession(ctx.db, session.id, now);
+  if (options.touch !== false && now.getTime() - lastSeen > TOUCH_INTERVAL_MS)
+    await touchSession(ctx.db, session.id, now);
   return {
     memberId: session.member_id,
     merchantId: session.merchant_id,

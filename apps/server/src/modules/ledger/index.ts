@@ -29,6 +29,7 @@ export {
   transferBatch,
   voidHold,
 } from './ledger.service.ts';
+export { type BalanceChange, onMemberBalancesChanged } from './ledger.events.ts';
 export { type VerifyReport, verifyLedger } from './ledger.verify.ts';
 
 /**

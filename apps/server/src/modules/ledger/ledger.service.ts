@@ -196,7 +196,7 @@ async function post(db: Db, request: TransferRequest, status: 'posted' | 'pendin
   if (problem) throw new AppError('VALIDATION_FAILED', { fields: [{ field: problem, key: 'invalid' }] });
   const result = await attempt(db, request, status);
   if ('code' in result) throw new AppError(result.code);
-  return result.transfer;
+  return committed(db, [result.transfer])[0]!;
 }
 
 /** One transfer's statement plus the idempotency rules; refusals are returned, not thrown, for batches. */
@@ -282,6 +282,10 @@ export async function transferBatch(db: Db, requests: TransferRequest[]): Promis
   mine.forEach(({ i, r }, n) => {
     results[i] = batchResult(r, outcomes[n]!, rows);
   });
+  committed(
+    db,
+    results.flatMap((r) => (r?.ok ? [r.transfer] : [])),
+  );
   return results as BatchResult[];
 }
 
@@ -300,6 +304,41 @@ function batchResult(
     ok: false,
     code: o.outcome === 'ok' || o.outcome === 'duplicate' ? 'LEDGER_ACCOUNT_NOT_FOUND' : REFUSALS[o.outcome],
   };
+}
+
+// ---------------------------------------------------------------- commit listeners
+
+/** Told about transfers once they have committed; must not throw and must not block (it is synchronous). */
+export type CommitListener = (transfers: Transfer[]) => void;
+const commitListeners = new WeakMap<object, Set<CommitListener>>();
+
+/**
+ * Listens to transfers committed through this database handle (the realtime module turns them into
+ * balance pushes). Keyed by the handle, so calls made inside a caller's own transaction — which has
+ * not committed when the ledger function returns — are never reported. Returns the unsubscribe.
+ */
+export function onTransfersCommitted(db: Db, listener: CommitListener): () => void {
+  let listeners = commitListeners.get(db);
+  if (!listeners) {
+    listeners = new Set();
+    commitListeners.set(db, listeners);
+  }
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Every statement here autocommits, so a returned transfer has committed; a listener's fault stays its own. */
+function committed(db: Db, transfers: Transfer[]): Transfer[] {
+  const listeners = commitListeners.get(db);
+  if (!listeners || !transfers.length) return transfers;
+  for (const listener of listeners) {
+    try {
+      listener(transfers);
+    } catch {
+      // A notification must never fail money that has already moved.
+    }
+  }
+  return transfers;
 }
 
 // ---------------------------------------------------------------- holds
@@ -322,7 +361,7 @@ async function resolve(
 ): Promise<Transfer> {
   // The key is derived from the hold, so a retried post (or void) finds its own earlier resolution.
   const { found, row } = await repo.resolveHold(db, merchantId, holdId, status, `#hold:${holdId}:${status}`);
-  if (row) return toTransfer(row);
+  if (row) return committed(db, [toTransfer(row)])[0]!;
   if (!found) throw new AppError('LEDGER_HOLD_NOT_FOUND');
   const earlier = await repo.findResolution(db, holdId);
   if (earlier?.status === status) return toTransfer(earlier);

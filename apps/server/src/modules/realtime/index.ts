@@ -1,0 +1,67 @@
+import websocket from '@fastify/websocket';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext, ServerModule } from '../../platform/context.ts';
+import { sendError } from '../../platform/http/error-handler.ts';
+import { type BalanceChange, onMemberBalancesChanged } from '../ledger/index.ts';
+import { getMerchant } from '../system/index.ts';
+import { DEFAULT_LIMITS, type RealtimeLimits, serveSocket } from './realtime.connection.ts';
+import { memberKey, SocketHub } from './realtime.hub.ts';
+
+/** Bus channel of committed balance changes: {"merchantId":"…","memberIds":["…"]}. */
+export const WALLET_BALANCE_CHANNEL = 'wallet.balance';
+
+/**
+ * Pushes to the browser over GET /wps/ws. The ledger reports committed changes on this instance, they
+ * go out on the event bus (Redis with REDIS_URL), and every instance tells the sockets it holds for
+ * those members {"type":"balance-changed"}. Limits are injectable so tests need not wait 5 s.
+ */
+export function createRealtimeModule(overrides: Partial<RealtimeLimits> = {}): ServerModule {
+  const limits = { ...DEFAULT_LIMITS, ...overrides };
+  return { name: 'realtime', register: (app, ctx) => registerRealtime(app, ctx, limits) };
+}
+
+export const realtimeModule = createRealtimeModule();
+
+async function registerRealtime(
+  app: FastifyInstance,
+  ctx: AppContext,
+  limits: RealtimeLimits,
+): Promise<void> {
+  const hub = new SocketHub(limits.maxSocketsPerMember, limits.coalesceMs);
+  await ctx.bus.subscribe(WALLET_BALANCE_CHANNEL, (message) => deliver(hub, message));
+  const stop = onMemberBalancesChanged(
+    ctx.db,
+    (change) => publish(ctx, change),
+    (error) => ctx.log.warn({ err: String(error) }, 'balance change lookup failed'),
+  );
+  app.addHook('onClose', async () => {
+    stop();
+    hub.close();
+  });
+  await app.register(websocket, { options: { maxPayload: limits.maxMessageBytes } });
+  app.route({
+    method: 'GET',
+    url: '/wps/ws',
+    schema: { hide: true },
+    // A plain GET (no upgrade) has nothing to read here; it gets the usual error envelope.
+    handler: (request, reply) => sendError(request, reply, 'NOT_FOUND', 404),
+    wsHandler: (socket, request) => serveSocket(socket, getMerchant(request), { ctx, hub, limits }),
+  });
+}
+
+function publish(ctx: AppContext, change: BalanceChange): void {
+  // After the commit, off the caller's path: a bus outage costs a push, never a transfer.
+  ctx.bus
+    .publish(WALLET_BALANCE_CHANNEL, JSON.stringify(change))
+    .catch((error) => ctx.log.warn({ err: String(error) }, 'balance change publish failed'));
+}
+
+function deliver(hub: SocketHub, message: string): void {
+  if (!hub.size) return;
+  try {
+    const change = JSON.parse(message) as BalanceChange;
+    for (const memberId of change.memberIds) hub.notify(memberKey(change.merchantId, memberId));
+  } catch {
+    // Not ours to crash on: a malformed bus message is dropped.
+  }
+}

@@ -26,8 +26,8 @@ export const walletBalanceResponse = z.object({
 export type WalletBalanceResponse = z.infer<typeof walletBalanceResponse>;
 
 /**
- * Transfer codes a record can carry (the ledger's list; a server test keeps the two identical).
- * Here so the account-records page can offer them as a filter without asking the server.
+ * Transfer codes: why money moved. The ledger refuses any other code, and the account-records page
+ * offers them as a filter without asking the server.
  */
 export const TRANSACTION_TYPES = [
   'deposit',

@@ -1,4 +1,4 @@
-import { TRANSACTION_TYPES, type TransactionRecord, transactionHistoryResponse } from '@sorte/contracts';
+import { type TransactionRecord, transactionHistoryResponse } from '@sorte/contracts';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
@@ -9,7 +9,6 @@ import {
   memberAccountId,
   postHold,
   systemAccountId,
-  TRANSFER_CODES,
   transfer,
   transferBatch,
   voidHold,
@@ -50,10 +49,6 @@ async function history(token: string, query = '') {
 }
 
 const brief = (r: TransactionRecord) => [r.type, r.wallet, r.amountMinor, r.balanceAfterMinor, r.status];
-
-test("the contract's transaction types are the ledger's transfer codes", () => {
-  expect([...TRANSACTION_TYPES]).toEqual([...TRANSFER_CODES]);
-});
 
 test('records come newest first with signed amounts, the balance after each entry, and holds by status', async () => {
   const p = await player('histmix1');

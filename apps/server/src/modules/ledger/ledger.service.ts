@@ -1,24 +1,13 @@
 import { createHash } from 'node:crypto';
+import { TRANSACTION_TYPES, type TransactionType } from '@sorte/contracts';
 import type { Db } from '../../platform/database/database.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import * as repo from './ledger.repository.ts';
 import type { AccountRow, TransferRow } from './ledger.repository.ts';
 
-export const TRANSFER_CODES = [
-  'deposit',
-  'withdrawal',
-  'bet',
-  'win',
-  'refund',
-  'bonus',
-  'commission',
-  'transfer',
-  'adjustment',
-  'fee',
-  'rebate',
-  'jackpot',
-] as const;
-export type TransferCode = (typeof TRANSFER_CODES)[number];
+/** Why money moved; one list, in contracts, so the records page can filter by it. */
+export const TRANSFER_CODES = TRANSACTION_TYPES;
+export type TransferCode = TransactionType;
 
 /** Kinds of house-side accounts; they may go negative (the house can owe). */
 export type SystemKind = 'house' | 'payment_clearing' | 'provider_clearing' | 'adjustment' | 'bonus_pool';

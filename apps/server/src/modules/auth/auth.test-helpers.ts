@@ -1,5 +1,5 @@
 import { encryptPayload } from '@sorte/contracts';
-import type { TestApp } from '../../../test/harness.ts';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
 
 /** Helpers shared by the auth and members tests (imported by *.test.ts only). */
 export const OPERATOR_KEY = 'test-operator-key-0123456789';
@@ -105,3 +105,10 @@ export const BASE_FLAGS = {
   REGMOBVERF3: false,
   ipVerification: false,
 };
+
+/** The in-process app with the operator key the helpers use, and the base flags plus `flags` on. */
+export async function createAuthTestApp(flags: Record<string, boolean>): Promise<TestApp> {
+  const t = await createTestApp({ OPERATOR_API_KEY: OPERATOR_KEY });
+  await setFlags(t, { ...BASE_FLAGS, ...flags });
+  return t;
+}

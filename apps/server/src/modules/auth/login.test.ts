@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import type { TestApp } from '../../../test/harness.ts';
 import { findMemberByAccount, updatePassword } from '../members/index.ts';
 import {
-  BASE_FLAGS,
+  createAuthTestApp,
   call,
   lastOutbox,
   login,
-  OPERATOR_KEY,
   registerUser,
   setFlags,
   setSecurity,
@@ -16,9 +15,7 @@ import { hashPassword } from './passwords.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ OPERATOR_API_KEY: OPERATOR_KEY });
-  await setFlags(t, {
-    ...BASE_FLAGS,
+  t = await createAuthTestApp({
     USERNAMEREG3: true,
     FREEPLAY3: true,
     MOBILEVERCODELOGIN3: true,

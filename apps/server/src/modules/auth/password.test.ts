@@ -1,20 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness.ts';
-import {
-  BASE_FLAGS,
-  call,
-  lastOutbox,
-  login,
-  OPERATOR_KEY,
-  registerUser,
-  setFlags,
-} from './auth.test-helpers.ts';
+import type { TestApp } from '../../../test/harness.ts';
+import { createAuthTestApp, call, lastOutbox, login, registerUser } from './auth.test-helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ OPERATOR_API_KEY: OPERATOR_KEY });
-  await setFlags(t, {
-    ...BASE_FLAGS,
+  t = await createAuthTestApp({
     USERNAMEREG3: true,
     CHNGPASSVERIF3: true,
     MOBILENUMREG3: true,

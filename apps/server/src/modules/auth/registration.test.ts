@@ -1,11 +1,10 @@
 import { memberInfoResponse, registerResponse } from '@sorte/contracts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import type { TestApp } from '../../../test/harness.ts';
 import {
-  BASE_FLAGS,
+  createAuthTestApp,
   call,
   lastOutbox,
-  OPERATOR_KEY,
   registerUser,
   setFlags,
   setSecurity,
@@ -14,8 +13,7 @@ import {
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ OPERATOR_API_KEY: OPERATOR_KEY });
-  await setFlags(t, { ...BASE_FLAGS, USERNAMEREG3: true, MOBILENUMREG3: true, MOBILENUMPASSREG3: false });
+  t = await createAuthTestApp({ USERNAMEREG3: true, MOBILENUMREG3: true, MOBILENUMPASSREG3: false });
 });
 afterAll(() => t.close());
 

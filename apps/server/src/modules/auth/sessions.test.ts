@@ -1,13 +1,12 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import type { TestApp } from '../../../test/harness.ts';
 import { DEMO_AGENT } from '../agents/index.ts';
 import {
-  BASE_FLAGS,
+  createAuthTestApp,
   call,
   lastOutbox,
   login,
-  OPERATOR_KEY,
   registerUser,
   setFlags,
   setSecurity,
@@ -16,8 +15,7 @@ import { peekCaptchaAnswer, purgeExpiredAuthRows } from './index.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ OPERATOR_API_KEY: OPERATOR_KEY });
-  await setFlags(t, { ...BASE_FLAGS, USERNAMEREG3: true });
+  t = await createAuthTestApp({ USERNAMEREG3: true });
   // A second merchant, copied from the demo one, to try a token across merchants.
   await sql`insert into merchants (code, brand_name, logo_url, theme, flags, security, registration_fields, countries, customer_service, social_links, resources, region)
     select 'other', brand_name, logo_url, theme, flags, security, registration_fields, countries, customer_service, social_links, resources, region

@@ -1,8 +1,8 @@
 import { walletBalanceResponse } from '@sorte/contracts';
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import type { TestApp } from '../../../test/harness.ts';
 import { DEMO_AGENT } from '../agents/index.ts';
-import { BASE_FLAGS, OPERATOR_KEY, registerUser, setFlags } from '../auth/auth.test-helpers.ts';
+import { createAuthTestApp, registerUser } from '../auth/auth.test-helpers.ts';
 import { findMemberByAccount } from '../members/index.ts';
 import { hold, memberAccountId, memberBalance, systemAccountId } from './index.ts';
 import { DEMO_STARTING_BALANCE_MINOR, seedDemoBalances } from './ledger.seed.ts';
@@ -11,9 +11,8 @@ import { expectVerified, type Fixture, fixture, fund, request } from './ledger.t
 let t: TestApp;
 let f: Fixture;
 beforeAll(async () => {
-  t = await createTestApp({ OPERATOR_API_KEY: OPERATOR_KEY });
+  t = await createAuthTestApp({ USERNAMEREG3: true });
   f = await fixture(t);
-  await setFlags(t, { ...BASE_FLAGS, USERNAMEREG3: true });
 });
 afterAll(() => t.close());
 afterEach(() => expectVerified(t.ctx.db));

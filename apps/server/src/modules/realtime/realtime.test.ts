@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { MODULES } from '../../app.ts';
-import { createTestApp, type TestApp } from '../../../test/harness.ts';
-import { BASE_FLAGS, OPERATOR_KEY, registerUser, setFlags } from '../auth/auth.test-helpers.ts';
+import type { TestApp } from '../../../test/harness.ts';
+import { createAuthTestApp, registerUser } from '../auth/auth.test-helpers.ts';
 import { type Fixture, fixture } from '../ledger/ledger.test-helpers.ts';
 import { CLOSE_SUPERSEDED, CLOSE_UNAUTHENTICATED } from './realtime.hub.ts';
 import { connect, creditMember, listen, waitFor } from './realtime.test-helpers.ts';
@@ -15,9 +15,8 @@ const slot = MODULES.indexOf(realtimeModule);
 beforeAll(async () => {
   // A short auth timeout keeps the silent-socket test fast; everything else keeps its default.
   MODULES[slot] = createRealtimeModule({ authTimeoutMs: 200 });
-  t = await createTestApp({ OPERATOR_API_KEY: OPERATOR_KEY });
+  t = await createAuthTestApp({ USERNAMEREG3: true });
   f = await fixture(t);
-  await setFlags(t, { ...BASE_FLAGS, USERNAMEREG3: true });
   url = await listen(t);
 });
 afterAll(async () => {

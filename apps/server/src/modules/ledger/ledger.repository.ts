@@ -1,33 +1,11 @@
-import { type RawBuilder, sql } from 'kysely';
+import { type RawBuilder, type Selectable, sql } from 'kysely';
 import type { Db } from '../../platform/database/database.ts';
+import type { LedgerAccountsTable, LedgerTransfersTable } from './ledger.tables.ts';
 
-export interface AccountRow {
-  id: bigint;
-  merchant_id: string;
-  owner_type: 'member' | 'system';
-  owner_id: string | null;
-  kind: string;
-  currency: string;
-  shard: number;
-  balance_minor: bigint;
-  pending_minor: bigint;
-  allow_negative: boolean;
-}
+/** The columns the ledger reads back; derived from the table so the two cannot drift apart. */
+export type AccountRow = Omit<Selectable<LedgerAccountsTable>, 'version' | 'created_at'>;
 
-export interface TransferRow {
-  id: bigint;
-  merchant_id: string;
-  idempotency_key: string;
-  code: string;
-  debit_account_id: bigint;
-  credit_account_id: bigint;
-  amount_minor: bigint;
-  currency: string;
-  status: 'posted' | 'pending' | 'voided';
-  pending_id: bigint | null;
-  metadata: Record<string, unknown>;
-  created_at: Date;
-}
+export type TransferRow = Selectable<LedgerTransfersTable>;
 
 export interface NewAccount {
   merchant_id: string;

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 
+/** Set by the database default when omitted (undefined on insert makes it optional); never updated. */
 type Timestamp = ColumnType<Date, Date | string | undefined, never>;
 
 export interface LedgerAccountsTable {
@@ -19,7 +20,7 @@ export interface LedgerAccountsTable {
   pending_minor: Generated<bigint>;
   allow_negative: Generated<boolean>;
   version: Generated<bigint>;
-  created_at: Generated<Timestamp>;
+  created_at: Timestamp;
 }
 
 export interface LedgerTransfersTable {
@@ -35,7 +36,7 @@ export interface LedgerTransfersTable {
   /** For a post or void: the hold it resolves. */
   pending_id: bigint | null;
   metadata: ColumnType<Record<string, unknown>, string, never>;
-  created_at: Generated<Timestamp>;
+  created_at: Timestamp;
 }
 
 /** Immutable: written once with its transfer, never updated or deleted. */
@@ -44,7 +45,7 @@ export interface LedgerEntriesTable {
   transfer_id: bigint;
   account_id: bigint;
   amount_minor: bigint;
-  created_at: Generated<Timestamp>;
+  created_at: Timestamp;
 }
 
 export interface LedgerTables {

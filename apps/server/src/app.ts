@@ -139,14 +139,18 @@ async function serveWebApp(app: FastifyInstance, ctx: AppContext): Promise<void>
       // The web build writes .br/.gz beside each asset; the smallest the browser accepts is sent.
       preCompressed: true,
     });
-    // The folder itself would answer 403; the site's root is the SPA.
-    app.get('/', { schema: { hide: true } }, (request, reply) => sendIndex(request, reply));
+    // The folder itself would answer 403, and the built index.html must not go out raw with the assets'
+    // year-long cache: both are the SPA page. (/register.html and the like reach the not-found handler.)
+    for (const path of ['/', '/index.html']) {
+      app.get(path, { schema: { hide: true } }, (request, reply) => sendIndex(request, reply));
+    }
   }
   app.setNotFoundHandler((request, reply) => {
     const isApi = API_PREFIXES.some((p) => request.url.startsWith(p));
     // A missing file (an old hashed chunk after a deploy) must 404, or the browser would parse HTML as JS
-    // and the route's chunk-retry could never see the failure.
-    const isFile = /\.[a-z0-9]+$/i.test(request.url.split('?')[0] ?? '');
+    // and the route's chunk-retry could never see the failure. Spec routes such as /register.html are pages.
+    const pathname = request.url.split('?', 1)[0] ?? '';
+    const isFile = /\.[a-z0-9]+$/i.test(pathname) && !pathname.endsWith('.html');
     if (indexHtml && request.method === 'GET' && !isApi && !isFile) {
       return sendIndex(request, reply);
     }

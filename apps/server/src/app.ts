@@ -13,11 +13,13 @@ import Fastify, {
 } from 'fastify';
 import { sql } from 'kysely';
 import { agentsModule } from './modules/agents/index.ts';
+import { backofficeModule } from './modules/backoffice/index.ts';
 import { authModule } from './modules/auth/index.ts';
 import { ledgerModule } from './modules/ledger/index.ts';
 import { membersModule } from './modules/members/index.ts';
 import { realtimeModule } from './modules/realtime/index.ts';
 import { bootDataFor, systemModule } from './modules/system/index.ts';
+import { walletModule } from './modules/wallet/index.ts';
 import type { AppContext, ServerModule } from './platform/context.ts';
 import { installErrorHandling, sendError } from './platform/http/error-handler.ts';
 import { stringify } from './platform/http/json.ts';
@@ -30,6 +32,8 @@ export const MODULES: ServerModule[] = [
   agentsModule,
   authModule,
   ledgerModule,
+  walletModule,
+  backofficeModule,
   realtimeModule,
 ];
 

@@ -6,3 +6,5 @@ export * from './errors.ts';
 export * from './auth.ts';
 export * from './encryption.ts';
 export * from './wallet.ts';
+export * from './cashier.ts';
+export * from './backoffice.ts';

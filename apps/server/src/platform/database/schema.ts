@@ -1,9 +1,17 @@
+import type { BackofficeTables } from '../../modules/backoffice/backoffice.tables.ts';
 import type { AuthTables } from '../../modules/auth/auth.tables.ts';
 import type { LedgerTables } from '../../modules/ledger/ledger.tables.ts';
 import type { MembersTables } from '../../modules/members/members.tables.ts';
 import type { SystemTables } from '../../modules/system/system.tables.ts';
+import type { WalletTables } from '../../modules/wallet/wallet.tables.ts';
 
 /** The whole schema as Kysely sees it: each module declares its own tables beside its code. */
-export interface Database extends SystemTables, MembersTables, AuthTables, LedgerTables {
+export interface Database
+  extends SystemTables,
+    MembersTables,
+    AuthTables,
+    LedgerTables,
+    WalletTables,
+    BackofficeTables {
   schema_migrations: { name: string; applied_at: Date };
 }

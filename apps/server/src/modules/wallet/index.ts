@@ -1,0 +1,24 @@
+import type { ServerModule } from '../../platform/context.ts';
+import { registerDepositRoutes } from './deposits.routes.ts';
+import { registerGatewayRoutes } from './gateway.routes.ts';
+import { registerTransferRoutes } from './transfers.routes.ts';
+import { seedDemoCashier } from './wallet.seed.ts';
+import { registerWithdrawalRoutes } from './withdrawals.routes.ts';
+
+export { type CashierSettings, getCashierSettings } from './cashier-settings.ts';
+
+/**
+ * The cashier: payment channels, deposits (manual and gateway, with the built-in sandbox gateway),
+ * withdrawals on ledger holds, payout accounts, the withdrawal password, turnover, receipt
+ * confirmation, wallet transfers (main ↔ game wallets, along the agent tree) and the security centre.
+ */
+export const walletModule: ServerModule = {
+  name: 'wallet',
+  async register(app, ctx) {
+    await registerDepositRoutes(app, ctx);
+    await registerGatewayRoutes(app, ctx);
+    await registerWithdrawalRoutes(app, ctx);
+    await registerTransferRoutes(app, ctx);
+  },
+  seedDemo: seedDemoCashier,
+};

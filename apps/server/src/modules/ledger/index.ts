@@ -28,6 +28,7 @@ export {
   transfer,
   transferBatch,
   voidHold,
+  withLedgerTransaction,
 } from './ledger.service.ts';
 export { type BalanceChange, onMemberBalancesChanged } from './ledger.events.ts';
 export { type VerifyReport, verifyLedger } from './ledger.verify.ts';

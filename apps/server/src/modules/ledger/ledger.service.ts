@@ -330,6 +330,22 @@ function committed(db: Db, transfers: Transfer[]): Transfer[] {
   return transfers;
 }
 
+/**
+ * Runs `work` in one database transaction and, once it has committed, reports the ledger transfers
+ * made inside it to the commit listeners of `db` (balance pushes). Use it whenever money moves
+ * together with other rows (a deposit's status, an audit entry): transfers made on a bare
+ * transaction are never reported, since the ledger cannot know when that transaction commits.
+ */
+export async function withLedgerTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
+  const made: Transfer[] = [];
+  const result = await db.transaction().execute(async (trx) => {
+    onTransfersCommitted(trx, (transfers) => made.push(...transfers));
+    return work(trx);
+  });
+  committed(db, made);
+  return result;
+}
+
 // ---------------------------------------------------------------- holds
 
 /** Settles a hold: the reserved amount leaves the debit account for the credit account. Exactly once. */

@@ -114,8 +114,12 @@ export function apiPut<T>(path: string, body?: unknown, options?: RequestOptions
   return request<T>('PUT', path, body ?? {}, options);
 }
 
+export function apiPatch<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T> {
+  return request<T>('PATCH', path, body ?? {}, options);
+}
+
 export function apiDelete<T>(path: string, options?: RequestOptions): Promise<T> {
   return request<T>('DELETE', path, undefined, options);
 }
 
-export const api = { get: apiGet, post: apiPost, put: apiPut, delete: apiDelete };
+export const api = { get: apiGet, post: apiPost, put: apiPut, patch: apiPatch, delete: apiDelete };

@@ -6,9 +6,11 @@ import { registerAuthRoutes } from './auth.routes.ts';
 import { installFormBody } from './form-body.ts';
 import { bindAuthContext } from './sessions.service.ts';
 
-/** For seeds and operator tools that set a password outside the member flows. */
-export { hashPassword } from './passwords.ts';
+/** For seeds and operator tools that set a password outside the member flows, and the back office's sign-in. */
+export { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts';
 export { purgeExpiredAuthRows } from './auth.jobs.ts';
+/** The security centre's list of recent sign-ins. */
+export { type RecentLogin, recentLogins } from './login-history.ts';
 export {
   type MemberAuth,
   requireMember,

@@ -27,6 +27,8 @@ const envSchema = z.object({
     .default(24 * 7),
   OPERATOR_API_KEY: z.string().min(16).optional(),
   ENCRYPTION_KEY_DIR: z.string().optional(),
+  /** How long the built-in sandbox gateway waits before calling back about a payment (0 in tests). */
+  SANDBOX_CALLBACK_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(1500),
 });
 
 export type Config = z.infer<typeof envSchema> & {

@@ -4,6 +4,7 @@ import * as m0002 from './0002_members_auth.ts';
 import * as m0010 from './0010_ledger.ts';
 import * as m0011 from './0011_ledger_batch.ts';
 import * as m0012 from './0012_ledger_history.ts';
+import * as m0013 from './0013_ledger_batch_set.ts';
 import * as m0020 from './0020_cashier.ts';
 import * as m0030 from './0030_backoffice.ts';
 
@@ -20,6 +21,7 @@ export const MIGRATIONS: Migration[] = [
   { name: '0010_ledger', up: m0010.up },
   { name: '0011_ledger_batch', up: m0011.up },
   { name: '0012_ledger_history', up: m0012.up },
+  { name: '0013_ledger_batch_set', up: m0013.up },
   { name: '0020_cashier', up: m0020.up },
   { name: '0030_backoffice', up: m0030.up },
 ];

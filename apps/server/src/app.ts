@@ -95,6 +95,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
         securitySchemes: {
           token: { type: 'apiKey', in: 'header', name: 'token' },
           operatorKey: { type: 'apiKey', in: 'header', name: 'x-operator-key' },
+          boToken: { type: 'apiKey', in: 'header', name: 'bo-token' },
         },
       },
     },

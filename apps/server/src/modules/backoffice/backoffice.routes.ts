@@ -1,5 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
+import { registerAuditRoutes } from './backoffice.audit.routes.ts';
+import { bindBackofficeContext } from './backoffice.guard.ts';
+import { registerSessionRoutes } from './backoffice.session.routes.ts';
 
-// Placeholder until the back-office routes land.
-export async function registerBackofficeRoutes(_app: FastifyInstance, _ctx: AppContext): Promise<void> {}
+export async function registerBackofficeRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  bindBackofficeContext(app, ctx);
+  registerSessionRoutes(app, ctx);
+  registerAuditRoutes(app, ctx);
+}

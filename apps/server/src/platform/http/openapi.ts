@@ -6,7 +6,8 @@ type Schemas = {
   response?: z.ZodTypeAny;
   summary?: string;
   tags?: string[];
-  auth?: 'member' | 'operator' | 'provider';
+  /** 'operator': the shared x-operator-key; 'backoffice': an operator's signed-in session (bo-token). */
+  auth?: 'member' | 'operator' | 'backoffice' | 'provider';
 };
 
 /**
@@ -34,6 +35,8 @@ export function doc(s: Schemas) {
       ? { security: [{ token: [] }] }
       : s.auth === 'operator'
         ? { security: [{ operatorKey: [] }] }
-        : {}),
+        : s.auth === 'backoffice'
+          ? { security: [{ boToken: [] }] }
+          : {}),
   };
 }

@@ -1,0 +1,183 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { OPERATOR_PERMISSIONS, type OperatorProfile } from '@sorte/contracts';
+import type { z } from 'zod';
+import type { operatorLoginRequest } from '@sorte/contracts';
+import type { AppContext } from '../../platform/context.ts';
+import { AppError } from '../../platform/http/app-error.ts';
+import { verifyAgainstDummy, verifyPassword } from '../auth/index.ts';
+import * as repo from './backoffice.repository.ts';
+import { matchTotp, newTotpSecret, otpauthUrl } from './backoffice.totp.ts';
+
+/** Failed sign-ins (wrong password or code) in a row before the account locks. */
+export const LOCK_AFTER_FAILURES = 5;
+export const LOCK_MINUTES = 15;
+/** A back-office session lasts a working day at most, and ends after half an hour without a request. */
+export const SESSION_ABSOLUTE_MS = 12 * 3_600_000;
+export const SESSION_IDLE_MS = 30 * 60_000;
+/** Seen-at is written at most this often, so a busy session is not one write per request. */
+const TOUCH_INTERVAL_MS = 60_000;
+const TOTP_ISSUER = 'Sorte back office';
+
+type LoginInput = z.infer<typeof operatorLoginRequest>;
+export interface Client {
+  ip: string;
+  userAgent: string | null;
+}
+export interface LoginResult {
+  next: 'done' | 'enroll';
+  token: string;
+}
+
+export function hashOperatorToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/**
+ * Operator sign-in. An unknown merchant or username is checked against a dummy hash and answers exactly
+ * like a wrong password, so neither the answer nor its timing says whether the account exists. Wrong
+ * passwords and wrong codes both count towards the lockout. Without TOTP enrolled the session opens
+ * unverified and can only enrol.
+ */
+export async function login(ctx: AppContext, input: LoginInput, client: Client): Promise<LoginResult> {
+  const now = ctx.clock.now();
+  const merchantId = await repo.findMerchantIdByCode(ctx.db, input.merchant.toLowerCase());
+  const operator = merchantId
+    ? await repo.findOperatorByUsername(ctx.db, merchantId, input.username.toLowerCase())
+    : undefined;
+  if (operator?.locked_until && operator.locked_until > now) {
+    const retryAfterSeconds = Math.ceil((operator.locked_until.getTime() - now.getTime()) / 1000);
+    throw new AppError('BO_ACCOUNT_LOCKED', { retryAfterSeconds });
+  }
+  const passwordOk = operator
+    ? await verifyPassword(operator.password_hash, input.password)
+    : await verifyAgainstDummy(input.password);
+  if (!operator || !passwordOk) return failed(ctx, operator, now);
+  if (operator.status !== 'active') throw new AppError('BO_INVALID_CREDENTIALS');
+
+  let verified = false;
+  if (operator.totp_enabled && operator.totp_secret) {
+    if (!input.totpCode) throw new AppError('BO_TOTP_REQUIRED');
+    const step = matchTotp(operator.totp_secret, input.totpCode, now, lastStepOf(operator));
+    if (step === null || !(await repo.claimTotpStep(ctx.db, operator.id, step)))
+      return failed(ctx, operator, now);
+    verified = true;
+  }
+  await repo.updateOperator(ctx.db, operator.id, {
+    failures: 0,
+    locked_until: null,
+    last_login_at: now,
+    last_login_ip: client.ip,
+  });
+  const token = await openSession(ctx, operator.id, verified, client);
+  return { next: verified ? 'done' : 'enroll', token };
+}
+
+async function failed(ctx: AppContext, operator: repo.OperatorRow | undefined, now: Date): Promise<never> {
+  if (operator)
+    await repo.addOperatorFailure(
+      ctx.db,
+      operator.id,
+      LOCK_AFTER_FAILURES,
+      new Date(now.getTime() + LOCK_MINUTES * 60_000),
+    );
+  throw new AppError('BO_INVALID_CREDENTIALS');
+}
+
+function lastStepOf(operator: { totp_last_step: bigint | null }): number | null {
+  return operator.totp_last_step === null ? null : Number(operator.totp_last_step);
+}
+
+async function openSession(ctx: AppContext, operatorId: string, verified: boolean, client: Client) {
+  const token = randomBytes(32).toString('base64url');
+  const now = ctx.clock.now();
+  await repo.insertOperatorSession(ctx.db, {
+    token_hash: hashOperatorToken(token),
+    operator_id: operatorId,
+    totp_verified: verified,
+    ip: client.ip,
+    user_agent: client.userAgent,
+    created_at: now,
+    last_seen_at: now,
+    expires_at: new Date(now.getTime() + SESSION_ABSOLUTE_MS),
+  });
+  return token;
+}
+
+/** A live session, before the TOTP and permission checks of the guard. */
+export interface OperatorSession {
+  sessionId: string;
+  operatorId: string;
+  username: string;
+  merchantId: string;
+  merchantCode: string;
+  role: repo.OperatorRow['role'];
+  totpVerified: boolean;
+  totpEnabled: boolean;
+}
+
+/**
+ * The session behind a token: unknown, revoked, expired (absolute or idle) sessions and disabled
+ * operators are all BO_UNAUTHENTICATED. Extends the idle timeout.
+ */
+export async function resolveSession(ctx: AppContext, token: string): Promise<OperatorSession> {
+  const row = await repo.findOperatorSession(ctx.db, hashOperatorToken(token));
+  if (!row || row.revoked_at || row.status !== 'active') throw new AppError('BO_UNAUTHENTICATED');
+  const now = ctx.clock.now();
+  const idle = now.getTime() - new Date(row.last_seen_at).getTime();
+  if (now >= row.expires_at || idle > SESSION_IDLE_MS) {
+    await repo.revokeOperatorSession(ctx.db, row.id, now);
+    throw new AppError('BO_UNAUTHENTICATED');
+  }
+  if (idle > TOUCH_INTERVAL_MS) await repo.touchOperatorSession(ctx.db, row.id, now);
+  return {
+    sessionId: row.id,
+    operatorId: row.operator_id,
+    username: row.username,
+    merchantId: row.merchant_id,
+    merchantCode: row.merchant_code,
+    role: row.role,
+    totpVerified: row.totp_verified,
+    totpEnabled: row.totp_enabled,
+  };
+}
+
+export async function logout(ctx: AppContext, session: OperatorSession): Promise<void> {
+  await repo.revokeOperatorSession(ctx.db, session.sessionId, ctx.clock.now());
+}
+
+export function profileOf(session: OperatorSession): OperatorProfile {
+  return {
+    id: session.operatorId,
+    username: session.username,
+    merchant: session.merchantCode,
+    role: session.role,
+    permissions: [...OPERATOR_PERMISSIONS[session.role]],
+    totpEnabled: session.totpEnabled,
+  };
+}
+
+/**
+ * A new TOTP secret, stored until confirmed by enableTotp. Refused once TOTP is on: a stolen session
+ * must not be able to move the second factor to another phone (an administrator resets it instead).
+ */
+export async function setupTotp(ctx: AppContext, session: OperatorSession) {
+  if (session.totpEnabled) throw new AppError('BO_FORBIDDEN', { reason: 'totp_already_enabled' });
+  const secret = newTotpSecret();
+  await repo.updateOperator(ctx.db, session.operatorId, { totp_secret: secret, totp_last_step: null });
+  return {
+    secret,
+    otpauthUrl: otpauthUrl(TOTP_ISSUER, `${session.username}@${session.merchantCode}`, secret),
+  };
+}
+
+/** Confirms the secret with a first code: TOTP is on, and this session counts as verified. */
+export async function enableTotp(ctx: AppContext, session: OperatorSession, code: string): Promise<void> {
+  if (session.totpEnabled) throw new AppError('BO_FORBIDDEN', { reason: 'totp_already_enabled' });
+  const operator = await repo.findOperator(ctx.db, session.merchantId, session.operatorId);
+  if (!operator?.totp_secret) throw new AppError('BO_TOTP_INVALID');
+  const step = matchTotp(operator.totp_secret, code, ctx.clock.now(), lastStepOf(operator));
+  if (step === null || !(await repo.claimTotpStep(ctx.db, operator.id, step)))
+    throw new AppError('BO_TOTP_INVALID');
+  await repo.updateOperator(ctx.db, operator.id, { totp_enabled: true });
+  await repo.markSessionVerified(ctx.db, session.sessionId);
+}

@@ -1,0 +1,178 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { matchTotp, totpCode } from './backoffice.totp.ts';
+import {
+  boCall,
+  createOperator,
+  operatorLogin,
+  operatorToken,
+  TEST_OPERATOR_PASSWORD,
+  TEST_TOTP_SECRET,
+  totpCodeFor,
+} from './backoffice.test-helpers.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function loginAs(username: string, extra: Record<string, unknown> = {}, merchant = 'demo') {
+  const r = await operatorLogin(t, { merchant, username, password: TEST_OPERATOR_PASSWORD, ...extra });
+  return {
+    status: r.statusCode,
+    ...(r.json() as { value?: { next: string; token: string }; code?: string }),
+  };
+}
+
+/** Moves the clock to the next 30-second step, so a new code exists. */
+function nextStep() {
+  t.clock.advance(30_000);
+}
+
+describe('operator sign-in', () => {
+  it('with TOTP: asks for the code, accepts a valid one, and the token opens /bo/session/me', async () => {
+    const op = await createOperator(t, 'finance');
+    expect((await loginAs(op.username)).code).toBe('BO_TOTP_REQUIRED');
+    const signedIn = await loginAs(op.username, { totpCode: totpCodeFor(TEST_TOTP_SECRET, t.clock.now()) });
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.value?.next).toBe('done');
+    const me = await boCall(t, signedIn.value!.token, 'GET', '/bo/session/me');
+    expect(me.value).toMatchObject({
+      username: op.username,
+      merchant: 'demo',
+      role: 'finance',
+      totpEnabled: true,
+    });
+    expect(me.value.permissions).toContain('members.adjust');
+    expect(me.value.permissions).not.toContain('operators.manage');
+  });
+
+  it('stores only the SHA-256 of the token', async () => {
+    const token = await operatorToken(t, 'support');
+    const rows = await t.ctx.db.selectFrom('operator_sessions').select('token_hash').execute();
+    expect(rows.some((r) => r.token_hash === token)).toBe(false);
+    expect(rows.every((r) => /^[0-9a-f]{64}$/.test(r.token_hash))).toBe(true);
+  });
+
+  it('refuses a code that was already used, even within its window', async () => {
+    const op = await createOperator(t, 'finance');
+    nextStep();
+    const code = totpCodeFor(TEST_TOTP_SECRET, t.clock.now());
+    expect((await loginAs(op.username, { totpCode: code })).status).toBe(200);
+    const replay = await loginAs(op.username, { totpCode: code });
+    expect(replay.status).toBe(401);
+    expect(replay.code).toBe('BO_INVALID_CREDENTIALS');
+  });
+
+  it('answers an unknown user, a wrong password and another merchant the same way', async () => {
+    const op = await createOperator(t, 'admin');
+    const unknown = await loginAs('nobody-here');
+    const wrong = await operatorLogin(t, {
+      merchant: 'demo',
+      username: op.username,
+      password: 'wrong-password',
+    });
+    const otherMerchant = await loginAs(op.username, {}, 'no-such-merchant');
+    for (const r of [unknown, { status: wrong.statusCode, code: wrong.json().code }, otherMerchant]) {
+      expect(r.status).toBe(401);
+      expect(r.code).toBe('BO_INVALID_CREDENTIALS');
+    }
+  });
+
+  it('locks the account after five failures, even for the right password, until the lock ends', async () => {
+    const op = await createOperator(t, 'admin');
+    for (let i = 0; i < 5; i++) {
+      const r = await operatorLogin(t, {
+        merchant: 'demo',
+        username: op.username,
+        password: 'wrong-password',
+      });
+      expect(r.json().code).toBe('BO_INVALID_CREDENTIALS');
+    }
+    nextStep();
+    const locked = await loginAs(op.username, { totpCode: totpCodeFor(TEST_TOTP_SECRET, t.clock.now()) });
+    expect(locked.status).toBe(429);
+    expect(locked.code).toBe('BO_ACCOUNT_LOCKED');
+    t.clock.advance(16 * 60_000);
+    const after = await loginAs(op.username, { totpCode: totpCodeFor(TEST_TOTP_SECRET, t.clock.now()) });
+    expect(after.status).toBe(200);
+  });
+
+  it('wrong TOTP codes count towards the lockout too', async () => {
+    const op = await createOperator(t, 'admin');
+    const good = totpCodeFor(TEST_TOTP_SECRET, t.clock.now());
+    const bad = good === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 5; i++)
+      expect((await loginAs(op.username, { totpCode: bad })).code).toBe('BO_INVALID_CREDENTIALS');
+    expect((await loginAs(op.username, { totpCode: good })).code).toBe('BO_ACCOUNT_LOCKED');
+  });
+});
+
+describe('TOTP enrolment', () => {
+  it('an unenrolled operator gets a session that can only enrol, then works fully', async () => {
+    const op = await createOperator(t, 'admin', { totp: false });
+    const first = await loginAs(op.username);
+    expect(first.value?.next).toBe('enroll');
+    const token = first.value!.token;
+    expect((await boCall(t, token, 'GET', '/bo/session/me')).value.totpEnabled).toBe(false);
+    expect((await boCall(t, token, 'GET', '/bo/audit')).code).toBe('BO_TOTP_ENROLL_REQUIRED');
+
+    const setup = await boCall(t, token, 'POST', '/bo/session/totp/setup');
+    expect(setup.value.otpauthUrl).toContain(`secret=${setup.value.secret}`);
+    const wrong = await boCall(t, token, 'POST', '/bo/session/totp/enable', {
+      code: '000000' === totpCode(setup.value.secret, t.clock.now()) ? '111111' : '000000',
+    });
+    expect(wrong.code).toBe('BO_TOTP_INVALID');
+    const code = totpCode(setup.value.secret, t.clock.now());
+    expect((await boCall(t, token, 'POST', '/bo/session/totp/enable', { code })).status).toBe(200);
+    expect((await boCall(t, token, 'GET', '/bo/audit')).status).toBe(200);
+
+    // Enrolled now: the next sign-in needs a code, and the enrolment code itself cannot be reused.
+    expect((await loginAs(op.username)).code).toBe('BO_TOTP_REQUIRED');
+    expect((await loginAs(op.username, { totpCode: code })).code).toBe('BO_INVALID_CREDENTIALS');
+    nextStep();
+    expect(
+      (await loginAs(op.username, { totpCode: totpCode(setup.value.secret, t.clock.now()) })).status,
+    ).toBe(200);
+    // A signed-in session cannot move the second factor to another phone.
+    expect((await boCall(t, token, 'POST', '/bo/session/totp/setup')).code).toBe('BO_FORBIDDEN');
+    expect(matchTotp(setup.value.secret, code, t.clock.now(), null)).not.toBeNull();
+  });
+
+  it('the demo operators are seeded unenrolled and sign in to enrol', async () => {
+    const r = await operatorLogin(t, { merchant: 'demo', username: 'admin', password: 'admin12345' });
+    expect(r.json().value.next).toBe('enroll');
+    const finance = await operatorLogin(t, {
+      merchant: 'demo',
+      username: 'finance',
+      password: 'finance12345',
+    });
+    expect(finance.json().value.next).toBe('enroll');
+  });
+});
+
+describe('sessions', () => {
+  it('logout ends the session', async () => {
+    const token = await operatorToken(t, 'auditor');
+    expect((await boCall(t, token, 'POST', '/bo/session/logout')).status).toBe(200);
+    expect((await boCall(t, token, 'GET', '/bo/session/me')).code).toBe('BO_UNAUTHENTICATED');
+  });
+
+  it('ends after 30 idle minutes, but not while used', async () => {
+    const token = await operatorToken(t, 'auditor');
+    t.clock.advance(20 * 60_000);
+    expect((await boCall(t, token, 'GET', '/bo/session/me')).status).toBe(200);
+    t.clock.advance(20 * 60_000);
+    expect((await boCall(t, token, 'GET', '/bo/session/me')).status).toBe(200);
+    t.clock.advance(31 * 60_000);
+    expect((await boCall(t, token, 'GET', '/bo/session/me')).code).toBe('BO_UNAUTHENTICATED');
+  });
+
+  it('refuses a missing or made-up token', async () => {
+    expect((await boCall(t, null, 'GET', '/bo/session/me')).code).toBe('BO_UNAUTHENTICATED');
+    expect((await boCall(t, 'x'.repeat(43), 'GET', '/bo/session/me')).code).toBe('BO_UNAUTHENTICATED');
+  });
+});

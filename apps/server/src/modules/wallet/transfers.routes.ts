@@ -1,5 +1,113 @@
-import type { FastifyInstance } from 'fastify';
+import {
+  fundsConsolidated,
+  fundsConsolidatedQuery,
+  merchantWalletInfo,
+  walletBalanceResponse,
+  walletRecallRequest,
+  walletTransferRequest,
+} from '@sorte/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
+import { doc } from '../../platform/http/openapi.ts';
+import { parseInput } from '../../platform/http/validate.ts';
+import { type MemberAuth, requireMember, requireRealAccount } from '../auth/index.ts';
+import { getMerchant } from '../system/index.ts';
+import {
+  consolidatedFunds,
+  merchantWallets,
+  recallGameWallets,
+  type WalletCaller,
+  walletTransfer,
+} from './transfers.service.ts';
 
-// Placeholder until this part of the cashier lands.
-export async function registerTransferRoutes(_app: FastifyInstance, _ctx: AppContext): Promise<void> {}
+/** The member's identity plus the merchant's currency, in which every wallet of theirs is kept. */
+function callerOf(request: FastifyRequest, auth: MemberAuth): WalletCaller {
+  const merchant = getMerchant(request);
+  return {
+    memberId: auth.memberId,
+    merchantId: auth.merchantId,
+    currency: merchant.currency,
+    currencySymbol: merchant.currencySymbol,
+  };
+}
+
+/** Wallet transfers: main ↔ game wallets, the recall, and the consolidated funds view. */
+export async function registerTransferRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  app.get(
+    '/wps/v2/wallets/merchant',
+    {
+      schema: doc({
+        response: merchantWalletInfo,
+        summary: "The merchant's wallet mode: single wallet, or transfer wallets with their game wallets",
+        tags: ['wallet'],
+        auth: 'member',
+      }),
+    },
+    async (request) => {
+      const { merchantId } = await requireMember(request);
+      return { success: true, value: await merchantWallets(ctx.db, merchantId) };
+    },
+  );
+
+  app.post(
+    '/wps/v2/wallets/transfer',
+    {
+      schema: doc({
+        body: walletTransferRequest,
+        response: walletBalanceResponse,
+        summary: 'Move money between the main wallet and a game wallet; answers with the new balances',
+        tags: ['wallet'],
+        auth: 'member',
+      }),
+    },
+    async (request) => {
+      const auth = await requireRealAccount(request);
+      const input = parseInput(walletTransferRequest, request.body);
+      return { success: true, value: await walletTransfer(ctx.db, callerOf(request, auth), input) };
+    },
+  );
+
+  app.post(
+    '/wps/v2/wallets/recall',
+    {
+      schema: doc({
+        body: walletRecallRequest,
+        response: walletBalanceResponse,
+        summary: 'Bring every game wallet back to the main wallet; answers with the new balances',
+        tags: ['wallet'],
+        auth: 'member',
+      }),
+    },
+    async (request) => {
+      const auth = await requireRealAccount(request);
+      const { idempotencyKey } = parseInput(walletRecallRequest, request.body);
+      return {
+        success: true,
+        value: await recallGameWallets(ctx.db, callerOf(request, auth), idempotencyKey),
+      };
+    },
+  );
+
+  /**
+   * The contract flags (dailysalreqtype, divtypereq, contracthoursalreq, realtimesalreqtype) ask
+   * which agent contracts to summarise. They are validated and otherwise ignored for now: agent
+   * contracts arrive with the agent issue, and until then there is nothing to summarise.
+   */
+  app.get(
+    '/wps/member/info/funds/consolidated',
+    {
+      schema: doc({
+        querystring: fundsConsolidatedQuery,
+        response: fundsConsolidated,
+        summary: "The member's money at a glance: each wallet, holds, cash in and out, turnover still due",
+        tags: ['wallet'],
+        auth: 'member',
+      }),
+    },
+    async (request) => {
+      const auth = await requireMember(request);
+      parseInput(fundsConsolidatedQuery, request.query);
+      return { success: true, value: await consolidatedFunds(ctx.db, callerOf(request, auth)) };
+    },
+  );
+}

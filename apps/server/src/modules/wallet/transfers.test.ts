@@ -1,0 +1,366 @@
+import { fundsConsolidated, merchantWalletInfo, walletBalanceResponse } from '@sorte/contracts';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import type { TestApp } from '../../../test/harness.ts';
+import { call, createAuthTestApp, registerUser } from '../auth/auth.test-helpers.ts';
+import { hold, memberAccountId, systemAccountId, transfer } from '../ledger/index.ts';
+import { expectVerified, type Fixture, fixture, fund, key } from '../ledger/ledger.test-helpers.ts';
+import { findMemberByAccount } from '../members/index.ts';
+import { getCashierSettings } from './cashier-settings.ts';
+import { addTurnoverRequirement } from './turnover.ts';
+
+let t: TestApp;
+let f: Fixture;
+beforeAll(async () => {
+  t = await createAuthTestApp({ USERNAMEREG3: true });
+  f = await fixture(t);
+});
+afterAll(() => t.close());
+afterEach(() => expectVerified(t.ctx.db));
+
+const VENDORS = [
+  { vendor: 'pg', name: 'PG Soft' },
+  { vendor: 'jili', name: 'JILI' },
+];
+
+/** The merchant's wallet mode, written the way an operator's settings change would leave the row. */
+async function setWalletMode(singleWallet: boolean, vendors = VENDORS): Promise<void> {
+  await getCashierSettings(f.db, f.merchantId);
+  await f.db
+    .updateTable('cashier_settings')
+    .set({ single_wallet: singleWallet, transfer_vendors: JSON.stringify(vendors) })
+    .where('merchant_id', '=', f.merchantId)
+    .execute();
+}
+
+let members = 0;
+/** A registered, logged-in player with `mainMinor` on the main wallet. */
+async function player(mainMinor = 0n, extra: Record<string, unknown> = {}) {
+  members += 1;
+  const username = `xfer${members}${Math.random().toString(36).slice(2, 6)}`;
+  const { session } = await registerUser(t, username, extra);
+  const member = (await findMemberByAccount(f.db, f.merchantId, username))!;
+  const main = await memberAccountId(f.db, member.id, f.merchantId, 'main', f.currency);
+  if (mainMinor > 0n) await fund(f, main, mainMinor);
+  return { token: session.token, id: member.id, account: username, main };
+}
+
+/** Each wallet's balance by kind, as the member's balance endpoint reports it. */
+async function wallets(token: string): Promise<Record<string, number>> {
+  const r = await call(t, { method: 'GET', url: '/wps/v2/wallets/balance', token });
+  return Object.fromEntries(
+    (r.value.wallets as { kind: string; balanceMinor: number }[]).map((w) => [w.kind, w.balanceMinor]),
+  );
+}
+
+const move = (token: string, payload: Record<string, unknown>) =>
+  call(t, {
+    method: 'POST',
+    url: '/wps/v2/wallets/transfer',
+    token,
+    payload: { idempotencyKey: key(), ...payload },
+  });
+
+describe('merchant wallet mode', () => {
+  test('a new merchant is single-wallet with no game wallets; transfer mode lists each vendor', async () => {
+    const { token } = await player();
+    await setWalletMode(true);
+    const single = await call(t, { method: 'GET', url: '/wps/v2/wallets/merchant', token });
+    expect([single.status, merchantWalletInfo.parse(single.value)]).toEqual([
+      200,
+      { isSingle: true, gameWallets: [] },
+    ]);
+    await setWalletMode(false);
+    const multi = await call(t, { method: 'GET', url: '/wps/v2/wallets/merchant', token });
+    expect(multi.value).toEqual({
+      isSingle: false,
+      gameWallets: [
+        { kind: 'game:pg', vendor: 'pg', name: 'PG Soft' },
+        { kind: 'game:jili', vendor: 'jili', name: 'JILI' },
+      ],
+    });
+  });
+
+  test('without a token the mode is refused', async () => {
+    const r = await call(t, { method: 'GET', url: '/wps/v2/wallets/merchant' });
+    expect([r.status, r.code]).toEqual([401, 'UNAUTHENTICATED']);
+  });
+});
+
+describe('main ↔ game wallet transfers', () => {
+  beforeEach(() => setWalletMode(false));
+
+  test('money goes to a game wallet and back; each answer carries the new balances', async () => {
+    const p = await player(10_000n);
+    const out = await move(p.token, { from: 'main', to: 'game:pg', amountMinor: 3_000 });
+    expect(out.status).toBe(200);
+    const value = walletBalanceResponse.parse(out.value);
+    expect(value.sumBalance).toBe(10_000);
+    expect(value.wallets.find((w) => w.kind === 'main')?.balanceMinor).toBe(7_000);
+    expect(value.wallets.find((w) => w.kind === 'game:pg')?.balanceMinor).toBe(3_000);
+    const back = await move(p.token, { from: 'game:pg', to: 'main', amountMinor: 1_000 });
+    expect(back.status).toBe(200);
+    expect(await wallets(p.token)).toEqual({ main: 8_000, bonus: 0, 'game:pg': 2_000 });
+    const records = await f.db
+      .selectFrom('ledger_transfers')
+      .select(['code', 'amount_minor'])
+      .where('idempotency_key', 'like', `wallet-transfer:${p.id}:%`)
+      .orderBy('id')
+      .execute();
+    expect(records).toEqual([
+      { code: 'transfer', amount_minor: 3_000n },
+      { code: 'transfer', amount_minor: 1_000n },
+    ]);
+  });
+
+  test.each([
+    ['main', 'main'],
+    ['game:pg', 'game:jili'],
+    ['main', 'game:unknown'],
+    ['game:unknown', 'main'],
+  ])('%s → %s is WALLET_TRANSFER_INVALID and moves nothing', async (from, to) => {
+    const p = await player(5_000n);
+    const r = await move(p.token, { from, to, amountMinor: 100 });
+    expect([r.status, r.code]).toEqual([400, 'WALLET_TRANSFER_INVALID']);
+    expect(await wallets(p.token)).toEqual({ main: 5_000, bonus: 0 });
+  });
+
+  test('a wallet that is not main or a game wallet is a validation error', async () => {
+    const p = await player(5_000n);
+    const r = await move(p.token, { from: 'main', to: 'bonus', amountMinor: 100 });
+    expect([r.status, r.code]).toEqual([400, 'VALIDATION_FAILED']);
+  });
+
+  test('a single-wallet merchant refuses transfers with WALLET_SINGLE_MODE', async () => {
+    const p = await player(5_000n);
+    await setWalletMode(true);
+    const r = await move(p.token, { from: 'main', to: 'game:pg', amountMinor: 100 });
+    expect([r.status, r.code]).toEqual([409, 'WALLET_SINGLE_MODE']);
+    expect(await wallets(p.token)).toEqual({ main: 5_000, bonus: 0 });
+  });
+
+  test('more than the wallet holds is WALLET_INSUFFICIENT_FUNDS and moves nothing', async () => {
+    const p = await player(1_000n);
+    const r = await move(p.token, { from: 'main', to: 'game:pg', amountMinor: 1_001 });
+    expect([r.status, r.code]).toEqual([409, 'WALLET_INSUFFICIENT_FUNDS']);
+    const empty = await move(p.token, { from: 'game:jili', to: 'main', amountMinor: 1 });
+    expect([empty.status, empty.code]).toEqual([409, 'WALLET_INSUFFICIENT_FUNDS']);
+    expect((await wallets(p.token)).main).toBe(1_000);
+  });
+
+  test('one key sent 50 times at once moves the money once, and every reply is the same', async () => {
+    const p = await player(10_000n);
+    const payload = { from: 'main', to: 'game:pg', amountMinor: 2_500, idempotencyKey: key('same') };
+    const replies = await Promise.all(Array.from({ length: 50 }, () => move(p.token, payload)));
+    expect(replies.every((r) => r.status === 200)).toBe(true);
+    expect(new Set(replies.map((r) => JSON.stringify(r.value))).size).toBe(1);
+    expect(await wallets(p.token)).toEqual({ main: 7_500, bonus: 0, 'game:pg': 2_500 });
+    // The same key with another amount is not a retry: it is refused, and moves nothing either.
+    const reused = await move(p.token, { ...payload, amountMinor: 100 });
+    expect([reused.status, reused.code]).toEqual([409, 'LEDGER_IDEMPOTENCY_CONFLICT']);
+  });
+
+  test("two members' identical keys are independent requests", async () => {
+    const a = await player(1_000n);
+    const b = await player(1_000n);
+    const idempotencyKey = key('shared');
+    await move(a.token, { from: 'main', to: 'game:pg', amountMinor: 400, idempotencyKey });
+    const r = await move(b.token, { from: 'main', to: 'game:pg', amountMinor: 400, idempotencyKey });
+    expect(r.status).toBe(200);
+    expect(await wallets(b.token)).toEqual({ main: 600, bonus: 0, 'game:pg': 400 });
+  });
+});
+
+describe('recall', () => {
+  beforeEach(() => setWalletMode(false));
+  const recall = (token: string, idempotencyKey = key('recall')) =>
+    call(t, { method: 'POST', url: '/wps/v2/wallets/recall', token, payload: { idempotencyKey } });
+
+  test('every game wallet comes back to main, held money stays; a retry moves nothing more', async () => {
+    const p = await player(10_000n);
+    await move(p.token, { from: 'main', to: 'game:pg', amountMinor: 3_000 });
+    await move(p.token, { from: 'main', to: 'game:jili', amountMinor: 2_000 });
+    // An open bet-like hold on the PG wallet: only its spendable part may come back.
+    const pg = await memberAccountId(f.db, p.id, f.merchantId, 'game:pg', f.currency);
+    const clearing = await systemAccountId(f.db, f.merchantId, 'provider_clearing', f.currency);
+    await hold(f.db, {
+      merchantId: f.merchantId,
+      idempotencyKey: key('hold'),
+      code: 'bet',
+      debitAccountId: pg,
+      creditAccountId: clearing,
+      amountMinor: 500n,
+      currency: f.currency,
+    });
+    const idempotencyKey = key('recall');
+    const r = await recall(p.token, idempotencyKey);
+    expect(r.status).toBe(200);
+    expect(r.value.wallets).toEqual([
+      { kind: 'main', balanceMinor: 9_500, pendingMinor: 0 },
+      { kind: 'bonus', balanceMinor: 0, pendingMinor: 0 },
+      { kind: 'game:jili', balanceMinor: 0, pendingMinor: 0 },
+      { kind: 'game:pg', balanceMinor: 500, pendingMinor: 500 },
+    ]);
+    // Money that arrives later is not swept by a replay of the old request.
+    await move(p.token, { from: 'main', to: 'game:jili', amountMinor: 700 });
+    const again = await recall(p.token, idempotencyKey);
+    expect(again.status).toBe(200);
+    expect(await wallets(p.token)).toEqual({ main: 8_800, bonus: 0, 'game:jili': 700, 'game:pg': 500 });
+    const fresh = await recall(p.token);
+    expect(fresh.status).toBe(200);
+    expect((await wallets(p.token))['game:jili']).toBe(0);
+  });
+
+  test('a member with nothing in game wallets gets the unchanged balances', async () => {
+    const p = await player(1_000n);
+    const r = await recall(p.token);
+    expect(r.status).toBe(200);
+    expect(r.value.sumBalance).toBe(1_000);
+  });
+
+  test('a merchant that switched to single wallet still lets members bring money home', async () => {
+    const p = await player(1_000n);
+    await move(p.token, { from: 'main', to: 'game:pg', amountMinor: 600 });
+    await setWalletMode(true);
+    const r = await recall(p.token);
+    expect(r.status).toBe(200);
+    expect(await wallets(p.token)).toEqual({ main: 1_000, bonus: 0, 'game:pg': 0 });
+  });
+});
+
+describe('consolidated funds', () => {
+  beforeEach(() => setWalletMode(false));
+
+  /** Cashier orders as the deposit and withdrawal services leave them, written directly. */
+  async function orders(memberId: string) {
+    const channel = await f.db
+      .insertInto('payment_channels')
+      .values({
+        merchant_id: f.merchantId,
+        name: 'PIX',
+        type: 'manual_pix',
+        currency: f.currency,
+        min_minor: 100n,
+        max_minor: 1_000_000n,
+        quick_amounts_minor: '[]',
+        account: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const deposit = (amount: bigint, status: 'approved' | 'pending' | 'rejected') =>
+      f.db
+        .insertInto('deposits')
+        .values({
+          merchant_id: f.merchantId,
+          member_id: memberId,
+          order_no: key('D'),
+          idempotency_key: key(),
+          channel_id: channel.id,
+          amount_minor: amount,
+          currency: f.currency,
+          status,
+        })
+        .execute();
+    await deposit(10_000n, 'approved');
+    await deposit(4_000n, 'approved');
+    await deposit(9_999n, 'pending');
+    await deposit(9_999n, 'rejected');
+    const payout = await f.db
+      .insertInto('payout_accounts')
+      .values({
+        merchant_id: f.merchantId,
+        member_id: memberId,
+        type: 'pix',
+        pix_key_type: 'random',
+        pix_key: 'abc',
+        holder_name: 'Test Player',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const withdrawal = (amount: bigint, status: 'approved' | 'received' | 'pending' | 'rejected') =>
+      f.db
+        .insertInto('withdrawals')
+        .values({
+          merchant_id: f.merchantId,
+          member_id: memberId,
+          order_no: key('W'),
+          idempotency_key: key(),
+          payout_account_id: payout.id,
+          amount_minor: amount,
+          currency: f.currency,
+          status,
+          hold_transfer_id: 0n,
+        })
+        .execute();
+    await withdrawal(2_000n, 'approved');
+    await withdrawal(1_000n, 'received');
+    await withdrawal(777n, 'pending');
+    await withdrawal(888n, 'rejected');
+  }
+
+  test('each wallet, holds, cash in and out and the turnover still due add up', async () => {
+    const p = await player(14_000n);
+    await orders(p.id);
+    await move(p.token, { from: 'main', to: 'game:pg', amountMinor: 3_000 });
+    const bonus = await memberAccountId(f.db, p.id, f.merchantId, 'bonus', f.currency);
+    await fund(f, bonus, 500n);
+    const commission = await memberAccountId(f.db, p.id, f.merchantId, 'commission', f.currency);
+    await fund(f, commission, 250n);
+    const clearing = await systemAccountId(f.db, f.merchantId, 'payment_clearing', f.currency);
+    await hold(f.db, {
+      merchantId: f.merchantId,
+      idempotencyKey: key('wd'),
+      code: 'withdrawal',
+      debitAccountId: p.main,
+      creditAccountId: clearing,
+      amountMinor: 777n,
+      currency: f.currency,
+    });
+    await addTurnoverRequirement(f.db, {
+      merchantId: f.merchantId,
+      memberId: p.id,
+      source: 'deposit',
+      sourceId: key(),
+      requiredMinor: 10_000n,
+    });
+    await transfer(f.db, {
+      merchantId: f.merchantId,
+      idempotencyKey: key('bet'),
+      code: 'bet',
+      debitAccountId: p.main,
+      creditAccountId: await systemAccountId(f.db, f.merchantId, 'house', f.currency),
+      amountMinor: 4_000n,
+      currency: f.currency,
+    });
+    const r = await call(t, {
+      method: 'GET',
+      url: '/wps/member/info/funds/consolidated?dailysalreqtype=1&divtypereq=2',
+      token: p.token,
+    });
+    expect(r.status).toBe(200);
+    expect(fundsConsolidated.parse(r.value)).toEqual({
+      currency: 'BRL',
+      mainMinor: 7_000,
+      bonusMinor: 500,
+      gameWalletsMinor: 3_000,
+      commissionMinor: 250,
+      pendingMinor: 777,
+      totalMinor: 7_000 + 500 + 3_000 + 250 - 777,
+      totalDepositedMinor: 14_000,
+      totalWithdrawnMinor: 3_000,
+      turnoverRemainingMinor: 6_000,
+    });
+  });
+
+  test('a new member sees zeros; a flag that is too long is a validation error', async () => {
+    const p = await player();
+    const r = await call(t, { method: 'GET', url: '/wps/member/info/funds/consolidated', token: p.token });
+    expect(r.status).toBe(200);
+    expect(Object.values(r.value).filter((v) => v !== 0)).toEqual(['BRL']);
+    const bad = await call(t, {
+      method: 'GET',
+      url: `/wps/member/info/funds/consolidated?divtypereq=${'x'.repeat(11)}`,
+      token: p.token,
+    });
+    expect([bad.status, bad.code]).toEqual([400, 'VALIDATION_FAILED']);
+  });
+});

@@ -31,7 +31,10 @@ export {
   withLedgerTransaction,
 } from './ledger.service.ts';
 export { type BalanceChange, onMemberBalancesChanged } from './ledger.events.ts';
+export { createGroupCommitter, type GroupCommitter } from './ledger.group-commit.ts';
 export { type VerifyReport, verifyLedger } from './ledger.verify.ts';
+/** A member's movements as the member centre shows them, for the back office's member view. */
+export { memberHistory } from './ledger.history.service.ts';
 
 /**
  * The double-entry ledger: accounts, idempotent immutable transfers, holds posted or voided exactly

@@ -1,5 +1,45 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
+import { doc } from '../../platform/http/openapi.ts';
+import { parseInput } from '../../platform/http/validate.ts';
+import { handleGatewayCallback } from './gateway.service.ts';
+import { registerSandboxGateway } from './sandbox-gateway.ts';
 
-// Placeholder until this part of the cashier lands.
-export async function registerGatewayRoutes(_app: FastifyInstance, _ctx: AppContext): Promise<void> {}
+/** A callback is a few hundred bytes; anything much larger is not one. */
+const CALLBACK_BODY_LIMIT = 16_384;
+const callbackParams = z.object({ gateway: z.string().max(32) });
+const callbackAnswer = z.object({ depositId: z.string(), status: z.string() });
+
+export async function registerGatewayRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  // Its own plugin scope: the signature covers the exact bytes sent, so this route alone takes the
+  // body raw, whatever its content type, while the rest of the app keeps its JSON parsing.
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser(
+      '*',
+      { parseAs: 'buffer', bodyLimit: CALLBACK_BODY_LIMIT },
+      (_request, body, done) => done(null, body),
+    );
+    scope.post(
+      '/providers/payments/:gateway/callback',
+      {
+        schema: doc({
+          response: callbackAnswer,
+          summary: 'Payment gateway callback, signed: x-signature = hex HMAC-SHA256(secret, raw body)',
+          tags: ['providers'],
+          auth: 'provider',
+        }),
+      },
+      async (request) => {
+        const { gateway } = parseInput(callbackParams, request.params);
+        const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        const header = request.headers['x-signature'];
+        const signature = Array.isArray(header) ? header[0] : header;
+        const outcome = await handleGatewayCallback(ctx.db, ctx.clock, gateway, raw, signature);
+        return { success: true, value: outcome };
+      },
+    );
+  });
+  registerSandboxGateway(app, ctx);
+}

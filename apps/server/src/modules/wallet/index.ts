@@ -6,6 +6,12 @@ import { seedDemoCashier } from './wallet.seed.ts';
 import { registerWithdrawalRoutes } from './withdrawals.routes.ts';
 
 export { type CashierSettings, getCashierSettings } from './cashier-settings.ts';
+export {
+  addTurnoverRequirement,
+  type TurnoverRequirement,
+  type TurnoverStatus,
+  turnoverStatus,
+} from './turnover.ts';
 
 /**
  * The cashier: payment channels, deposits (manual and gateway, with the built-in sandbox gateway),

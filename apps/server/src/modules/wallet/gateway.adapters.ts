@@ -1,0 +1,30 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+/**
+ * The payment gateways this server can talk to. Each adapter names where the player's browser goes
+ * to pay; callbacks all share one format (contracts' gatewayCallback) and one signature scheme.
+ * 'sandbox' is the built-in test gateway (sandbox-gateway.ts).
+ */
+const ADAPTERS: Record<string, { checkoutUrl(depositId: string): string }> = {
+  sandbox: { checkoutUrl: (depositId) => `/providers/payments/sandbox/checkout/${depositId}` },
+};
+
+export function isKnownGateway(name: string): boolean {
+  return Object.hasOwn(ADAPTERS, name);
+}
+
+export function checkoutUrl(gateway: string, depositId: string): string | null {
+  return isKnownGateway(gateway) ? ADAPTERS[gateway]!.checkoutUrl(depositId) : null;
+}
+
+/** Hex HMAC-SHA256 of the exact bytes sent: what a gateway puts in `x-signature`. */
+export function signBody(secret: string, body: string | Buffer): string {
+  return createHmac('sha256', secret).update(body).digest('hex');
+}
+
+/** Constant-time comparison, so response timing reveals nothing about the expected signature. */
+export function signatureValid(secret: string, body: Buffer, signature: string | undefined): boolean {
+  if (!signature || !/^[0-9a-f]{64}$/i.test(signature)) return false;
+  const expected = Buffer.from(signBody(secret, body), 'hex');
+  return timingSafeEqual(expected, Buffer.from(signature, 'hex'));
+}

@@ -199,7 +199,11 @@ describe('GET /wps/cashier/deposits', () => {
     const none = await call(t, { method: 'GET', url: '/wps/cashier/deposits?status=approved', token });
     expect(none.value.total).toBe(0);
     const today = t.clock.now().toISOString().slice(0, 10);
-    const dated = await call(t, { method: 'GET', url: `/wps/cashier/deposits?dateFrom=${today}&dateTo=${today}`, token });
+    const dated = await call(t, {
+      method: 'GET',
+      url: `/wps/cashier/deposits?dateFrom=${today}&dateTo=${today}`,
+      token,
+    });
     expect(dated.value.total).toBe(3);
     const past = await call(t, { method: 'GET', url: '/wps/cashier/deposits?dateTo=2020-01-01', token });
     expect(past.value.total).toBe(0);

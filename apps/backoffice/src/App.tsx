@@ -1,0 +1,55 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createBrowserRouter, Navigate, RouterProvider } from 'react-router';
+import { Layout } from './components/Layout';
+import { setSessionLostHandler } from './lib/api';
+import { queryClient } from './lib/query-client';
+import { setSession } from './lib/session';
+import { SignInPage } from './pages/SignIn';
+
+/** Each section's code loads when first opened; sign-in and the frame ship in the entry chunk. */
+const router = createBrowserRouter(
+  [
+    { path: '/signin', element: <SignInPage /> },
+    { path: '/enroll', lazy: async () => ({ Component: (await import('./pages/Enroll')).EnrollPage }) },
+    {
+      path: '/',
+      element: <Layout />,
+      children: [
+        { index: true, lazy: async () => ({ Component: (await import('./pages/Home')).HomePage }) },
+        { path: 'cashier', lazy: async () => ({ Component: (await import('./pages/Cashier')).CashierPage }) },
+        { path: 'members', lazy: async () => ({ Component: (await import('./pages/Members')).MembersPage }) },
+        {
+          path: 'members/:id',
+          lazy: async () => ({ Component: (await import('./pages/MemberDetail')).MemberDetailPage }),
+        },
+        {
+          path: 'channels',
+          lazy: async () => ({ Component: (await import('./pages/Channels')).ChannelsPage }),
+        },
+        { path: 'audit', lazy: async () => ({ Component: (await import('./pages/Audit')).AuditPage }) },
+        { path: 'ledger', lazy: async () => ({ Component: (await import('./pages/Ledger')).LedgerPage }) },
+        {
+          path: 'operators',
+          lazy: async () => ({ Component: (await import('./pages/Operators')).OperatorsPage }),
+        },
+        { path: '*', element: <Navigate to="/" replace /> },
+      ],
+    },
+  ],
+  { basename: '/backoffice' },
+);
+
+// The server refused the token (expired, signed out elsewhere, operator disabled): start over at sign-in.
+setSessionLostHandler(() => {
+  setSession(null);
+  queryClient.clear();
+  void router.navigate('/signin', { state: { notice: 'expired' } });
+});
+
+export function App() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>
+  );
+}

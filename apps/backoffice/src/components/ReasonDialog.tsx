@@ -1,0 +1,86 @@
+import { type FormEvent, type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useErrorMessage } from '../lib/errors';
+import { Dialog } from './Dialog';
+
+export interface ReasonDialogProps {
+  title: string;
+  /** What is being decided, shown above the reason. */
+  summary?: ReactNode;
+  confirmLabel: string;
+  danger?: boolean;
+  minLength?: number;
+  onConfirm: (reason: string) => Promise<unknown>;
+  onClose: () => void;
+}
+
+/** A decision that must be explained: the reason is required and recorded in the audit log. */
+export function ReasonDialog({
+  title,
+  summary,
+  confirmLabel,
+  danger,
+  minLength = 2,
+  onConfirm,
+  onClose,
+}: ReasonDialogProps) {
+  const { t } = useTranslation();
+  const errorMessage = useErrorMessage();
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const tooShort = reason.trim().length < minLength;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (tooShort) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await onConfirm(reason.trim());
+      onClose();
+    } catch (cause) {
+      setError(errorMessage(cause));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Dialog open title={title} onClose={onClose}>
+      <form onSubmit={submit} className="stack">
+        {summary}
+        <label className="field">
+          <span>{t('reason.label')}</span>
+          <textarea
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+            rows={3}
+            maxLength={500}
+            required
+            minLength={minLength}
+            autoFocus
+          />
+          <small className="muted">{t('reason.hint', { count: minLength })}</small>
+        </label>
+        {error ? (
+          <div className="alert alert--error" role="alert">
+            {error}
+          </div>
+        ) : null}
+        <div className="actions">
+          <button type="button" className="button" onClick={onClose}>
+            {t('action.cancel')}
+          </button>
+          <button
+            type="submit"
+            className={danger ? 'button button--danger' : 'button button--primary'}
+            disabled={busy || tooShort}
+          >
+            {busy ? t('state.working') : confirmLabel}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,55 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useErrorMessage } from '../lib/errors';
+
+/** A status word as a coloured badge; unknown statuses show as they come. */
+export function Badge({ tone, children }: { tone?: 'ok' | 'warn' | 'bad' | 'muted'; children: ReactNode }) {
+  return <span className={`badge badge--${tone ?? 'muted'}`}>{children}</span>;
+}
+
+const TONES: Record<string, 'ok' | 'warn' | 'bad' | 'muted'> = {
+  pending: 'warn',
+  approved: 'ok',
+  received: 'ok',
+  active: 'ok',
+  posted: 'ok',
+  rejected: 'bad',
+  failed: 'bad',
+  not_received: 'bad',
+  disabled: 'bad',
+  voided: 'muted',
+  expired: 'muted',
+};
+
+export function StatusBadge({ status }: { status: string }) {
+  const { t } = useTranslation();
+  return <Badge tone={TONES[status]}>{t(`status.${status}`, { defaultValue: status })}</Badge>;
+}
+
+export function ErrorBox({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
+  const message = useErrorMessage();
+  const { t } = useTranslation();
+  return (
+    <div className="alert alert--error" role="alert">
+      <span>{message(error)}</span>
+      {onRetry ? (
+        <button type="button" className="button button--small" onClick={onRetry}>
+          {t('action.retry')}
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+export function Loading() {
+  const { t } = useTranslation();
+  return (
+    <div className="loading" role="status">
+      {t('state.loading')}
+    </div>
+  );
+}
+
+export function Empty({ children }: { children: ReactNode }) {
+  return <p className="empty">{children}</p>;
+}

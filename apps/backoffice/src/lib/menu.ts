@@ -1,0 +1,32 @@
+import type { OperatorPermission } from '@sorte/contracts';
+
+/** A back-office section: where it lives and the permission that shows it. */
+export interface MenuItem {
+  key: 'cashier' | 'members' | 'channels' | 'audit' | 'ledger' | 'operators';
+  path: string;
+  permission: OperatorPermission;
+}
+
+/** Sidebar order; each entry appears only when the operator's role grants its permission. */
+export const MENU: readonly MenuItem[] = [
+  { key: 'cashier', path: '/cashier', permission: 'cashier.read' },
+  { key: 'members', path: '/members', permission: 'members.read' },
+  { key: 'channels', path: '/channels', permission: 'cashier.channels' },
+  { key: 'audit', path: '/audit', permission: 'audit.read' },
+  { key: 'ledger', path: '/ledger', permission: 'ledger.verify' },
+  { key: 'operators', path: '/operators', permission: 'operators.manage' },
+];
+
+export function can(permissions: readonly string[] | undefined, permission: OperatorPermission): boolean {
+  return permissions?.includes(permission) ?? false;
+}
+
+/** The sections an operator with these permissions may open, in sidebar order. */
+export function menuFor(permissions: readonly string[] | undefined): MenuItem[] {
+  return MENU.filter((item) => can(permissions, item.permission));
+}
+
+/** Where signing in lands: the first section allowed, or null when the role opens none. */
+export function homePath(permissions: readonly string[] | undefined): string | null {
+  return menuFor(permissions)[0]?.path ?? null;
+}

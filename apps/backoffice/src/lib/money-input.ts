@@ -1,0 +1,45 @@
+import { currencyScale, MoneyParseError, parseToMinor } from '@sorte/money';
+
+/** The decimal separator people type in this locale (',' in pt-BR, '.' in en). */
+export function decimalSeparatorOf(locale: string): '.' | ',' {
+  const parts = new Intl.NumberFormat(locale, { minimumFractionDigits: 1 }).formatToParts(1.5);
+  return parts.find((part) => part.type === 'decimal')?.value === ',' ? ',' : '.';
+}
+
+export type AmountInput =
+  | { ok: true; minor: number }
+  | { ok: false; reason: 'empty' | 'invalid' | 'not_positive' };
+
+/** The largest amount the API accepts (contracts positiveMinor). */
+const MAX_MINOR = 1_000_000_000_000n;
+
+/**
+ * Reads an amount an operator typed ("1.234,56" in pt-BR, "1,234.56" in en, or plain "1234.5") into
+ * minor units, never through floating point. Zero, negatives, too many decimals and junk are refused.
+ */
+export function parseAmountInput(text: string, currency: string, locale: string): AmountInput {
+  const trimmed = text.trim().replace(/\s/g, '');
+  if (trimmed === '') return { ok: false, reason: 'empty' };
+  let minor: bigint;
+  try {
+    minor = parseToMinor(trimmed, currency, decimalSeparatorOf(locale));
+  } catch (error) {
+    if (error instanceof MoneyParseError) return { ok: false, reason: 'invalid' };
+    throw error;
+  }
+  if (minor <= 0n) return { ok: false, reason: 'not_positive' };
+  if (minor > MAX_MINOR) return { ok: false, reason: 'invalid' };
+  return { ok: true, minor: Number(minor) };
+}
+
+/** Minor units back into the text an input field shows, without grouping ("1234,56"). */
+export function minorToInput(minor: number, currency: string, locale: string): string {
+  const scale = currencyScale(currency);
+  const value = BigInt(minor);
+  const negative = value < 0n;
+  const abs = negative ? -value : value;
+  const base = 10n ** BigInt(scale);
+  const fraction =
+    scale > 0 ? `${decimalSeparatorOf(locale)}${(abs % base).toString().padStart(scale, '0')}` : '';
+  return `${negative ? '-' : ''}${abs / base}${fraction}`;
+}

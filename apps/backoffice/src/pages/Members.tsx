@@ -1,0 +1,114 @@
+import type { memberLookupItem } from '@sorte/contracts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import type { z } from 'zod';
+import { Pager } from '../components/Pager';
+import { Empty, ErrorBox, Loading, StatusBadge } from '../components/Status';
+import { api } from '../lib/api';
+import { formatDateTime } from '../lib/format';
+import { PAGE_SIZE, type Page } from '../lib/paging';
+
+type MemberItem = z.infer<typeof memberLookupItem>;
+
+/** Member search by account, mobile, e-mail or id. */
+export function MembersPage() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q') ?? '';
+  const pageNo = Number(params.get('page') ?? '1') || 1;
+  const [text, setText] = useState(q);
+  useEffect(() => setText(q), [q]);
+
+  const members = useQuery({
+    queryKey: ['bo', 'members', q, pageNo],
+    queryFn: () => api.get<Page<MemberItem>>('/bo/members', { q, pageNo, pageSize: PAGE_SIZE }),
+    placeholderData: keepPreviousData,
+  });
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const next = new URLSearchParams();
+    if (text.trim()) next.set('q', text.trim());
+    setParams(next, { replace: true });
+  }
+
+  return (
+    <section className="page">
+      <header className="page__head">
+        <h1>{t('members.title')}</h1>
+      </header>
+      <form className="toolbar" onSubmit={submit}>
+        <label className="field field--inline field--grow">
+          <span className="visually-hidden">{t('members.search')}</span>
+          <input
+            type="search"
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            placeholder={t('members.searchPlaceholder')}
+            maxLength={64}
+          />
+        </label>
+        <button type="submit" className="button button--primary">
+          {t('action.search')}
+        </button>
+      </form>
+      {members.error ? <ErrorBox error={members.error} onRetry={() => void members.refetch()} /> : null}
+      {members.isLoading ? <Loading /> : null}
+      {members.data && members.data.list.length === 0 ? <Empty>{t('members.empty')}</Empty> : null}
+      {members.data && members.data.list.length > 0 ? (
+        <>
+          <div className="table-wrap">
+            <table className="table">
+              <thead>
+                <tr>
+                  <th>{t('members.account')}</th>
+                  <th>{t('members.realName')}</th>
+                  <th>{t('members.mobile')}</th>
+                  <th>{t('members.email')}</th>
+                  <th>{t('members.status')}</th>
+                  <th>{t('members.created')}</th>
+                  <th>{t('members.lastLogin')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {members.data.list.map((member) => (
+                  <tr key={member.id}>
+                    <td>
+                      <Link to={`/members/${encodeURIComponent(member.id)}`}>{member.account}</Link>
+                      {member.type !== 0 ? (
+                        <span className="muted small">
+                          {' '}
+                          · {t(member.type === 4 ? 'members.trial' : 'members.agent')}
+                        </span>
+                      ) : null}
+                    </td>
+                    <td>{member.realName ?? '—'}</td>
+                    <td className="nowrap">{member.mobile ?? '—'}</td>
+                    <td>{member.email ?? '—'}</td>
+                    <td>
+                      <StatusBadge status={member.status} />
+                    </td>
+                    <td className="nowrap">{formatDateTime(member.createdAt)}</td>
+                    <td className="nowrap">{formatDateTime(member.lastLoginAt) || '—'}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <Pager
+            pageNo={members.data.pageNo}
+            totalPages={members.data.totalPages}
+            total={members.data.total}
+            onPage={(page) => {
+              const next = new URLSearchParams(params);
+              next.set('page', String(page));
+              setParams(next, { replace: true });
+            }}
+          />
+        </>
+      ) : null}
+    </section>
+  );
+}

@@ -2,6 +2,7 @@ import type { ServerModule } from '../../platform/context.ts';
 import { registerDepositRoutes } from './deposits.routes.ts';
 import { registerGatewayRoutes } from './gateway.routes.ts';
 import { registerTransferRoutes } from './transfers.routes.ts';
+import { scheduleAutoReceipts } from './wallet.jobs.ts';
 import { seedDemoCashier } from './wallet.seed.ts';
 import { registerWithdrawalRoutes } from './withdrawals.routes.ts';
 
@@ -12,6 +13,9 @@ export {
   type TurnoverStatus,
   turnoverStatus,
 } from './turnover.ts';
+/** Money leaving a member (withdrawals, transfers to others) is confirmed with the withdrawal password. */
+export { checkWithdrawalPassword, hasWithdrawalPassword } from './withdrawal-password.service.ts';
+export { sweepAutoReceipts } from './receipts.service.ts';
 
 /**
  * The cashier: payment channels, deposits (manual and gateway, with the built-in sandbox gateway),
@@ -25,6 +29,7 @@ export const walletModule: ServerModule = {
     await registerGatewayRoutes(app, ctx);
     await registerWithdrawalRoutes(app, ctx);
     await registerTransferRoutes(app, ctx);
+    scheduleAutoReceipts(app, ctx);
   },
   seedDemo: seedDemoCashier,
 };

@@ -32,6 +32,10 @@ const MODALS: Record<ModalName, ModalComponent> = {
     () => import('../features/help/HelpModal'),
     (m) => m.HelpModal,
   ),
+  member: lazyNamed(
+    () => import('../features/member-centre'),
+    (m) => m.MemberCentreModal,
+  ),
 };
 
 function ModalLoadError({ error, onClose }: { error: unknown; onClose: () => void }) {

@@ -11,7 +11,8 @@ export type ModalName =
   | 'resetPassword'
   | 'notice'
   | 'download'
-  | 'help';
+  | 'help'
+  | 'member';
 
 export const MODAL_PARAM = 'modal';
 /** Extra modal parameters travel in the URL with this prefix, e.g. `?modal=login&m_tab=sms`. */

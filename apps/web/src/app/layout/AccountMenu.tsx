@@ -7,6 +7,8 @@ import { toast } from '../../lib/toast';
 import { useWhitelabel } from '../../lib/whitelabel';
 import { useModal } from '../modal-url';
 
+const TRIAL_TYPE = 4;
+
 interface Item {
   key: string;
   icon: IconName;
@@ -40,6 +42,9 @@ export function AccountMenu({ member, onLogout }: { member: MemberInfo | undefin
   }, [open]);
 
   const comingSoon = () => toast(t('toast.comingSoon'));
+  // Trial (free-play) accounts get the real-account prompt instead of the member centre.
+  const openMemberCentre = (page: string) =>
+    member?.type === TRIAL_TYPE ? toast(t('toast.needRealAccount')) : openModal('member', { page });
   const isAgent = member
     ? AGENT_CENTRE_TYPES.includes(member.isAgent) || AGENT_CENTRE_TYPES.includes(member.type)
     : false;
@@ -50,13 +55,13 @@ export function AccountMenu({ member, onLogout }: { member: MemberInfo | undefin
             key: 'memberCentre',
             icon: 'user' as const,
             label: t('account.memberCentre'),
-            onSelect: comingSoon,
+            onSelect: () => openMemberCentre('securityCenter'),
           },
           {
             key: 'accountRecords',
             icon: 'file' as const,
             label: t('account.accountRecords'),
-            onSelect: comingSoon,
+            onSelect: () => openMemberCentre('transactionHistory'),
           },
           {
             key: 'bettingRecords',

@@ -115,7 +115,9 @@ export function Header() {
   const [confirmLogout, setConfirmLogout] = useState(false);
   // Trial (free-play) accounts cannot move money (spec §8 'in_need_true_account').
   const isTrial = member.data?.type === TRIAL_TYPE;
-  const comingSoon = () => toast(isTrial ? t('toast.needRealAccount') : t('toast.comingSoon'));
+  // Deposit and withdraw open the member centre on their page (spec: header money buttons).
+  const openCashier = (page: 'depositv2' | 'withdraw') =>
+    isTrial ? toast(t('toast.needRealAccount')) : openModal('member', { page });
 
   return (
     <header className="header">
@@ -141,7 +143,7 @@ export function Header() {
                 <button
                   type="button"
                   className="btn btn--primary btn--sm header__deposit"
-                  onClick={comingSoon}
+                  onClick={() => openCashier('depositv2')}
                   aria-label={t('actions.deposit')}
                 >
                   <Icon name="wallet" size={16} />
@@ -150,7 +152,7 @@ export function Header() {
                 <button
                   type="button"
                   className="btn btn--ghost btn--sm header__withdraw"
-                  onClick={comingSoon}
+                  onClick={() => openCashier('withdraw')}
                 >
                   <span>{t('actions.withdraw')}</span>
                 </button>

@@ -1,0 +1,9 @@
+import './cashier.css';
+
+export { useUplineInfo } from './api';
+export { DepositPage } from './pages/DepositPage';
+export { SecurityCenterPage } from './pages/SecurityCenterPage';
+export { TransactionHistoryPage } from './pages/TransactionHistoryPage';
+export { TransferFundPage } from './pages/TransferFundPage';
+export { TransferUplinePage } from './pages/TransferUplinePage';
+export { WithdrawPage } from './pages/WithdrawPage';

@@ -1,0 +1,405 @@
+import type { PayoutAccount, WithdrawalOrder, WithdrawInfo } from '@sorte/contracts';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Modal } from '../../../components/ui/Modal';
+import { useErrorMessage } from '../../../lib/errors';
+import { formatDateTime } from '../../../lib/format';
+import { toast } from '../../../lib/toast';
+import {
+  amountProblem,
+  feePreview,
+  isWithdrawalPassword,
+  parseAmountInput,
+  proofFileProblem,
+} from '../amounts';
+import { useReceipt, useWithdraw, useWithdrawals, useWithdrawInfo } from '../api';
+import {
+  AmountField,
+  Pager,
+  PinField,
+  QueryState,
+  StatusBadge,
+  useAmountProblemText,
+} from '../components/fields';
+import { useMoney } from '../components/money';
+import { PayoutAccountForm } from '../components/PayoutAccountForm';
+import { WithdrawalPasswordForm } from '../components/WithdrawalPasswordForm';
+import { useIntentKeys } from '../intent-key';
+
+/** withdraw: balance and turnover, payout account, amount, withdrawal password; then my withdrawals. */
+export function WithdrawPage() {
+  const info = useWithdrawInfo();
+  return (
+    <div className="cs-page">
+      <QueryState isLoading={info.isLoading} error={info.error} onRetry={() => void info.refetch()}>
+        {info.data ? <WithdrawBody info={info.data} /> : null}
+      </QueryState>
+      <WithdrawalList autoReceiptMinutes={info.data?.autoReceiptMinutes ?? 0} />
+    </div>
+  );
+}
+
+function WithdrawBody({ info }: { info: WithdrawInfo }) {
+  const { t } = useTranslation('cashier');
+  const money = useMoney();
+  const turnoverBlocked = info.turnoverRemainingMinor > 0;
+  return (
+    <>
+      <div className="cs-stats">
+        <div className="cs-stat">
+          <span className="cs-stat__label">{t('withdraw.available')}</span>
+          <strong className="cs-stat__value">{money.format(info.availableMinor)}</strong>
+        </div>
+        <div className="cs-stat">
+          <span className="cs-stat__label">{t('withdraw.turnoverRemaining')}</span>
+          <strong className={`cs-stat__value${turnoverBlocked ? ' cs-warn' : ''}`}>
+            {money.format(info.turnoverRemainingMinor)}
+          </strong>
+          {info.turnoverRequiredMinor > 0 ? (
+            <span className="cs-meter" aria-hidden="true">
+              <span
+                style={{
+                  width: `${Math.min(100, Math.round((info.turnoverDoneMinor / info.turnoverRequiredMinor) * 100))}%`,
+                }}
+              />
+            </span>
+          ) : null}
+        </div>
+        <div className="cs-stat">
+          <span className="cs-stat__label">{t('withdraw.todayCount')}</span>
+          <strong className="cs-stat__value">
+            {info.usedTodayCount} / {info.dailyCountLimit}
+          </strong>
+        </div>
+      </div>
+      {!info.realName ? <p className="cs-notice">{t('withdraw.realNameNotice')}</p> : null}
+      {turnoverBlocked ? <p className="cs-notice cs-notice--warn">{t('withdraw.turnoverNotice')}</p> : null}
+      {!info.hasWithdrawalPassword ? (
+        <section className="cs-card">
+          <h3 className="cs-card__title">{t('withdraw.setPinFirst')}</h3>
+          <p className="muted">{t('withdraw.setPinFirstText')}</p>
+          <WithdrawalPasswordForm hasPassword={false} />
+        </section>
+      ) : (
+        <WithdrawForm info={info} />
+      )}
+    </>
+  );
+}
+
+function WithdrawForm({ info }: { info: WithdrawInfo }) {
+  const { t } = useTranslation('cashier');
+  const money = useMoney();
+  const errorMessage = useErrorMessage();
+  const withdraw = useWithdraw();
+  const intent = useIntentKeys();
+  const problemText = useAmountProblemText();
+  const defaultAccount = info.payoutAccounts.find((a) => a.isDefault) ?? info.payoutAccounts[0];
+  const [accountId, setAccountId] = useState<string | undefined>(defaultAccount?.id);
+  const [adding, setAdding] = useState(info.payoutAccounts.length === 0);
+  const [amount, setAmount] = useState('');
+  const [pin, setPin] = useState('');
+  const [touched, setTouched] = useState(false);
+
+  const account = info.payoutAccounts.find((a) => a.id === accountId) ?? defaultAccount;
+  const parsed = parseAmountInput(amount, money.currency, money.locale);
+  const limits = { minMinor: info.minMinor, maxMinor: info.maxMinor, availableMinor: info.availableMinor };
+  const problem = amountProblem(parsed, limits);
+  const amountMinor = parsed?.ok ? parsed.minor : 0n;
+  const preview = feePreview(amountMinor, info.feeBps, info.feeFixedMinor);
+  const pinError = touched && !isWithdrawalPassword(pin) ? t('pin.sixDigits') : undefined;
+  const accountError = touched && !account ? t('withdraw.chooseAccount') : undefined;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    if (problem || !account || !isWithdrawalPassword(pin)) return;
+    const body = { amountMinor: Number(amountMinor), payoutAccountId: account.id };
+    const idempotencyKey = intent.keyFor(JSON.stringify(body));
+    withdraw.mutate(
+      { ...body, withdrawalPassword: pin, idempotencyKey },
+      {
+        onSuccess: () => {
+          intent.done();
+          toast(t('withdraw.submitted'), 'success');
+          setAmount('');
+          setPin('');
+          setTouched(false);
+        },
+        onError: (error) => toast(errorMessage(error), 'error'),
+      },
+    );
+  };
+
+  return (
+    <form className="cs-form cs-card" onSubmit={submit} noValidate>
+      <h3 className="cs-card__title">{t('withdraw.to')}</h3>
+      {info.payoutAccounts.length > 0 ? (
+        <div className="cs-accounts">
+          {info.payoutAccounts.map((a) => (
+            <AccountOption
+              key={a.id}
+              account={a}
+              active={a.id === account?.id}
+              onSelect={() => setAccountId(a.id)}
+            />
+          ))}
+        </div>
+      ) : null}
+      {accountError ? <p className="cs-field__error">{accountError}</p> : null}
+      {adding ? (
+        <PayoutAccountForm
+          realName={info.realName}
+          onDone={() => setAdding(false)}
+          onCancel={info.payoutAccounts.length > 0 ? () => setAdding(false) : undefined}
+        />
+      ) : (
+        <button type="button" className="link-btn cs-add" onClick={() => setAdding(true)}>
+          + {t('payout.add')}
+        </button>
+      )}
+      <AmountField
+        label={t('withdraw.amount')}
+        value={amount}
+        onChange={setAmount}
+        onBlur={() => setTouched(true)}
+        hint={t('amount.range', { min: money.format(info.minMinor), max: money.format(info.maxMinor) })}
+        error={touched ? problemText(problem, limits) : undefined}
+      />
+      <dl className="cs-summary">
+        <div>
+          <dt>{t('withdraw.fee')}</dt>
+          <dd>{money.format(preview.feeMinor)}</dd>
+        </div>
+        <div className="cs-summary__total">
+          <dt>{t('withdraw.receive')}</dt>
+          <dd>{money.format(preview.netMinor)}</dd>
+        </div>
+      </dl>
+      <PinField label={t('pin.label')} value={pin} onChange={setPin} error={pinError} />
+      <button
+        type="submit"
+        className="btn btn--primary btn--block btn--lg"
+        disabled={withdraw.isPending}
+        aria-busy={withdraw.isPending}
+      >
+        {t('withdraw.submit')}
+      </button>
+    </form>
+  );
+}
+
+function AccountOption({
+  account,
+  active,
+  onSelect,
+}: {
+  account: PayoutAccount;
+  active: boolean;
+  onSelect: () => void;
+}) {
+  const { t } = useTranslation('cashier');
+  return (
+    <button
+      type="button"
+      aria-pressed={active}
+      className={`cs-acct${active ? ' is-active' : ''}`}
+      onClick={onSelect}
+    >
+      <span className="cs-acct__type">{t(`payout.type.${account.type}`)}</span>
+      <span className="cs-acct__label cs-mono">{account.label}</span>
+      <span className="muted cs-acct__holder">{account.holderName}</span>
+      {account.isDefault ? <span className="cs-tag">{t('payout.default')}</span> : null}
+    </button>
+  );
+}
+
+function WithdrawalList({ autoReceiptMinutes }: { autoReceiptMinutes: number }) {
+  const { t } = useTranslation('cashier');
+  const money = useMoney();
+  const errorMessage = useErrorMessage();
+  const receipt = useReceipt();
+  const [pageNo, setPageNo] = useState(1);
+  const [reporting, setReporting] = useState<WithdrawalOrder | null>(null);
+  const withdrawals = useWithdrawals(pageNo);
+  const list = withdrawals.data?.list ?? [];
+
+  const confirmReceived = (order: WithdrawalOrder) =>
+    receipt.mutate(
+      { id: order.id, received: true },
+      {
+        onSuccess: () => toast(t('receipt.thanks'), 'success'),
+        onError: (error) => toast(errorMessage(error), 'error'),
+      },
+    );
+
+  return (
+    <section className="cs-card">
+      <h3 className="cs-card__title">{t('withdraw.mine')}</h3>
+      {autoReceiptMinutes > 0 ? (
+        <p className="muted cs-small">{t('receipt.autoNote', { minutes: autoReceiptMinutes })}</p>
+      ) : null}
+      <QueryState
+        isLoading={withdrawals.isLoading}
+        error={withdrawals.error}
+        onRetry={() => void withdrawals.refetch()}
+      >
+        {list.length === 0 ? (
+          <p className="muted cs-empty">{t('withdraw.none')}</p>
+        ) : (
+          <ul className="cs-list">
+            {list.map((order) => (
+              <li key={order.id} className="cs-list__row cs-list__row--wrap">
+                <div>
+                  <strong>{money.format(order.amountMinor)}</strong>
+                  <span className="muted cs-list__sub">
+                    {t(`payout.type.${order.payoutAccount.type}`)} {order.payoutAccount.label} ·{' '}
+                    {formatDateTime(order.createdAt)}
+                  </span>
+                  <span className="muted cs-list__sub">
+                    {t('withdraw.feeShort', {
+                      fee: money.format(order.feeMinor),
+                      payout: money.format(order.payoutMinor),
+                    })}
+                  </span>
+                  <span className="muted cs-list__sub cs-mono">{order.orderNo}</span>
+                  {order.reason ? <span className="cs-list__reason">{order.reason}</span> : null}
+                  {order.status === 'approved' && order.autoReceiptAt ? (
+                    <span className="cs-list__sub">
+                      {t('receipt.autoAt', { time: formatDateTime(order.autoReceiptAt) })}
+                    </span>
+                  ) : null}
+                </div>
+                <div className="cs-list__side">
+                  <StatusBadge status={order.status} />
+                  {order.status === 'approved' ? (
+                    <div className="cs-list__actions">
+                      <button
+                        type="button"
+                        className="btn btn--primary btn--sm"
+                        disabled={receipt.isPending}
+                        onClick={() => confirmReceived(order)}
+                      >
+                        {t('receipt.received')}
+                      </button>
+                      <button
+                        type="button"
+                        className="btn btn--ghost btn--sm"
+                        onClick={() => setReporting(order)}
+                      >
+                        {t('receipt.notReceived')}
+                      </button>
+                    </div>
+                  ) : null}
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+        <Pager pageNo={pageNo} totalPages={withdrawals.data?.totalPages ?? 0} onPage={setPageNo} />
+      </QueryState>
+      {reporting ? <NotReceivedDialog order={reporting} onClose={() => setReporting(null)} /> : null}
+    </section>
+  );
+}
+
+/** "Not received": how much did arrive (maybe nothing) and a proof image, png/jpg up to 5 MB. */
+function NotReceivedDialog({ order, onClose }: { order: WithdrawalOrder; onClose: () => void }) {
+  const { t } = useTranslation('cashier');
+  const money = useMoney();
+  const errorMessage = useErrorMessage();
+  const receipt = useReceipt();
+  const [amount, setAmount] = useState('');
+  const [file, setFile] = useState<File | null>(null);
+  const [fileError, setFileError] = useState<string | undefined>();
+  const [touched, setTouched] = useState(false);
+
+  const parsed = parseAmountInput(amount, money.currency, money.locale);
+  // Empty means nothing arrived; otherwise it must be a valid amount below what was paid out.
+  const amountError =
+    parsed === null
+      ? undefined
+      : !parsed.ok
+        ? t(`amount.${parsed.error}`)
+        : parsed.minor >= BigInt(order.payoutMinor)
+          ? t('receipt.tooMuch', { payout: money.format(order.payoutMinor) })
+          : undefined;
+
+  const pick = (picked: File | undefined) => {
+    if (!picked) return;
+    const problem = proofFileProblem(picked);
+    setFileError(problem ? t(`receipt.file.${problem}`) : undefined);
+    setFile(problem ? null : picked);
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    if (amountError || !file) return;
+    receipt.mutate(
+      {
+        id: order.id,
+        received: false,
+        receivedAmountMinor: parsed?.ok ? Number(parsed.minor) : 0,
+        proof: file,
+      },
+      {
+        onSuccess: () => {
+          toast(t('receipt.reported'), 'success');
+          onClose();
+        },
+        onError: (error) => toast(errorMessage(error), 'error'),
+      },
+    );
+  };
+
+  return (
+    <Modal
+      name="not-received"
+      title={t('receipt.title')}
+      onClose={onClose}
+      size="sm"
+      closeOnBackdrop={!receipt.isPending}
+    >
+      <form className="cs-form" onSubmit={submit} noValidate>
+        <p className="muted">
+          {t('receipt.text', { payout: money.format(order.payoutMinor), orderNo: order.orderNo })}
+        </p>
+        <AmountField
+          label={t('receipt.amount')}
+          value={amount}
+          onChange={setAmount}
+          hint={t('receipt.amountHint')}
+          error={amountError}
+        />
+        <div className={`cs-field${fileError || (touched && !file) ? ' cs-field--error' : ''}`}>
+          <label className="cs-field__label" htmlFor="cs-proof">
+            {t('receipt.proof')}
+          </label>
+          <input
+            id="cs-proof"
+            className="cs-file"
+            type="file"
+            accept="image/png,image/jpeg"
+            onChange={(event) => pick(event.target.files?.[0])}
+          />
+          {fileError || (touched && !file) ? (
+            <p className="cs-field__error" role="alert">
+              {fileError ?? t('receipt.file.required')}
+            </p>
+          ) : (
+            <p className="cs-field__hint">{t('receipt.fileHint')}</p>
+          )}
+        </div>
+        <button
+          type="submit"
+          className="btn btn--primary btn--block"
+          disabled={receipt.isPending}
+          aria-busy={receipt.isPending}
+        >
+          {t('receipt.send')}
+        </button>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,141 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useModal } from '../../app/modal-url';
+import { Icon } from '../../components/ui/Icon';
+import { Modal } from '../../components/ui/Modal';
+import { useSession } from '../../lib/session';
+import { useWhitelabel } from '../../lib/whitelabel';
+import {
+  DepositPage,
+  SecurityCenterPage,
+  TransactionHistoryPage,
+  TransferFundPage,
+  TransferUplinePage,
+  useUplineInfo,
+  WithdrawPage,
+} from '../cashier';
+import { AGENT_CENTRE_TYPES, useMemberInfo } from '../member';
+import { MEMBER_PAGES, type MemberPageKey, resolvePage, visiblePages } from './menu';
+import './member-centre.css';
+
+const TRIAL_TYPE = 4;
+
+/**
+ * The member centre (`?modal=member&m_page=<key>`): a menu and the chosen page. Only for logged-in,
+ * real (non-trial) members; it renders once the member's data has loaded.
+ */
+export function MemberCentreModal({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation(['cashier', 'common']);
+  const { flags } = useWhitelabel();
+  const isLogin = useSession((s) => s.isLogin);
+  const { openModal } = useModal();
+  const member = useMemberInfo();
+
+  useEffect(() => {
+    if (!isLogin) openModal('login');
+  }, [isLogin, openModal]);
+
+  if (!isLogin || !flags.memberCentre) return null;
+  if (!member.data) {
+    return (
+      <Modal name="member" title={t('centre.title')} onClose={onClose} size="lg">
+        <div className="cs-loading" role="status" aria-busy="true" aria-label={t('loading')} />
+      </Modal>
+    );
+  }
+  if (member.data.type === TRIAL_TYPE || member.data.isAgent === TRIAL_TYPE) {
+    return (
+      <Modal name="member-trial" title={t('centre.title')} onClose={onClose} size="sm">
+        <p className="confirm__text">{t('common:toast.needRealAccount')}</p>
+        <div className="confirm__actions">
+          <button type="button" className="btn btn--ghost" onClick={onClose}>
+            {t('common:actions.cancel')}
+          </button>
+          <button type="button" className="btn btn--primary" onClick={() => openModal('register')}>
+            {t('common:actions.register')}
+          </button>
+        </div>
+      </Modal>
+    );
+  }
+  const isAgent =
+    AGENT_CENTRE_TYPES.includes(member.data.isAgent) || AGENT_CENTRE_TYPES.includes(member.data.type);
+  return <MemberCentre isAgent={isAgent} toUpline={member.data.toUpline} onClose={onClose} />;
+}
+
+function MemberCentre({
+  isAgent,
+  toUpline,
+  onClose,
+}: {
+  isAgent: boolean;
+  toUpline: boolean;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('cashier');
+  const { params, openModal } = useModal();
+  const upline = useUplineInfo();
+  // The upline page shows for agents and for members the server lets send upward; while the
+  // server's answer is unknown the member info's toUpline flag decides.
+  const canTransferTree = isAgent || (upline.data ? upline.data.allowed : toUpline);
+  const visible = visiblePages(canTransferTree);
+  const page = resolvePage(params.page, visible);
+  const go = (key: MemberPageKey) => openModal('member', { page: key });
+
+  return (
+    <Modal name="member" title={t('centre.title')} onClose={onClose} size="lg">
+      <div className="mc">
+        <nav className="mc__nav" aria-label={t('centre.menu')}>
+          {MEMBER_PAGES.filter((entry) => visible.includes(entry.key)).map((entry) => (
+            <button
+              key={entry.key}
+              type="button"
+              className={`mc__item${entry.key === page ? ' is-active' : ''}`}
+              aria-current={entry.key === page ? 'page' : undefined}
+              onClick={() => go(entry.key)}
+            >
+              <Icon name={entry.icon} size={18} />
+              <span>{t(`centre.pages.${entry.key}`)}</span>
+            </button>
+          ))}
+        </nav>
+        <section className="mc__panel" aria-label={t(`centre.pages.${page}`)}>
+          <h3 className="mc__heading">{t(`centre.pages.${page}`)}</h3>
+          <PageBody
+            page={page}
+            isAgent={isAgent}
+            orderId={params.order}
+            onOrderDone={() => go('depositv2')}
+          />
+        </section>
+      </div>
+    </Modal>
+  );
+}
+
+function PageBody({
+  page,
+  isAgent,
+  orderId,
+  onOrderDone,
+}: {
+  page: MemberPageKey;
+  isAgent: boolean;
+  orderId: string | undefined;
+  onOrderDone: () => void;
+}) {
+  switch (page) {
+    case 'securityCenter':
+      return <SecurityCenterPage />;
+    case 'transferFund':
+      return <TransferFundPage />;
+    case 'depositv2':
+      return <DepositPage orderId={orderId} onOrderDone={onOrderDone} />;
+    case 'withdraw':
+      return <WithdrawPage />;
+    case 'transferUpline':
+      return <TransferUplinePage isAgent={isAgent} />;
+    case 'transactionHistory':
+      return <TransactionHistoryPage />;
+  }
+}

@@ -1,0 +1,2 @@
+export { MEMBER_PAGES, type MemberPageKey } from './menu';
+export { MemberCentreModal } from './MemberCentreModal';

@@ -1,0 +1,21 @@
+import { expect, it } from 'vitest';
+import { resolvePage, visiblePages } from './menu';
+
+it('lists the pages in spec order and hides transferUpline without an upline or agency', () => {
+  expect(visiblePages(true)).toEqual([
+    'securityCenter',
+    'transferFund',
+    'depositv2',
+    'withdraw',
+    'transferUpline',
+    'transactionHistory',
+  ]);
+  expect(visiblePages(false)).not.toContain('transferUpline');
+});
+
+it('falls back to my account for unknown or hidden pages', () => {
+  expect(resolvePage('withdraw', visiblePages(false))).toBe('withdraw');
+  expect(resolvePage('transferUpline', visiblePages(false))).toBe('securityCenter');
+  expect(resolvePage('nonsense', visiblePages(true))).toBe('securityCenter');
+  expect(resolvePage(undefined, visiblePages(true))).toBe('securityCenter');
+});

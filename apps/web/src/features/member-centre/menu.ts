@@ -1,0 +1,28 @@
+import type { IconName } from '../../components/ui/Icon';
+
+/**
+ * The member centre's pages in the spec's menu order. Entries of pages not built yet (betting
+ * record, personal loss, bonus details, reward centre, referral, missions, platform information,
+ * manual rebate) join this list as they land.
+ */
+export const MEMBER_PAGES = [
+  { key: 'securityCenter', icon: 'shield' },
+  { key: 'transferFund', icon: 'wallet' },
+  { key: 'depositv2', icon: 'download' },
+  { key: 'withdraw', icon: 'upload' },
+  { key: 'transferUpline', icon: 'swap' },
+  { key: 'transactionHistory', icon: 'file' },
+] as const satisfies readonly { key: string; icon: IconName }[];
+
+export type MemberPageKey = (typeof MEMBER_PAGES)[number]['key'];
+export const DEFAULT_MEMBER_PAGE: MemberPageKey = 'securityCenter';
+
+/** The entries this member sees: transferUpline only with an upline to send to, or for agents. */
+export function visiblePages(canTransferTree: boolean): MemberPageKey[] {
+  return MEMBER_PAGES.map((p) => p.key).filter((key) => key !== 'transferUpline' || canTransferTree);
+}
+
+/** The page to show for `?m_page=`: unknown or hidden pages fall back to the default. */
+export function resolvePage(requested: string | undefined, visible: readonly MemberPageKey[]): MemberPageKey {
+  return visible.find((key) => key === requested) ?? DEFAULT_MEMBER_PAGE;
+}

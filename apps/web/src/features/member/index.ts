@@ -1,0 +1,1 @@
+export { AGENT_CENTRE_TYPES, memberKeys, useMemberInfo } from './api';

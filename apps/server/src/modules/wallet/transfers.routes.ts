@@ -2,6 +2,9 @@ import {
   fundsConsolidated,
   fundsConsolidatedQuery,
   merchantWalletInfo,
+  transferDownlineRequest,
+  transferUplineInfo,
+  transferUplineRequest,
   walletBalanceResponse,
   walletRecallRequest,
   walletTransferRequest,
@@ -16,6 +19,9 @@ import {
   consolidatedFunds,
   merchantWallets,
   recallGameWallets,
+  transferToDownline,
+  transferToUpline,
+  uplineInfo,
   type WalletCaller,
   walletTransfer,
 } from './transfers.service.ts';
@@ -31,7 +37,10 @@ function callerOf(request: FastifyRequest, auth: MemberAuth): WalletCaller {
   };
 }
 
-/** Wallet transfers: main ↔ game wallets, the recall, and the consolidated funds view. */
+/**
+ * Wallet transfers: main ↔ game wallets, the recall, the consolidated funds view, and transfers along
+ * the agent tree (spec §6: a member to the direct upline agent, an agent to anyone in the downline).
+ */
 export async function registerTransferRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.get(
     '/wps/v2/wallets/merchant',
@@ -108,6 +117,62 @@ export async function registerTransferRoutes(app: FastifyInstance, ctx: AppConte
       const auth = await requireMember(request);
       parseInput(fundsConsolidatedQuery, request.query);
       return { success: true, value: await consolidatedFunds(ctx.db, callerOf(request, auth)) };
+    },
+  );
+
+  app.get(
+    '/wps/member/transfer/upline',
+    {
+      schema: doc({
+        response: transferUplineInfo,
+        summary: 'Whether the member may send money to the direct upline agent, to whom, and how much',
+        tags: ['wallet'],
+        auth: 'member',
+      }),
+    },
+    async (request) => {
+      const auth = await requireRealAccount(request);
+      return { success: true, value: await uplineInfo(ctx.db, callerOf(request, auth)) };
+    },
+  );
+
+  app.post(
+    '/wps/member/transfer/upline',
+    {
+      schema: doc({
+        body: transferUplineRequest,
+        response: walletBalanceResponse,
+        summary: "Send from the main wallet to the direct upline agent's; needs the withdrawal password",
+        tags: ['wallet'],
+        auth: 'member',
+      }),
+    },
+    async (request) => {
+      const auth = await requireRealAccount(request);
+      const input = parseInput(transferUplineRequest, request.body);
+      return {
+        success: true,
+        value: await transferToUpline(ctx.db, callerOf(request, auth), input, ctx.clock.now()),
+      };
+    },
+  );
+
+  app.post(
+    '/wps/agent/transfer/downline',
+    {
+      schema: doc({
+        body: transferDownlineRequest,
+        response: walletBalanceResponse,
+        summary: "An agent sends from the main wallet to a downline member's; needs the withdrawal password",
+        tags: ['wallet'],
+        auth: 'member',
+      }),
+    },
+    async (request) => {
+      const auth = await requireRealAccount(request);
+      const input = parseInput(transferDownlineRequest, request.body);
+      const caller = { ...callerOf(request, auth), type: auth.type };
+      return { success: true, value: await transferToDownline(ctx.db, caller, input, ctx.clock.now()) };
     },
   );
 }

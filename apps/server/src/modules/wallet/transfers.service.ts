@@ -15,6 +15,10 @@ import { findMemberByAccount, findMemberById, isAgentType, type MemberRow } from
 import { getCashierSettings } from './cashier-settings.ts';
 import { cashierTotals } from './transfers.repository.ts';
 import { turnoverStatus } from './turnover.ts';
+import { checkWithdrawalPassword, hasWithdrawalPassword } from './withdrawal-password.service.ts';
+
+type TransferUplineInfo = z.infer<typeof transferUplineInfo>;
+type TreeTransferInput = z.infer<typeof transferUplineRequest>;
 
 /** Who is asking, and in which currency their wallets are kept (the merchant's). */
 export interface WalletCaller {
@@ -196,26 +200,20 @@ export async function uplineInfo(db: Db, caller: WalletCaller): Promise<Transfer
     allowed: upline !== null,
     uplineAccount: upline?.account ?? null,
     availableMinor: Number(main ? main.balanceMinor - main.pendingMinor : 0n),
-    hasWithdrawalPassword: member.payment_password_hash !== null,
+    hasWithdrawalPassword: await hasWithdrawalPassword(db, member.id),
   };
 }
-
-type TransferUplineInfo = z.infer<typeof transferUplineInfo>;
-type TreeTransferInput = z.infer<typeof transferUplineRequest>;
-
-/** Checks the withdrawal password of a member; throws the refusal (wrong, locked, not set). */
-export type PasswordCheck = (db: Db, memberId: string, password: string) => Promise<unknown>;
 
 /** A member sends from their main wallet to their direct upline agent's main wallet. */
 export async function transferToUpline(
   db: Db,
   caller: WalletCaller,
   input: TreeTransferInput,
-  checkPassword: PasswordCheck,
+  now: Date,
 ): Promise<WalletBalanceResponse> {
   const { member, upline } = await uplineOf(db, caller);
   if (!upline) throw new AppError('WALLET_NO_UPLINE');
-  await checkPassword(db, caller.memberId, input.withdrawalPassword);
+  await checkWithdrawalPassword(db, caller.memberId, input.withdrawalPassword, now);
   await treeTransfer(db, caller, { from: member, to: upline }, 'upline', input);
   return balanceView(db, caller);
 }
@@ -228,13 +226,13 @@ export async function transferToDownline(
   db: Db,
   caller: WalletCaller & { type: number },
   input: z.infer<typeof transferDownlineRequest>,
-  checkPassword: PasswordCheck,
+  now: Date,
 ): Promise<WalletBalanceResponse> {
   if (!isAgentType(caller.type)) throw new AppError('AUTH_NOT_AGENT');
   const target = await findMemberByAccount(db, caller.merchantId, input.account);
   const below = target && target.id !== caller.memberId && target.ancestry.includes(`/${caller.memberId}/`);
   if (!target || !below) throw new AppError('WALLET_NOT_DOWNLINE');
-  await checkPassword(db, caller.memberId, input.withdrawalPassword);
+  await checkWithdrawalPassword(db, caller.memberId, input.withdrawalPassword, now);
   const agent = await findMemberById(db, caller.memberId);
   if (!agent) throw new AppError('UNAUTHENTICATED');
   await treeTransfer(db, caller, { from: agent, to: target }, 'downline', input);

@@ -2,7 +2,15 @@ import { fundsConsolidated, merchantWalletInfo, walletBalanceResponse } from '@s
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import type { TestApp } from '../../../test/harness.ts';
 import { call, createAuthTestApp, registerUser } from '../auth/auth.test-helpers.ts';
-import { hold, memberAccountId, systemAccountId, transfer } from '../ledger/index.ts';
+import { hashPassword } from '../auth/index.ts';
+import {
+  type BalanceChange,
+  hold,
+  memberAccountId,
+  onMemberBalancesChanged,
+  systemAccountId,
+  transfer,
+} from '../ledger/index.ts';
 import { expectVerified, type Fixture, fixture, fund, key } from '../ledger/ledger.test-helpers.ts';
 import { findMemberByAccount } from '../members/index.ts';
 import { getCashierSettings } from './cashier-settings.ts';
@@ -362,5 +370,193 @@ describe('consolidated funds', () => {
       token: p.token,
     });
     expect([bad.status, bad.code]).toEqual([400, 'VALIDATION_FAILED']);
+  });
+});
+
+describe('along the agent tree', () => {
+  const PASSWORD = '246810';
+  let agents = 0;
+
+  /** Makes a registered player an agent (type 1 or 2) with an invitation code others can sign up with. */
+  async function promote(p: { id: string }, type = 1): Promise<string> {
+    agents += 1;
+    const code = `AG${agents}${Math.random().toString(36).slice(2, 6).toUpperCase()}`;
+    await f.db.updateTable('members').set({ type, affiliate_code: code }).where('id', '=', p.id).execute();
+    return code;
+  }
+
+  async function setPassword(p: { id: string }): Promise<void> {
+    const hash = await hashPassword(PASSWORD);
+    await f.db.updateTable('members').set({ payment_password_hash: hash }).where('id', '=', p.id).execute();
+  }
+
+  /** An agent with a direct member, a sub-agent, and a member under the sub-agent; each has money. */
+  async function tree() {
+    const agent = await player(10_000n);
+    const code = await promote(agent);
+    const member = await player(5_000n, { affiliateCode: code });
+    const sub = await player(5_000n, { affiliateCode: code });
+    const subCode = await promote(sub, 2);
+    const deep = await player(5_000n, { affiliateCode: subCode });
+    for (const p of [agent, member, sub, deep]) await setPassword(p);
+    return { agent, member, sub, deep };
+  }
+
+  const main = async (p: { main: bigint }) =>
+    (
+      await f.db
+        .selectFrom('ledger_accounts')
+        .select('balance_minor')
+        .where('id', '=', p.main)
+        .executeTakeFirstOrThrow()
+    ).balance_minor;
+
+  const toUpline = (token: string, payload: Record<string, unknown>) =>
+    call(t, {
+      method: 'POST',
+      url: '/wps/member/transfer/upline',
+      token,
+      payload: { withdrawalPassword: PASSWORD, idempotencyKey: key('up'), ...payload },
+    });
+  const toDownline = (token: string, payload: Record<string, unknown>) =>
+    call(t, {
+      method: 'POST',
+      url: '/wps/agent/transfer/downline',
+      token,
+      payload: { withdrawalPassword: PASSWORD, idempotencyKey: key('down'), ...payload },
+    });
+
+  test('the upline page tells a member whether, to whom and how much they may send', async () => {
+    const { agent, member } = await tree();
+    const info = await call(t, { method: 'GET', url: '/wps/member/transfer/upline', token: member.token });
+    expect(info.value).toEqual({
+      allowed: true,
+      uplineAccount: agent.account,
+      availableMinor: 5_000,
+      hasWithdrawalPassword: true,
+    });
+    const loner = await player(100n);
+    const none = await call(t, { method: 'GET', url: '/wps/member/transfer/upline', token: loner.token });
+    expect(none.value).toEqual({
+      allowed: false,
+      uplineAccount: null,
+      availableMinor: 100,
+      hasWithdrawalPassword: false,
+    });
+  });
+
+  test('a member sends to the upline agent once per key, and both members hear of it', async () => {
+    const { agent, member } = await tree();
+    const changed: BalanceChange[] = [];
+    const stop = onMemberBalancesChanged(
+      t.ctx.db,
+      (c) => changed.push(c),
+      () => {},
+    );
+    try {
+      const idempotencyKey = key('up');
+      // Retries one after another: the password check counts attempts before verifying (so parallel
+      // guesses cannot race it), which makes parallel retries of one request look like guessing.
+      const replies = [];
+      for (let i = 0; i < 3; i += 1)
+        replies.push(await toUpline(member.token, { amountMinor: 1_200, idempotencyKey }));
+      expect(replies.map((r) => r.status)).toEqual([200, 200, 200]);
+      expect(new Set(replies.map((r) => JSON.stringify(r.value))).size).toBe(1);
+      expect(replies[0]!.value.balanceMinor).toBe(3_800);
+      expect([await main(member), await main(agent)]).toEqual([3_800n, 11_200n]);
+      const record = await f.db
+        .selectFrom('ledger_transfers')
+        .select(['code', 'metadata'])
+        .where('idempotency_key', '=', `upline-transfer:${member.id}:${idempotencyKey}`)
+        .executeTakeFirstOrThrow();
+      expect(record).toEqual({
+        code: 'transfer',
+        metadata: { direction: 'upline', from: member.account, to: agent.account },
+      });
+      await expect
+        .poll(() => changed.flatMap((c) => c.memberIds))
+        .toEqual(expect.arrayContaining([member.id, agent.id]));
+    } finally {
+      stop();
+    }
+  });
+
+  test('a member without an upline agent is refused with WALLET_NO_UPLINE', async () => {
+    const loner = await player(1_000n);
+    await setPassword(loner);
+    const r = await toUpline(loner.token, { amountMinor: 100 });
+    expect([r.status, r.code]).toEqual([403, 'WALLET_NO_UPLINE']);
+    expect(await main(loner)).toBe(1_000n);
+  });
+
+  test('a wrong or missing withdrawal password moves nothing; so does more than the wallet holds', async () => {
+    const { agent, member } = await tree();
+    const wrong = await toUpline(member.token, { amountMinor: 100, withdrawalPassword: '000000' });
+    expect([wrong.status, wrong.code]).toEqual([400, 'CASHIER_WITHDRAWAL_PASSWORD_WRONG']);
+    await f.db
+      .updateTable('members')
+      .set({ payment_password_hash: null })
+      .where('id', '=', member.id)
+      .execute();
+    const unset = await toUpline(member.token, { amountMinor: 100 });
+    expect([unset.status, unset.code]).toEqual([422, 'CASHIER_WITHDRAWAL_PASSWORD_REQUIRED']);
+    await setPassword(member);
+    const tooMuch = await toUpline(member.token, { amountMinor: 5_001 });
+    expect([tooMuch.status, tooMuch.code]).toEqual([409, 'WALLET_INSUFFICIENT_FUNDS']);
+    expect([await main(member), await main(agent)]).toEqual([5_000n, 10_000n]);
+  });
+
+  test('an agent sends to a direct member and to one deeper down, once per key', async () => {
+    const { agent, member, deep } = await tree();
+    const idempotencyKey = key('down');
+    const first = await toDownline(agent.token, {
+      account: member.account,
+      amountMinor: 700,
+      idempotencyKey,
+    });
+    const again = await toDownline(agent.token, {
+      account: member.account,
+      amountMinor: 700,
+      idempotencyKey,
+    });
+    expect([first.status, again.status]).toEqual([200, 200]);
+    expect(again.value).toEqual(first.value);
+    // The account is matched the way login matches it: case does not matter.
+    const deeper = await toDownline(agent.token, { account: deep.account.toUpperCase(), amountMinor: 300 });
+    expect(deeper.status).toBe(200);
+    expect(deeper.value.balanceMinor).toBe(9_000);
+    expect([await main(agent), await main(member), await main(deep)]).toEqual([9_000n, 5_700n, 5_300n]);
+  });
+
+  test('outside the downline, unknown, oneself and the upline all get the same WALLET_NOT_DOWNLINE', async () => {
+    const { agent, sub } = await tree();
+    const other = await tree();
+    const answers = await Promise.all([
+      toDownline(agent.token, { account: other.member.account, amountMinor: 100 }),
+      toDownline(agent.token, { account: 'nobody-here', amountMinor: 100 }),
+      toDownline(agent.token, { account: agent.account, amountMinor: 100 }),
+      toDownline(sub.token, { account: agent.account, amountMinor: 100 }),
+    ]);
+    for (const r of answers)
+      expect([r.status, r.code, r.details]).toEqual([404, 'WALLET_NOT_DOWNLINE', undefined]);
+    expect([await main(agent), await main(sub), await main(other.member)]).toEqual([10_000n, 5_000n, 5_000n]);
+  });
+
+  test('a member who is not an agent is refused with AUTH_NOT_AGENT', async () => {
+    const { member, deep } = await tree();
+    const r = await toDownline(member.token, { account: deep.account, amountMinor: 100 });
+    expect([r.status, r.code]).toEqual([403, 'AUTH_NOT_AGENT']);
+    expect(await main(member)).toBe(5_000n);
+  });
+
+  test("an agent's wrong withdrawal password moves nothing to the downline", async () => {
+    const { agent, member } = await tree();
+    const r = await toDownline(agent.token, {
+      account: member.account,
+      amountMinor: 100,
+      withdrawalPassword: '135791',
+    });
+    expect([r.status, r.code]).toEqual([400, 'CASHIER_WITHDRAWAL_PASSWORD_WRONG']);
+    expect([await main(agent), await main(member)]).toEqual([10_000n, 5_000n]);
   });
 });

@@ -150,15 +150,50 @@ async function serveWebApp(app: FastifyInstance, ctx: AppContext): Promise<void>
       app.get(path, { schema: { hide: true } }, (request, reply) => sendIndex(request, reply));
     }
   }
+  const sendBackoffice = await serveBackoffice(app, root);
   app.setNotFoundHandler((request, reply) => {
     const isApi = API_PREFIXES.some((p) => request.url.startsWith(p));
     // A missing file (an old hashed chunk after a deploy) must 404, or the browser would parse HTML as JS
     // and the route's chunk-retry could never see the failure. Spec routes such as /register.html are pages.
     const pathname = request.url.split('?', 1)[0] ?? '';
     const isFile = /\.[a-z0-9]+$/i.test(pathname) && !pathname.endsWith('.html');
+    if (sendBackoffice && request.method === 'GET' && !isFile && pathname.startsWith(BACKOFFICE_PREFIX)) {
+      return sendBackoffice(reply);
+    }
     if (indexHtml && request.method === 'GET' && !isApi && !isFile) {
       return sendIndex(request, reply);
     }
     return sendError(request, reply, 'NOT_FOUND', 404);
   });
+}
+
+const BACKOFFICE_PREFIX = '/backoffice/';
+
+/**
+ * The operators' back office (apps/backoffice, built beside the web app) under /backoffice/: hashed
+ * assets cached for good, its index.html never cached, and every other page path gets that index
+ * (history-mode routes). Returns the index sender for the not-found handler, or null when not built.
+ */
+async function serveBackoffice(
+  app: FastifyInstance,
+  webRoot: string,
+): Promise<((reply: FastifyReply) => FastifyReply) | null> {
+  const root = resolve(webRoot, '..', '..', 'backoffice', 'dist');
+  const indexFile = resolve(root, 'index.html');
+  if (!existsSync(indexFile)) return null;
+  const indexHtml = readFileSync(indexFile, 'utf8');
+  const sendIndex = (reply: FastifyReply) =>
+    reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml);
+  await app.register(fastifyStatic, {
+    root,
+    prefix: BACKOFFICE_PREFIX,
+    index: false,
+    maxAge: '365d',
+    immutable: true,
+    decorateReply: false,
+  });
+  for (const path of ['/backoffice', BACKOFFICE_PREFIX, `${BACKOFFICE_PREFIX}index.html`]) {
+    app.get(path, { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
+  }
+  return sendIndex;
 }

@@ -193,3 +193,20 @@ export function listAudit(db: Db, merchantId: string, filter: AuditFilter, limit
     .offset(offset)
     .execute();
 }
+
+/** Whether an action on a target is already in the audit log (a retried adjustment is audited once). */
+export async function auditExists(
+  db: Db,
+  merchantId: string,
+  action: string,
+  targetId: string,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('audit_log')
+    .select('id')
+    .where('merchant_id', '=', merchantId)
+    .where('action', '=', action)
+    .where('target_id', '=', targetId)
+    .executeTakeFirst();
+  return row !== undefined;
+}

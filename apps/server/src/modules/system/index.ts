@@ -3,6 +3,14 @@ import { rememberDirectory } from './system.boot.ts';
 import type { ServerModule } from '../../platform/context.ts';
 import { getMerchant, installMerchantHooks, merchantFromRequest } from './system.hooks.ts';
 import { registerOperatorRoutes } from './system.operator.routes.ts';
+
+/** The operator API's extension point: another module may let its own operators in (the back office). */
+export {
+  addOperatorApiAuthenticator,
+  type OperatorApiAuthenticator,
+  type OperatorApiIdentity,
+} from './system.operator.routes.ts';
+export type { OperatorChange } from './system.operator.service.ts';
 import { registerSystemRoutes } from './system.routes.ts';
 import { MERCHANT_CONFIG_CHANNEL } from './system.channels.ts';
 import { seedDemoMerchant } from './system.seed.ts';

@@ -55,6 +55,60 @@ function keyMatches(given: string, expected: string): boolean {
   return timingSafeEqual(a, b);
 }
 
+/** Who an extra authenticator says is calling, and how their changes are also to be recorded. */
+export interface OperatorApiIdentity {
+  /** The "who" of the system's own operator audit. */
+  actor: string;
+  audit?: operator.OperatorChangeRecorder;
+}
+
+/**
+ * Another way into the operator API besides the shared key: answers null when the request does not
+ * carry its kind of credential (the key is then required), an identity when it does and is allowed for
+ * this merchant, and throws when it carries one that is not. The back office registers one for operator
+ * sessions, so this module needs no knowledge of operators (and the modules import in one direction).
+ */
+export type OperatorApiAuthenticator = (
+  request: FastifyRequest,
+  merchantCode: string,
+) => Promise<OperatorApiIdentity | null>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    operatorApiAuthenticators: OperatorApiAuthenticator[];
+  }
+  interface FastifyRequest {
+    /** Set when an extra authenticator let the request in: changes are recorded there too. */
+    operatorAudit: operator.OperatorChangeRecorder | null;
+  }
+}
+
+/** Adds an authenticator; call during registration (the list is read on every operator request). */
+export function addOperatorApiAuthenticator(
+  app: FastifyInstance,
+  authenticator: OperatorApiAuthenticator,
+): void {
+  app.operatorApiAuthenticators.push(authenticator);
+}
+
+async function identify(request: FastifyRequest, key: string | null): Promise<void> {
+  const { code } = (request.params ?? {}) as { code?: unknown };
+  for (const extra of request.server.operatorApiAuthenticators) {
+    const identity = await extra(request, typeof code === 'string' ? code : '');
+    if (identity) {
+      request.operatorKeyId = identity.actor;
+      request.operatorAudit = identity.audit ?? null;
+      return;
+    }
+  }
+  request.operatorKeyId = authenticate(request, key);
+}
+
+/** The request's own deps: with the extra recorder of whoever authenticated it. */
+function depsOf(request: FastifyRequest, deps: operator.OperatorDeps): operator.OperatorDeps {
+  return request.operatorAudit ? { ...deps, audit: request.operatorAudit } : deps;
+}
+
 function authenticate(request: FastifyRequest, key: string | null): string {
   const raw = request.headers['x-operator-key'];
   const given = Array.isArray(raw) ? raw[0] : raw;
@@ -69,11 +123,11 @@ export async function registerOperatorRoutes(
 ): Promise<void> {
   const key = resolveOperatorKey(ctx);
   const deps: operator.OperatorDeps = { db: ctx.db, config: ctx.config, clock: ctx.clock, directory };
+  if (!app.hasDecorator('operatorApiAuthenticators')) app.decorate('operatorApiAuthenticators', []);
   await app.register(async (bo) => {
     bo.decorateRequest('operatorKeyId', '');
-    bo.addHook('onRequest', async (request) => {
-      request.operatorKeyId = authenticate(request, key);
-    });
+    bo.decorateRequest('operatorAudit', null);
+    bo.addHook('onRequest', async (request) => identify(request, key));
     registerConfigRoutes(bo, deps);
     registerContentRoutes(bo, deps);
   });
@@ -95,7 +149,7 @@ function registerConfigRoutes(bo: FastifyInstance, deps: operator.OperatorDeps):
     d('Whole configuration of a merchant, with the latest audit entries'),
     async (request) => {
       const { code } = parseInput(merchantParams, request.params);
-      return ok(await operator.merchantConfig(deps, code));
+      return ok(await operator.merchantConfig(depsOf(request, deps), code));
     },
   );
   bo.patch(
@@ -105,7 +159,7 @@ function registerConfigRoutes(bo: FastifyInstance, deps: operator.OperatorDeps):
       const { code } = parseInput(merchantParams, request.params);
       return ok(
         await operator.setFlags(
-          deps,
+          depsOf(request, deps),
           code,
           request.operatorKeyId,
           parseInput(operatorFlagsPatch, request.body),
@@ -120,7 +174,7 @@ function registerConfigRoutes(bo: FastifyInstance, deps: operator.OperatorDeps):
       const { code, field } = parseInput(fieldParams, request.params);
       return ok(
         await operator.setFieldRule(
-          deps,
+          depsOf(request, deps),
           code,
           request.operatorKeyId,
           field,
@@ -136,7 +190,7 @@ function registerConfigRoutes(bo: FastifyInstance, deps: operator.OperatorDeps):
       const { code } = parseInput(merchantParams, request.params);
       return ok(
         await operator.setBrand(
-          deps,
+          depsOf(request, deps),
           code,
           request.operatorKeyId,
           parseInput(operatorBrandPatch, request.body),
@@ -151,7 +205,7 @@ function registerConfigRoutes(bo: FastifyInstance, deps: operator.OperatorDeps):
       const { code } = parseInput(merchantParams, request.params);
       return ok(
         await operator.setStatus(
-          deps,
+          depsOf(request, deps),
           code,
           request.operatorKeyId,
           parseInput(operatorStatusUpdate, request.body),
@@ -166,7 +220,7 @@ function registerConfigRoutes(bo: FastifyInstance, deps: operator.OperatorDeps):
       const { code } = parseInput(merchantParams, request.params);
       return ok(
         await operator.setSecurity(
-          deps,
+          depsOf(request, deps),
           code,
           request.operatorKeyId,
           parseInput(operatorSecurityPatch, request.body),
@@ -185,7 +239,7 @@ function registerContentRoutes(bo: FastifyInstance, deps: operator.OperatorDeps)
     const { code } = parseInput(merchantParams, request.params);
     return ok(
       await operator.createBanner(
-        deps,
+        depsOf(request, deps),
         code,
         request.operatorKeyId,
         parseInput(operatorBannerInput, request.body),
@@ -196,7 +250,7 @@ function registerContentRoutes(bo: FastifyInstance, deps: operator.OperatorDeps)
     const { code, id } = parseInput(idParams, request.params);
     return ok(
       await operator.updateBanner(
-        deps,
+        depsOf(request, deps),
         code,
         request.operatorKeyId,
         id,
@@ -206,7 +260,7 @@ function registerContentRoutes(bo: FastifyInstance, deps: operator.OperatorDeps)
   });
   bo.delete('/bo/merchants/:code/banners/:id', d('Delete a banner'), async (request) => {
     const { code, id } = parseInput(idParams, request.params);
-    return ok(await operator.deleteBanner(deps, code, request.operatorKeyId, id));
+    return ok(await operator.deleteBanner(depsOf(request, deps), code, request.operatorKeyId, id));
   });
   bo.post(
     '/bo/merchants/:code/announcements',
@@ -215,7 +269,7 @@ function registerContentRoutes(bo: FastifyInstance, deps: operator.OperatorDeps)
       const { code } = parseInput(merchantParams, request.params);
       return ok(
         await operator.createAnnouncement(
-          deps,
+          depsOf(request, deps),
           code,
           request.operatorKeyId,
           parseInput(operatorAnnouncementInput, request.body),
@@ -230,7 +284,7 @@ function registerContentRoutes(bo: FastifyInstance, deps: operator.OperatorDeps)
       const { code, id } = parseInput(idParams, request.params);
       return ok(
         await operator.updateAnnouncement(
-          deps,
+          depsOf(request, deps),
           code,
           request.operatorKeyId,
           id,
@@ -241,6 +295,6 @@ function registerContentRoutes(bo: FastifyInstance, deps: operator.OperatorDeps)
   );
   bo.delete('/bo/merchants/:code/announcements/:id', d('Delete an announcement'), async (request) => {
     const { code, id } = parseInput(idParams, request.params);
-    return ok(await operator.deleteAnnouncement(deps, code, request.operatorKeyId, id));
+    return ok(await operator.deleteAnnouncement(depsOf(request, deps), code, request.operatorKeyId, id));
   });
 }

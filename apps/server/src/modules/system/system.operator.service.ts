@@ -32,7 +32,20 @@ export interface OperatorDeps {
   config: Config;
   clock: Clock;
   directory?: MerchantDirectory;
+  /** Also records each change elsewhere, in the same transaction (the back office's audit log). */
+  audit?: OperatorChangeRecorder;
 }
+
+/** One applied change, as handed to an extra audit recorder. */
+export interface OperatorChange {
+  merchantId: string;
+  merchantCode: string;
+  action: string;
+  target: string | null;
+  before: unknown;
+  after: unknown;
+}
+export type OperatorChangeRecorder = (trx: Trx, change: OperatorChange) => Promise<void>;
 type Trx = Transaction<Database>;
 
 async function merchantOrThrow(db: Db | Trx, code: string): Promise<MerchantRow> {
@@ -61,6 +74,14 @@ async function change<T>(
     await repo.insertAudit(trx, {
       merchantId: row.id,
       keyId,
+      action,
+      target: done.target ?? null,
+      before: done.before,
+      after: done.after,
+    });
+    await deps.audit?.(trx, {
+      merchantId: row.id,
+      merchantCode: row.code,
       action,
       target: done.target ?? null,
       before: done.before,

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/harness.ts';
 import { call } from '../auth/auth.test-helpers.ts';
+import { houseAccountFor, memberAccountId, transfer } from '../ledger/index.ts';
 import { expectVerified } from '../ledger/ledger.test-helpers.ts';
 import { insertChannel } from './channels.repository.ts';
 import {
@@ -169,6 +170,33 @@ describe('sandbox gateway, end to end', () => {
     }
   });
 
+  it('retries a refused callback with backoff until our side acknowledges it', async () => {
+    // The first delivery comes 300 ms after the press; while the channel is (briefly) misconfigured
+    // our endpoint answers 422, and only a later attempt can succeed.
+    const slow = await createCashierTestApp({ SANDBOX_CALLBACK_DELAY_MS: '300' });
+    try {
+      const player = await newPlayer(slow);
+      const channel = await channelNamed(slow, player.token, SANDBOX);
+      const order = (await deposit(slow, player.token, { channelId: channel.id, amountMinor: 4_000 })).value;
+      const pay = await slow.app.inject({
+        method: 'POST',
+        url: order.redirectUrl,
+        payload: { outcome: 'pay' },
+      });
+      expect(pay.statusCode).toBe(303);
+      const setGateway = (gateway: string) =>
+        slow.ctx.db.updateTable('payment_channels').set({ gateway }).where('id', '=', channel.id).execute();
+      await setGateway('misconfigured');
+      await new Promise((resolve) => setTimeout(resolve, 1_200));
+      expect(await depositStatus(slow, player.token, order.id)).toBe('pending');
+      await setGateway('sandbox');
+      await eventually(async () => (await depositStatus(slow, player.token, order.id)) === 'approved');
+      expect(await mainBalance(slow, player.token)).toBe(4_000);
+    } finally {
+      await slow.close();
+    }
+  });
+
   it('delivers the callback as a real HTTP request when the server is listening', async () => {
     const listening = await createCashierTestApp();
     try {
@@ -297,6 +325,26 @@ describe('POST /providers/payments/:gateway/callback', () => {
         requiredMinor: 14_700n,
         doneMinor: 0n,
         remainingMinor: 14_700n,
+      });
+      // Bets count towards it; a win does not.
+      const main = await memberAccountId(t.ctx.db, player.memberId, merchantId, 'main', 'BRL');
+      const house = await houseAccountFor(t.ctx.db, merchantId, 'BRL', player.memberId);
+      const move = (code: 'bet' | 'win', debit: bigint, credit: bigint, amount: bigint) =>
+        transfer(t.ctx.db, {
+          merchantId,
+          idempotencyKey: randomUUID(),
+          code,
+          debitAccountId: debit,
+          creditAccountId: credit,
+          amountMinor: amount,
+          currency: 'BRL',
+        });
+      await move('bet', main, house, 5_000n);
+      await move('win', house, main, 9_000n);
+      expect(await turnoverStatus(t.ctx.db, merchantId, player.memberId)).toEqual({
+        requiredMinor: 14_700n,
+        doneMinor: 5_000n,
+        remainingMinor: 9_700n,
       });
       await expectVerified(t.ctx.db);
     } finally {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { seedDemoOperators } from './backoffice.seed.ts';
 import { matchTotp, totpCode } from './backoffice.totp.ts';
 import {
   boCall,
@@ -151,6 +152,15 @@ describe('TOTP enrolment', () => {
       password: 'finance12345',
     });
     expect(finance.json().value.next).toBe('enroll');
+    // Seeding again (every start does) neither duplicates nor resets them.
+    await seedDemoOperators(t.ctx);
+    const demo = await t.ctx.db
+      .selectFrom('operators')
+      .select(['username', 'last_login_at'])
+      .where('username', 'in', ['admin', 'finance'])
+      .execute();
+    expect(demo).toHaveLength(2);
+    expect(demo.every((o) => o.last_login_at !== null)).toBe(true);
   });
 });
 

@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/harness.ts';
 import { call } from '../auth/auth.test-helpers.ts';
 import { expectVerified } from '../ledger/ledger.test-helpers.ts';
+import { getCashierSettings } from './cashier-settings.ts';
 import { insertChannel } from './channels.repository.ts';
+import { seedDemoCashier } from './wallet.seed.ts';
 import {
   channelNamed,
   createCashierTestApp,
@@ -64,6 +66,50 @@ describe('GET /wps/cashier/channels', () => {
     const r = await call(t, { method: 'GET', url: '/wps/cashier/channels', token });
     expect(r.value.map((c: { id: string }) => c.id)).not.toContain(hidden);
     expect((await call(t, { method: 'GET', url: '/wps/cashier/channels' })).status).toBe(401);
+  });
+});
+
+describe('demo cashier seed', () => {
+  it('sets the Brazilian demo rules and is idempotent, keeping operator changes', async () => {
+    await t.ctx.db
+      .updateTable('payment_channels')
+      .set({ min_minor: 2_000n })
+      .where('merchant_id', '=', merchantId)
+      .where('name', '=', MANUAL_PIX)
+      .execute();
+    await seedDemoCashier(t.ctx);
+    await seedDemoCashier(t.ctx);
+    const names = await t.ctx.db
+      .selectFrom('payment_channels')
+      .select(['name', 'min_minor'])
+      .where('merchant_id', '=', merchantId)
+      .where('name', 'in', [SANDBOX, MANUAL_PIX, 'TED / transferência bancária'])
+      .orderBy('sort_order')
+      .execute();
+    expect(names).toEqual([
+      { name: SANDBOX, min_minor: 1_000n },
+      { name: MANUAL_PIX, min_minor: 2_000n },
+      { name: 'TED / transferência bancária', min_minor: 5_000n },
+    ]);
+    const settings = await getCashierSettings(t.ctx.db, merchantId);
+    expect(settings).toMatchObject({
+      depositTurnoverBps: 0,
+      withdrawMinMinor: 2_000n,
+      withdrawMaxMinor: 5_000_000n,
+      withdrawDailyCount: 5,
+      autoReceiptMinutes: 30,
+      singleWallet: false,
+      transferVendors: [
+        { vendor: 'evo', name: 'Evolution' },
+        { vendor: 'pp', name: 'Pragmatic Play' },
+      ],
+    });
+    await t.ctx.db
+      .updateTable('payment_channels')
+      .set({ min_minor: 1_000n })
+      .where('merchant_id', '=', merchantId)
+      .where('name', '=', MANUAL_PIX)
+      .execute();
   });
 });
 

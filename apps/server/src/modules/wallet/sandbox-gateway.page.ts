@@ -1,3 +1,5 @@
+import { formatMinor } from '@sorte/money';
+
 /** The sandbox gateway's hosted checkout page: plain HTML and inline CSS, no script (the CSP forbids inline JS). */
 
 export type PageLanguage = 'pt-BR' | 'en';
@@ -33,6 +35,7 @@ export interface CheckoutView {
   orderNo: string;
   amountMinor: bigint;
   currency: string;
+  currencySymbol: string;
   /** Where the form posts (this page's own address). */
   action: string;
   /** Pending at the gateway: the buttons are shown; otherwise a link back to the site. */
@@ -42,13 +45,6 @@ export interface CheckoutView {
 
 function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
-/** Minor units to the currency's own notation in the page language (R$ 1.234,56 / R$1,234.56). */
-export function formatMoney(amountMinor: bigint, currency: string, language: PageLanguage): string {
-  const format = new Intl.NumberFormat(language, { style: 'currency', currency });
-  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
-  return format.format(Number(amountMinor) / 10 ** digits);
 }
 
 export function renderCheckout(v: CheckoutView): string {
@@ -85,7 +81,7 @@ export function renderCheckout(v: CheckoutView): string {
   <dl>
     <dt>${t.merchant}</dt><dd>${escapeHtml(v.merchantName)}</dd>
     <dt>${t.order}</dt><dd>${escapeHtml(v.orderNo)}</dd>
-    <dt>${t.amount}</dt><dd>${escapeHtml(formatMoney(v.amountMinor, v.currency, v.language))}</dd>
+    <dt>${t.amount}</dt><dd>${escapeHtml(`${v.currencySymbol} ${formatMinor(v.amountMinor, v.currency, v.language)}`)}</dd>
   </dl>
   ${actions}
 </main>

@@ -155,6 +155,7 @@ export function registerSandboxGateway(app: FastifyInstance, ctx: AppContext): v
         orderNo: order.order_no,
         amountMinor: order.amount_minor,
         currency: order.currency,
+        currencySymbol: merchant.currencySymbol,
         action: `/providers/payments/${NAME}/checkout/${order.id}`,
         open: order.status === 'pending' && !transactions.has(order.id),
         returnUrl: returnUrl(order.id),

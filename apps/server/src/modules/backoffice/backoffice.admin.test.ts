@@ -267,6 +267,31 @@ describe('adjustments', () => {
     await expectVerified(t.ctx.db);
   });
 
+  it('the same key with a different amount is a conflict, not a second adjustment', async () => {
+    const { memberId, mainId } = await newMember(f, 'conflict');
+    const body = {
+      wallet: 'main',
+      direction: 'credit',
+      amountMinor: 700,
+      reason: 'first attempt',
+      idempotencyKey: 'adj-conflict-0001',
+    };
+    expect(
+      (await boCall(t, tokens.finance, 'POST', `/bo/members/${memberId}/adjustments`, body)).status,
+    ).toBe(200);
+    const changed = await boCall(t, tokens.finance, 'POST', `/bo/members/${memberId}/adjustments`, {
+      ...body,
+      amountMinor: 7_000,
+    });
+    expect(changed.code).toBe('LEDGER_IDEMPOTENCY_CONFLICT');
+    const row = await t.ctx.db
+      .selectFrom('ledger_accounts')
+      .select('balance_minor')
+      .where('id', '=', mainId)
+      .executeTakeFirstOrThrow();
+    expect(row.balance_minor).toBe(700n);
+  });
+
   it('credits the bonus wallet when asked', async () => {
     const { memberId } = await newMember(f, 'bonus');
     await boCall(t, tokens.admin, 'POST', `/bo/members/${memberId}/adjustments`, {

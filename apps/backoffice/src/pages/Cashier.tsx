@@ -43,6 +43,7 @@ export function CashierPage() {
   const [search, setSearch] = useState(account);
   const [deciding, setDeciding] = useState<{ item: CashierQueueItem; decision: Decision } | null>(null);
   const [proofOf, setProofOf] = useState<CashierQueueItem | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
   const canDecide = useCan('cashier.decide');
   const money = useMoney();
   const queryClient = useQueryClient();
@@ -50,6 +51,7 @@ export function CashierPage() {
   useEffect(() => setSearch(account), [account]);
 
   const update = (next: Record<string, string>) => {
+    setNotice(null);
     const merged = new URLSearchParams(params);
     for (const [key, value] of Object.entries(next)) {
       if (value) merged.set(key, value);
@@ -79,6 +81,7 @@ export function CashierPage() {
 
   async function decide(item: CashierQueueItem, decision: Decision, reason: string) {
     await api.post(`/bo/cashier/${kind}/${encodeURIComponent(item.id)}/${decision}`, { reason });
+    setNotice(t(`cashier.decided.${decision}`, { orderNo: item.orderNo }));
     await queryClient.invalidateQueries({ queryKey: ['bo', 'cashier'] });
   }
 
@@ -127,6 +130,11 @@ export function CashierPage() {
           {t('action.search')}
         </button>
       </form>
+      {notice ? (
+        <div className="alert alert--ok" role="status">
+          {notice}
+        </div>
+      ) : null}
       {queue.error ? <ErrorBox error={queue.error} onRetry={() => void queue.refetch()} /> : null}
       {queue.isLoading ? <Loading /> : null}
       {queue.data && queue.data.list.length === 0 ? <Empty>{t('cashier.empty')}</Empty> : null}

@@ -1,3 +1,4 @@
+import type { OperatorProfile } from '@sorte/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,8 +8,7 @@ import { QrCode } from '../components/QrCode';
 import { ErrorBox, Loading } from '../components/Status';
 import { api } from '../lib/api';
 import { useErrorMessage } from '../lib/errors';
-import { useToken } from '../lib/operator';
-import { setSession } from '../lib/session';
+import { ME_KEY, useMe, useToken } from '../lib/operator';
 import { CodeInput } from './SignIn';
 
 interface TotpSetup {
@@ -25,6 +25,7 @@ export function groupSecret(secret: string): string {
 export function EnrollPage() {
   const { t } = useTranslation();
   const token = useToken();
+  const me = useMe();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const errorMessage = useErrorMessage();
@@ -36,23 +37,24 @@ export function EnrollPage() {
   const setup = useQuery({
     queryKey: ['bo', 'totp-setup', token],
     queryFn: () => api.post<TotpSetup>('/bo/session/totp/setup'),
-    enabled: token !== null,
+    enabled: token !== null && me.data?.totpEnabled === false,
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: Number.POSITIVE_INFINITY,
     retry: false,
   });
 
   if (!token) return <Navigate to="/signin" replace />;
+  if (me.data?.totpEnabled) return <Navigate to="/" replace />;
 
   async function confirm(event: FormEvent) {
     event.preventDefault();
     setBusy(true);
     setError(null);
     try {
-      const result = await api.post<{ token?: string | null } | null>('/bo/session/totp/enable', { code });
-      if (result?.token) setSession(result.token);
+      // The answer is the now fully signed-in profile: the frame reads it instead of a stale copy.
+      const profile = await api.post<OperatorProfile>('/bo/session/totp/enable', { code });
+      queryClient.setQueryData([...ME_KEY, token], profile);
       queryClient.removeQueries({ queryKey: ['bo', 'totp-setup'] });
-      await queryClient.invalidateQueries({ queryKey: ['bo', 'me'] });
       navigate('/', { replace: true });
     } catch (cause) {
       setError(errorMessage(cause));

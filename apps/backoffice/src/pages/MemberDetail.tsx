@@ -287,7 +287,7 @@ function AdjustmentForm({ member }: { member: Member }) {
                 disabled={busy}
                 onClick={() => void confirm()}
               >
-                {busy ? t('state.working') : t(`adjust.${pending.direction}`)}
+                {busy ? t('state.working') : t(`adjust.do.${pending.direction}`)}
               </button>
             </>
           }

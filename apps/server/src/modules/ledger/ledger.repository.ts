@@ -262,25 +262,51 @@ export async function postBatch(
   db: Db,
   merchantId: string,
   items: TransferParams[],
-): Promise<{ outcome: BatchOutcome; transferId: bigint | null }[]> {
-  // Inside a caller's transaction a raised fallback would abort that transaction, so there the
-  // per-item function (which never raises for a refusal) is the only safe choice.
+): Promise<BatchOutcomeRow[]> {
   if (!db.isTransaction) {
     try {
       return await postBatchSet(db, merchantId, items);
     } catch (error) {
-      if (!String((error as Error).message).includes('ledger_batch_fallback')) throw error;
+      if (!isFallback(error)) throw error;
     }
+    return postBatchPerItem(db, merchantId, items);
   }
-  return postBatchPerItem(db, merchantId, items);
+  // Inside a caller's transaction a raised fallback would abort that transaction: a savepoint keeps
+  // the caller's earlier work, and the per-item function (which never raises) takes over.
+  await sql`savepoint ledger_batch`.execute(db);
+  try {
+    const outcomes = await postBatchSet(db, merchantId, items);
+    await sql`release savepoint ledger_batch`.execute(db);
+    return outcomes;
+  } catch (error) {
+    if (!isFallback(error)) throw error;
+    await sql`rollback to savepoint ledger_batch`.execute(db);
+    return postBatchPerItem(db, merchantId, items);
+  }
 }
 
-type BatchRow = { o_idx: number; o_outcome: BatchOutcome | null; o_transfer_id: bigint | null };
+function isFallback(error: unknown): boolean {
+  return String((error as Error)?.message).includes('ledger_batch_fallback');
+}
+
+export interface BatchOutcomeRow {
+  outcome: BatchOutcome;
+  transferId: bigint | null;
+  /** The debit account's spendable balance after the item (set-based path only; null otherwise). */
+  debitSpendableMinor: bigint | null;
+}
+
+type BatchRow = {
+  o_idx: number;
+  o_outcome: BatchOutcome | null;
+  o_transfer_id: bigint | null;
+  o_debit_spendable?: bigint | null;
+};
 
 /** Migration 0013: a fixed number of statements per batch. Raises 'ledger_batch_fallback' in its two edge cases. */
 async function postBatchSet(db: Db, merchantId: string, items: TransferParams[]) {
   const { rows } = await sql<BatchRow>`
-    select o_idx, o_outcome, o_transfer_id from ledger_post_batch_set(
+    select o_idx, o_outcome, o_transfer_id, o_debit_spendable from ledger_post_batch_set(
       ${merchantId}::uuid,
       ${items.map((p) => p.idempotencyKey)}::text[],
       ${items.map((p) => p.code)}::text[],
@@ -310,13 +336,18 @@ async function postBatchPerItem(db: Db, merchantId: string, items: TransferParam
   return batchOutcomes(items, rows);
 }
 
-function batchOutcomes(items: TransferParams[], rows: BatchRow[]) {
-  const results = items.map(() => ({
-    outcome: 'not_found' as BatchOutcome,
-    transferId: null as bigint | null,
+function batchOutcomes(items: TransferParams[], rows: BatchRow[]): BatchOutcomeRow[] {
+  const results: BatchOutcomeRow[] = items.map(() => ({
+    outcome: 'not_found',
+    transferId: null,
+    debitSpendableMinor: null,
   }));
   for (const r of rows)
-    results[r.o_idx] = { outcome: r.o_outcome ?? 'not_found', transferId: r.o_transfer_id };
+    results[r.o_idx] = {
+      outcome: r.o_outcome ?? 'not_found',
+      transferId: r.o_transfer_id,
+      debitSpendableMinor: r.o_debit_spendable ?? null,
+    };
   return results;
 }
 

@@ -47,7 +47,14 @@ export interface Transfer {
   createdAt: Date;
 }
 
-export type BatchResult = { ok: true; transfer: Transfer } | { ok: false; code: LedgerErrorCode };
+/**
+ * One item's answer. `debitSpendableMinor` is the debit account's spendable balance right after the
+ * item (for a refusal: what it had), when the set-based path ran; null when it is not known (a
+ * repeated key, or the per-item fallback) — a caller that needs it then reads the balance.
+ */
+export type BatchResult =
+  | { ok: true; transfer: Transfer; debitSpendableMinor: bigint | null }
+  | { ok: false; code: LedgerErrorCode; debitSpendableMinor?: bigint | null };
 export type LedgerErrorCode =
   | 'WALLET_INSUFFICIENT_FUNDS'
   | 'LEDGER_IDEMPOTENCY_CONFLICT'
@@ -280,18 +287,20 @@ export async function transferBatch(db: Db, requests: TransferRequest[]): Promis
 
 function batchResult(
   r: TransferRequest,
-  o: { outcome: repo.BatchOutcome; transferId: bigint | null },
+  o: repo.BatchOutcomeRow,
   rows: Map<bigint, TransferRow>,
 ): BatchResult {
   const row = o.transferId === null ? undefined : rows.get(o.transferId);
-  if (o.outcome === 'ok' && row) return { ok: true, transfer: toTransfer(row) };
+  if (o.outcome === 'ok' && row)
+    return { ok: true, transfer: toTransfer(row), debitSpendableMinor: o.debitSpendableMinor };
   if (o.outcome === 'duplicate' && row)
     return sameRequest(row, r, 'posted')
-      ? { ok: true, transfer: toTransfer(row) }
+      ? { ok: true, transfer: toTransfer(row), debitSpendableMinor: null }
       : { ok: false, code: 'LEDGER_IDEMPOTENCY_CONFLICT' };
   return {
     ok: false,
     code: o.outcome === 'ok' || o.outcome === 'duplicate' ? 'LEDGER_ACCOUNT_NOT_FOUND' : REFUSALS[o.outcome],
+    debitSpendableMinor: o.debitSpendableMinor,
   };
 }
 

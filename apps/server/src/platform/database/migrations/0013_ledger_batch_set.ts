@@ -12,6 +12,9 @@ import { type Kysely, sql } from 'kysely';
  *   4. insert the accepted transfers and their two entries each;
  *   5. update each touched account once with its net change.
  *
+ * Each answer carries the debit account's spendable balance right after the item (or, for a
+ * refusal, what it had): a bet's reply needs the new balance, and this saves a read per bet.
+ *
  * The decisions are exactly 0011's. Two cases it leaves to 0011's per-item loop, by raising
  * 'ledger_batch_fallback' before writing anything: one key twice in the same batch, and a key that
  * another transaction committed between step 2 and step 4 (then the insert skips a row the
@@ -26,7 +29,7 @@ const FUNCTION = `
 create or replace function ledger_post_batch_set(
   p_merchant uuid, p_keys text[], p_codes text[], p_debits bigint[], p_credits bigint[],
   p_amounts bigint[], p_currencies text[], p_metadata jsonb)
-returns table (o_idx int, o_outcome text, o_transfer_id bigint)
+returns table (o_idx int, o_outcome text, o_transfer_id bigint, o_debit_spendable bigint)
 language plpgsql as $$
 declare
   n int := coalesce(array_length(p_keys, 1), 0);
@@ -37,6 +40,7 @@ declare
   acc_negative boolean[];
   outcomes text[] := array_fill(null::text, array[n]);
   ids bigint[] := array_fill(null::bigint, array[n]);
+  spendable_after bigint[] := array_fill(null::bigint, array[n]);
   accepted int[] := '{}';
   pd int;
   pc int;
@@ -68,9 +72,11 @@ begin
       outcomes[i] := 'currency';
     elsif not acc_negative[pd] and acc_spendable[pd] < p_amounts[i] then
       outcomes[i] := 'insufficient';
+      spendable_after[i] := acc_spendable[pd];
     else
       acc_spendable[pd] := acc_spendable[pd] - p_amounts[i];
       acc_spendable[pc] := acc_spendable[pc] + p_amounts[i];
+      spendable_after[i] := acc_spendable[pd];
       outcomes[i] := 'ok';
       accepted := accepted || i;
     end if;
@@ -110,6 +116,7 @@ begin
     o_idx := i - 1;
     o_outcome := outcomes[i];
     o_transfer_id := null;
+    o_debit_spendable := spendable_after[i];
     if outcomes[i] = 'ok' then
       pd := pd + 1;
       o_transfer_id := ids[pd];

@@ -12,6 +12,7 @@ import type {
   WithdrawalOrder,
   WithdrawInfo,
 } from '@sorte/contracts';
+import { useCallback } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiDelete, apiGet, apiPatch, apiPost, buildHeaders, unwrapEnvelope } from '../../lib/api';
 import { useSession } from '../../lib/session';
@@ -75,11 +76,14 @@ function useToken() {
 /** After money moved: the header balance, every wallet figure and every cashier list are stale. */
 export function useInvalidateMoney() {
   const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: ['wallet'] }),
-      queryClient.invalidateQueries({ queryKey: cashierKeys.all }),
-    ]);
+  return useCallback(
+    () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['wallet'] }),
+        queryClient.invalidateQueries({ queryKey: cashierKeys.all }),
+      ]),
+    [queryClient],
+  );
 }
 
 function useCashierQuery<T>(

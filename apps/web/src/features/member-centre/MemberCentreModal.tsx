@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useModal } from '../../app/modal-url';
 import { Icon } from '../../components/ui/Icon';
@@ -81,6 +81,18 @@ function MemberCentre({
   const visible = visiblePages(canTransferTree);
   const page = resolvePage(params.page, visible);
   const go = (key: MemberPageKey) => openModal('member', { page: key });
+  const activeRef = useRef<HTMLButtonElement>(null);
+
+  // Focus starts on the current menu entry (the dialog would pick the first one), after the dialog's own focus.
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => activeRef.current?.focus({ preventScroll: true }));
+    return () => cancelAnimationFrame(frame);
+  }, []);
+  // On phones the menu is a scrolling strip: keep the current entry in view as it changes.
+  const setActive = useCallback((element: HTMLButtonElement | null) => {
+    activeRef.current = element;
+    element?.scrollIntoView?.({ block: 'nearest', inline: 'center' });
+  }, []);
 
   return (
     <Modal name="member" title={t('centre.title')} onClose={onClose} size="lg">
@@ -89,6 +101,7 @@ function MemberCentre({
           {MEMBER_PAGES.filter((entry) => visible.includes(entry.key)).map((entry) => (
             <button
               key={entry.key}
+              ref={entry.key === page ? setActive : undefined}
               type="button"
               className={`mc__item${entry.key === page ? ' is-active' : ''}`}
               aria-current={entry.key === page ? 'page' : undefined}

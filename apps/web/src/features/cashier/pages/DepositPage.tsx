@@ -1,12 +1,12 @@
 import type { DepositOrder, ManualAccountDetails, PaymentChannel } from '@sorte/contracts';
-import { type FormEvent, useMemo, useState } from 'react';
+import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/ui/EmptyState';
 import { useErrorMessage } from '../../../lib/errors';
 import { formatDateTime } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { amountProblem, feePreview, minorToInput, parseAmountInput } from '../amounts';
-import { useChannels, useCreateDeposit, useDepositOrder, useDeposits } from '../api';
+import { useChannels, useCreateDeposit, useDepositOrder, useDeposits, useInvalidateMoney } from '../api';
 import {
   AmountField,
   CopyButton,
@@ -268,6 +268,12 @@ function ReturnedOrder({ id, onDone }: { id: string; onDone: () => void }) {
   const money = useMoney();
   const order = useDepositOrder(id);
   const data = order.data;
+  const invalidate = useInvalidateMoney();
+  const settled = Boolean(data && data.status !== 'pending');
+  // Once the gateway's answer lands, the balance and the deposits list change too.
+  useEffect(() => {
+    if (settled) void invalidate();
+  }, [settled, invalidate]);
   const message = !data
     ? order.isError
       ? t('deposit.returnMissing')

@@ -227,9 +227,7 @@ function PayoutAccounts({ accounts, realName }: { accounts: PayoutAccount[]; rea
           {accounts.map((account) => (
             <li key={account.id} className="cs-list__row cs-list__row--wrap">
               <div>
-                <strong>
-                  {t(`payout.type.${account.type}`)} <span className="cs-mono">{account.label}</span>
-                </strong>
+                <strong className="cs-mono">{account.label}</strong>
                 <span className="muted cs-list__sub">{account.holderName}</span>
               </div>
               <div className="cs-list__actions">

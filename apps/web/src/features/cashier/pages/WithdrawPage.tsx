@@ -206,7 +206,6 @@ function AccountOption({
       className={`cs-acct${active ? ' is-active' : ''}`}
       onClick={onSelect}
     >
-      <span className="cs-acct__type">{t(`payout.type.${account.type}`)}</span>
       <span className="cs-acct__label cs-mono">{account.label}</span>
       <span className="muted cs-acct__holder">{account.holderName}</span>
       {account.isDefault ? <span className="cs-tag">{t('payout.default')}</span> : null}
@@ -253,8 +252,7 @@ function WithdrawalList({ autoReceiptMinutes }: { autoReceiptMinutes: number }) 
                 <div>
                   <strong>{money.format(order.amountMinor)}</strong>
                   <span className="muted cs-list__sub">
-                    {t(`payout.type.${order.payoutAccount.type}`)} {order.payoutAccount.label} ·{' '}
-                    {formatDateTime(order.createdAt)}
+                    {order.payoutAccount.label} · {formatDateTime(order.createdAt)}
                   </span>
                   <span className="muted cs-list__sub">
                     {t('withdraw.feeShort', {

@@ -93,23 +93,27 @@ export function withdraw(
   });
 }
 
+export interface MultipartFile {
+  name: string;
+  filename: string;
+  type: string;
+  bytes: Buffer;
+}
+
 /** A multipart/form-data body with text fields and at most one file. */
-export function multipart(
-  fields: Record<string, string>,
-  file?: { name: string; filename: string; type: string; bytes: Buffer },
-) {
+export function multipart(fields: Record<string, string>, file?: MultipartFile | MultipartFile[]) {
   const boundary = `----sorte${Math.random().toString(16).slice(2)}`;
   const chunks: Buffer[] = [];
   for (const [name, value] of Object.entries(fields))
     chunks.push(
       Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
     );
-  if (file) {
+  for (const part of file === undefined ? [] : Array.isArray(file) ? file : [file]) {
     chunks.push(
       Buffer.from(
-        `--${boundary}\r\ncontent-disposition: form-data; name="${file.name}"; filename="${file.filename}"\r\ncontent-type: ${file.type}\r\n\r\n`,
+        `--${boundary}\r\ncontent-disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\ncontent-type: ${part.type}\r\n\r\n`,
       ),
-      file.bytes,
+      part.bytes,
       Buffer.from('\r\n'),
     );
   }

@@ -74,10 +74,10 @@ export function updateChannel(db: Db, id: string, changes: ChannelChanges): Prom
 export function merchantCurrency(
   db: Db,
   merchantId: string,
-): Promise<{ currency: string; brandName: string }> {
+): Promise<{ currency: string; currencySymbol: string; brandName: string }> {
   return db
     .selectFrom('merchants')
-    .select(['currency', 'brand_name as brandName'])
+    .select(['currency', 'currency_symbol as currencySymbol', 'brand_name as brandName'])
     .where('id', '=', merchantId)
     .executeTakeFirstOrThrow();
 }

@@ -101,10 +101,10 @@ describe('sandbox gateway, end to end', () => {
     expect(pageEn.body).toContain('>Pay<');
     expect(pageEn.body).toContain('>Decline<');
     expect(pageEn.body).toContain(order.orderNo);
-    expect(pageEn.body).toContain('100.00');
+    expect(pageEn.body).toContain('R$ 100.00');
     const pagePt = await t.app.inject({ method: 'GET', url: `${order.redirectUrl}?lang=pt-BR` });
     expect(pagePt.body).toContain('>Pagar<');
-    expect(pagePt.body).toContain('100,00');
+    expect(pagePt.body).toContain('R$ 100,00');
     expect(pagePt.body).toContain('lang="pt-BR"');
 
     const pay = await t.app.inject({

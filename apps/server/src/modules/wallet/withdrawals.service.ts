@@ -11,6 +11,7 @@ import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/database/database.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { type OperatorPrincipal, recordAudit } from '../backoffice/index.ts';
+import { findMemberById } from '../members/index.ts';
 import {
   hold,
   houseAccountFor,
@@ -111,7 +112,7 @@ export async function withdrawInfo(db: Db, clock: Clock, m: MemberCashier): Prom
     turnoverStatus(db, m.merchantId, m.memberId),
     hasWithdrawalPassword(db, m.memberId),
     listPayoutAccounts(db, m),
-    db.selectFrom('members').select('payee_name').where('id', '=', m.memberId).executeTakeFirst(),
+    findMemberById(db, m.memberId),
   ]);
   const main = balance.wallets.find((w) => w.kind === 'main');
   return {
@@ -164,6 +165,8 @@ export async function requestWithdrawal(
   const id = await withLedgerTransaction(db, async (trx) => {
     const member = await lockMember(trx, m.memberId, m.merchantId);
     if (!member) throw new AppError('UNAUTHENTICATED');
+    // Cannot happen through the API (the first payout account sets the name); kept as the rule's guard.
+    if (member.payee_name === null) throw new AppError('CASHIER_REAL_NAME_REQUIRED');
     // A twin of this request may have committed while this one waited for the lock.
     const twin = await repo.findByIdempotencyKey(trx, m.memberId, input.idempotencyKey);
     if (twin) return twin.id;

@@ -27,6 +27,8 @@ const NAME = 'sandbox';
 /** Delivery attempts before the sandbox gives up (a real gateway retries for hours; tests need a bound). */
 const MAX_ATTEMPTS = 6;
 const RETRY_BASE_MS = 500;
+/** The sandbox remembers this many recent payments; older ones are forgotten first (memory stays flat). */
+const MAX_REMEMBERED = 10_000;
 
 interface SandboxTransaction {
   id: string;
@@ -181,6 +183,8 @@ export function registerSandboxGateway(app: FastifyInstance, ctx: AppContext): v
           status: form.outcome === 'pay' ? 'success' : 'failed',
         };
         transactions.set(order.id, txn);
+        if (transactions.size > MAX_REMEMBERED)
+          transactions.delete(transactions.keys().next().value as string);
         scheduleDelivery(txn);
       }
       return reply.redirect(returnUrl(order.id), 303);

@@ -3,7 +3,7 @@ import { createBrowserRouter, Navigate, RouterProvider } from 'react-router';
 import { Layout } from './components/Layout';
 import { setSessionLostHandler } from './lib/api';
 import { queryClient } from './lib/query-client';
-import { setSession } from './lib/session';
+import { setSession, setSessionNotice } from './lib/session';
 import { SignInPage } from './pages/SignIn';
 
 /** Each section's code loads when first opened; sign-in and the frame ship in the entry chunk. */
@@ -41,9 +41,10 @@ const router = createBrowserRouter(
 
 // The server refused the token (expired, signed out elsewhere, operator disabled): start over at sign-in.
 setSessionLostHandler(() => {
+  setSessionNotice('expired');
   setSession(null);
   queryClient.clear();
-  void router.navigate('/signin', { state: { notice: 'expired' } });
+  void router.navigate('/signin', { replace: true });
 });
 
 export function App() {

@@ -41,6 +41,17 @@ export function setSession(next: string | null, merchant?: string): void {
   for (const listener of listeners) listener();
 }
 
+let notice: 'expired' | null = null;
+
+/** Why the operator is back at sign-in (the server dropped the session); cleared by the next sign-in. */
+export function getSessionNotice(): 'expired' | null {
+  return notice;
+}
+
+export function setSessionNotice(next: 'expired' | null): void {
+  notice = next;
+}
+
 export function subscribeSession(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);

@@ -1,12 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { LanguageSwitch } from '../components/LanguageSwitch';
 import { ApiError, api } from '../lib/api';
 import { useErrorMessage } from '../lib/errors';
 import { useMe, useToken } from '../lib/operator';
-import { getMerchantCode, setSession } from '../lib/session';
+import { getMerchantCode, getSessionNotice, setSession, setSessionNotice } from '../lib/session';
 
 interface LoginResponse {
   next: 'done' | 'totp' | 'enroll';
@@ -18,7 +18,6 @@ export function SignInPage() {
   const { t } = useTranslation();
   const errorMessage = useErrorMessage();
   const navigate = useNavigate();
-  const location = useLocation();
   const queryClient = useQueryClient();
   const [params] = useSearchParams();
   const token = useToken();
@@ -30,7 +29,7 @@ export function SignInPage() {
   const [step, setStep] = useState<'password' | 'totp'>('password');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const expired = (location.state as { notice?: string } | null)?.notice === 'expired';
+  const expired = getSessionNotice() === 'expired';
 
   if (token && me.data?.totpEnabled) return <Navigate to="/" replace />;
 
@@ -49,6 +48,7 @@ export function SignInPage() {
         setStep('totp');
         return;
       }
+      setSessionNotice(null);
       setSession(result.token, merchant.trim());
       await queryClient.invalidateQueries({ queryKey: ['bo', 'me'] });
       navigate(result.next === 'enroll' ? '/enroll' : '/', { replace: true });

@@ -85,7 +85,10 @@ function MemberCentre({
 
   // Focus starts on the current menu entry (the dialog would pick the first one), after the dialog's own focus.
   useEffect(() => {
-    const frame = requestAnimationFrame(() => activeRef.current?.focus({ preventScroll: true }));
+    const frame = requestAnimationFrame(() => {
+      activeRef.current?.focus({ preventScroll: true });
+      activeRef.current?.scrollIntoView?.({ block: 'nearest', inline: 'center' });
+    });
     return () => cancelAnimationFrame(frame);
   }, []);
   // On phones the menu is a scrolling strip: keep the current entry in view as it changes.

@@ -371,16 +371,20 @@ function NotReceivedDialog({ order, onClose }: { order: WithdrawalOrder; onClose
           error={amountError}
         />
         <div className={`cs-field${fileError || (touched && !file) ? ' cs-field--error' : ''}`}>
-          <label className="cs-field__label" htmlFor="cs-proof">
-            {t('receipt.proof')}
-          </label>
-          <input
-            id="cs-proof"
-            className="cs-file"
-            type="file"
-            accept="image/png,image/jpeg"
-            onChange={(event) => pick(event.target.files?.[0])}
-          />
+          <span className="cs-field__label">{t('receipt.proof')}</span>
+          <div className="cs-filepick">
+            <input
+              id="cs-proof"
+              className="sr-only"
+              type="file"
+              accept="image/png,image/jpeg"
+              onChange={(event) => pick(event.target.files?.[0])}
+            />
+            <label htmlFor="cs-proof" className="btn btn--ghost btn--sm">
+              {t('receipt.choose')}
+            </label>
+            <span className="muted cs-filepick__name">{file?.name ?? t('receipt.noFile')}</span>
+          </div>
           {fileError || (touched && !file) ? (
             <p className="cs-field__error" role="alert">
               {fileError ?? t('receipt.file.required')}

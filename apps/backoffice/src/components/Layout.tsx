@@ -3,11 +3,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { ApiError, api } from '../lib/api';
-import { menuFor } from '../lib/menu';
+import { MENU, menuFor } from '../lib/menu';
 import { useMe, useToken } from '../lib/operator';
 import { setSession } from '../lib/session';
 import { LanguageSwitch } from './LanguageSwitch';
-import { ErrorBox, Loading } from './Status';
+import { Empty, ErrorBox, Loading } from './Status';
 
 /** Signs out on the server (best effort) and forgets the token. */
 export function useSignOut() {
@@ -49,6 +49,9 @@ export function Layout() {
   if (!me.data.totpEnabled) return <Navigate to="/enroll" replace />;
 
   const items = menuFor(me.data.permissions);
+  // A section typed into the address bar that the role does not open gets a plain notice, not a 403 error.
+  const section = MENU.find((item) => location.pathname.startsWith(item.path));
+  const allowed = !section || items.includes(section);
   return (
     <div className="shell" data-menu={menuOpen ? 'open' : 'closed'}>
       <header className="topbar">
@@ -98,7 +101,7 @@ export function Layout() {
         onClick={() => setMenuOpen(false)}
       />
       <main className="content" key={location.pathname}>
-        <Outlet />
+        {allowed ? <Outlet /> : <Empty>{t('nav.forbidden')}</Empty>}
       </main>
     </div>
   );

@@ -141,7 +141,7 @@ export function CashierPage() {
       {queue.data && queue.data.list.length > 0 ? (
         <>
           <div className="table-wrap">
-            <table className="table">
+            <table className="table table--cards">
               <thead>
                 <tr>
                   <th>{t('cashier.orderNo')}</th>
@@ -159,25 +159,37 @@ export function CashierPage() {
               <tbody>
                 {queue.data.list.map((item) => (
                   <tr key={item.id}>
-                    <td className="mono">{item.orderNo}</td>
-                    <td>
-                      <Link to={`/members/${encodeURIComponent(item.memberId)}`}>{item.account}</Link>
-                      {item.realName ? <div className="muted small">{item.realName}</div> : null}
+                    <td data-label={t('cashier.orderNo')} className="mono">
+                      {item.orderNo}
                     </td>
-                    <td className="num">
-                      {money(item.amountMinor, item.currency)}
-                      {item.feeMinor ? (
-                        <div className="muted small">
-                          {t('cashier.fee')} {money(item.feeMinor, item.currency)}
-                        </div>
-                      ) : null}
+                    <td data-label={t('cashier.member')}>
+                      <div>
+                        <Link to={`/members/${encodeURIComponent(item.memberId)}`}>{item.account}</Link>
+                        {item.realName ? <div className="muted small">{item.realName}</div> : null}
+                      </div>
                     </td>
-                    <td>{item.method}</td>
-                    <td className="mono wrap">{item.reference ?? '—'}</td>
-                    <td className="nowrap">{formatDateTime(item.createdAt)}</td>
-                    <td>
-                      <StatusBadge status={item.status} />
-                      {item.reason ? <div className="muted small wrap">{item.reason}</div> : null}
+                    <td data-label={t('cashier.amount')} className="num">
+                      <div>
+                        {money(item.amountMinor, item.currency)}
+                        {item.feeMinor ? (
+                          <div className="muted small">
+                            {t('cashier.fee')} {money(item.feeMinor, item.currency)}
+                          </div>
+                        ) : null}
+                      </div>
+                    </td>
+                    <td data-label={t('cashier.method')}>{item.method}</td>
+                    <td data-label={t('cashier.reference')} className="mono wrap">
+                      {item.reference ?? '—'}
+                    </td>
+                    <td data-label={t('cashier.created')} className="nowrap">
+                      {formatDateTime(item.createdAt)}
+                    </td>
+                    <td data-label={t('cashier.status')}>
+                      <div>
+                        <StatusBadge status={item.status} />
+                        {item.reason ? <div className="muted small wrap">{item.reason}</div> : null}
+                      </div>
                     </td>
                     <td className="row-actions">
                       {item.hasProof ? (

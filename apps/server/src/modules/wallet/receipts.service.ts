@@ -2,7 +2,7 @@ import type { WithdrawalOrder } from '@sorte/contracts';
 import type { Clock } from '../../platform/clock.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/database/database.ts';
-import { AppError } from '../../platform/http/app-error.ts';
+import { AppError, fieldErrors } from '../../platform/http/app-error.ts';
 import type { MemberRef } from './payout-accounts.service.ts';
 import { isUuid } from './payout-accounts.rules.ts';
 import { acceptedProofType } from './receipts.rules.ts';
@@ -41,6 +41,9 @@ export async function confirmReceipt(
       throw new AppError('CASHIER_ORDER_RESOLVED', { status: overdue ? 'received' : row.status });
     const payout = row.amount_minor - row.fee_minor;
     const reported = input.receivedAmountMinor === undefined ? null : BigInt(input.receivedAmountMinor);
+    // More than was paid out cannot have arrived from this order.
+    if (reported !== null && reported > payout)
+      throw fieldErrors([{ field: 'receivedAmountMinor', key: 'too_big', params: { max: Number(payout) } }]);
     await repo.update(trx, row.id, {
       status: input.received ? 'received' : 'not_received',
       receipt_auto: false,

@@ -1,5 +1,5 @@
 import { PROOF_MAX_BYTES } from '@sorte/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/harness.ts';
 import { call, createAuthTestApp } from '../auth/auth.test-helpers.ts';
 import { boCall, operatorToken } from '../backoffice/backoffice.test-helpers.ts';
@@ -22,6 +22,8 @@ beforeAll(async () => {
   finance = await operatorToken(t, 'finance');
 });
 afterAll(async () => t?.close());
+// Every test moves or refuses money: the ledger must balance after each one.
+afterEach(async () => expectVerified(t.ctx.db));
 
 /** A player with an approved (paid out) withdrawal of 10,000. */
 async function approvedWithdrawal() {
@@ -57,6 +59,8 @@ async function receipt(
 describe('receipt confirmation', () => {
   it('received: the order is done and remembers the player confirmed it', async () => {
     const { p, id } = await approvedWithdrawal();
+    const tooMuch = await receipt(p.token, id, { received: 'true', receivedAmountMinor: '10001' });
+    expect(tooMuch.code).toBe('VALIDATION_FAILED');
     const r = await receipt(p.token, id, { received: 'true' });
     expect(r.status).toBe(200);
     expect(r.value).toMatchObject({ status: 'received', receivedAmountMinor: 10_000, hasProof: false });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/harness.ts';
 import { call, createAuthTestApp } from '../auth/auth.test-helpers.ts';
 import { boCall, operatorToken } from '../backoffice/backoffice.test-helpers.ts';
@@ -16,6 +16,8 @@ beforeAll(async () => {
   finance = await operatorToken(t, 'finance');
 });
 afterAll(async () => t?.close());
+// Every test moves or refuses money: the ledger must balance after each one.
+afterEach(async () => expectVerified(t.ctx.db));
 
 const decide = (id: string, decision: 'approve' | 'reject', token = finance) =>
   boCall(t, token, 'POST', `/bo/cashier/withdrawals/${id}/${decision}`, { reason: 'checked by finance' });

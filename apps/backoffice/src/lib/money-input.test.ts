@@ -27,6 +27,13 @@ describe('parseAmountInput', () => {
     expect(parseAmountInput('1e5', 'BRL', 'en')).toEqual({ ok: false, reason: 'invalid' });
   });
 
+  it('refuses thousands separators out of place instead of guessing', () => {
+    expect(parseAmountInput('1,5', 'BRL', 'en')).toEqual({ ok: false, reason: 'invalid' });
+    expect(parseAmountInput('10.50', 'BRL', 'pt-BR')).toEqual({ ok: false, reason: 'invalid' });
+    expect(parseAmountInput('12,34,567', 'BRL', 'en')).toEqual({ ok: false, reason: 'invalid' });
+    expect(parseAmountInput('1.234.567,8', 'BRL', 'pt-BR')).toEqual({ ok: true, minor: 123456780 });
+  });
+
   it('refuses amounts above the API maximum', () => {
     expect(parseAmountInput('10000000001', 'BRL', 'en')).toEqual({ ok: false, reason: 'invalid' });
   });

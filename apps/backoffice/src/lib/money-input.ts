@@ -20,9 +20,11 @@ const MAX_MINOR = 1_000_000_000_000n;
 export function parseAmountInput(text: string, currency: string, locale: string): AmountInput {
   const trimmed = text.trim().replace(/\s/g, '');
   if (trimmed === '') return { ok: false, reason: 'empty' };
+  const decimal = decimalSeparatorOf(locale);
+  if (!groupingIsValid(trimmed, decimal)) return { ok: false, reason: 'invalid' };
   let minor: bigint;
   try {
-    minor = parseToMinor(trimmed, currency, decimalSeparatorOf(locale));
+    minor = parseToMinor(trimmed, currency, decimal);
   } catch (error) {
     if (error instanceof MoneyParseError) return { ok: false, reason: 'invalid' };
     throw error;
@@ -30,6 +32,19 @@ export function parseAmountInput(text: string, currency: string, locale: string)
   if (minor <= 0n) return { ok: false, reason: 'not_positive' };
   if (minor > MAX_MINOR) return { ok: false, reason: 'invalid' };
   return { ok: true, minor: Number(minor) };
+}
+
+/**
+ * Thousands separators are accepted only between groups of three digits. Otherwise "1,5" typed in
+ * English (meant as one and a half) would silently read as 15, and "10.50" in Portuguese as 1050.
+ */
+function groupingIsValid(text: string, decimal: '.' | ','): boolean {
+  const group = decimal === '.' ? ',' : '.';
+  const parts = text.split(decimal);
+  if (parts.length > 2) return false;
+  const whole = parts[0] ?? '';
+  if (!whole.includes(group)) return true;
+  return new RegExp(`^-?\\d{1,3}(\\${group}\\d{3})+$`).test(whole);
 }
 
 /** Minor units back into the text an input field shows, without grouping ("1234,56"). */

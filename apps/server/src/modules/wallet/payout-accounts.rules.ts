@@ -123,9 +123,9 @@ export function maskedLabel(account: PayoutAccountFields): string {
   return `PIX ${maskPixKey(account.pix_key_type ?? '', account.pix_key ?? '')}`;
 }
 
-/** What the paying operator sees: the whole account, since they must send the money to it. */
+/** What the paying operator sees: the whole account ('Banco X 1234-5 / 0012345-6'), since they must send the money to it. */
 export function fullLabel(account: PayoutAccountFields): string {
   if (account.type === 'bank')
-    return `${account.bank_name ?? ''} ag. ${account.branch ?? ''} c/c ${account.account_number ?? ''}`;
+    return `${account.bank_name ?? ''} ${account.branch ?? ''} / ${account.account_number ?? ''}`;
   return `PIX ${account.pix_key_type ?? ''} ${account.pix_key ?? ''}`;
 }

@@ -160,6 +160,6 @@ describe('profile and security centre', () => {
     });
     expect(view.payoutAccounts).toHaveLength(1);
     expect(view.recentLogins.length).toBe(2);
-    expect(view.recentLogins[0]).toMatchObject({ ip: '10.9.8.7', device: 'Chrome on Android' });
+    expect(view.recentLogins[0]).toMatchObject({ ip: '10.9.8.7', device: 'Chrome · Android' });
   });
 });

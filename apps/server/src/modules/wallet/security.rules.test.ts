@@ -13,15 +13,15 @@ describe('security centre helpers', () => {
       deviceFromUserAgent(
         'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36',
       ),
-    ).toBe('Chrome on Android');
+    ).toBe('Chrome · Android');
     expect(
       deviceFromUserAgent(
         'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
       ),
-    ).toBe('Safari on iOS');
+    ).toBe('Safari · iOS');
     expect(
       deviceFromUserAgent('Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0'),
-    ).toBe('Firefox on Windows');
+    ).toBe('Firefox · Windows');
     expect(deviceFromUserAgent(null)).toBeNull();
   });
 });

@@ -33,11 +33,11 @@ const SYSTEMS: [RegExp, string][] = [
   [/Linux/, 'Linux'],
 ];
 
-/** 'Chrome on Android'; null for no user agent, and the system alone when the browser is unknown. */
+/** 'Chrome · Android' (no words, so nothing to translate); null for no user agent, and the system alone when the browser is unknown. */
 export function deviceFromUserAgent(userAgent: string | null): string | null {
   if (!userAgent) return null;
   const browser = BROWSERS.find(([pattern]) => pattern.test(userAgent))?.[1];
   const system = SYSTEMS.find(([pattern]) => pattern.test(userAgent))?.[1];
-  if (browser && system) return `${browser} on ${system}`;
+  if (browser && system) return `${browser} · ${system}`;
   return browser ?? system ?? userAgent.slice(0, 40);
 }

@@ -15,6 +15,7 @@ import { sql } from 'kysely';
 import { agentsModule } from './modules/agents/index.ts';
 import { backofficeModule } from './modules/backoffice/index.ts';
 import { authModule } from './modules/auth/index.ts';
+import { gamesModule } from './modules/games/index.ts';
 import { ledgerModule } from './modules/ledger/index.ts';
 import { membersModule } from './modules/members/index.ts';
 import { realtimeModule } from './modules/realtime/index.ts';
@@ -34,6 +35,7 @@ export const MODULES: ServerModule[] = [
   ledgerModule,
   walletModule,
   backofficeModule,
+  gamesModule,
   realtimeModule,
 ];
 

@@ -8,3 +8,4 @@ export * from './encryption.ts';
 export * from './wallet.ts';
 export * from './cashier.ts';
 export * from './backoffice.ts';
+export * from './providers.ts';

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import { doc } from '../../platform/http/openapi.ts';
+import { withRawBody } from '../../platform/http/raw-body.ts';
 import { parseInput } from '../../platform/http/validate.ts';
 import { handleGatewayCallback } from './gateway.service.ts';
 import { registerSandboxGateway } from './sandbox-gateway.ts';
@@ -12,15 +13,8 @@ const callbackParams = z.object({ gateway: z.string().max(32) });
 const callbackAnswer = z.object({ depositId: z.string(), status: z.string() });
 
 export async function registerGatewayRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  // Its own plugin scope: the signature covers the exact bytes sent, so this route alone takes the
-  // body raw, whatever its content type, while the rest of the app keeps its JSON parsing.
-  await app.register(async (scope) => {
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser(
-      '*',
-      { parseAs: 'buffer', bodyLimit: CALLBACK_BODY_LIMIT },
-      (_request, body, done) => done(null, body),
-    );
+  // The signature covers the exact bytes sent, so this route takes the body raw.
+  await withRawBody(app, CALLBACK_BODY_LIMIT, (scope) => {
     scope.post(
       '/providers/payments/:gateway/callback',
       {

@@ -1,4 +1,5 @@
 import type { BackofficeTables } from '../../modules/backoffice/backoffice.tables.ts';
+import type { GamesTables } from '../../modules/games/games.tables.ts';
 import type { AuthTables } from '../../modules/auth/auth.tables.ts';
 import type { LedgerTables } from '../../modules/ledger/ledger.tables.ts';
 import type { MembersTables } from '../../modules/members/members.tables.ts';
@@ -12,6 +13,7 @@ export interface Database
     AuthTables,
     LedgerTables,
     WalletTables,
-    BackofficeTables {
+    BackofficeTables,
+    GamesTables {
   schema_migrations: { name: string; applied_at: Date };
 }

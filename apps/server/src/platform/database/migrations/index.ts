@@ -7,6 +7,7 @@ import * as m0012 from './0012_ledger_history.ts';
 import * as m0013 from './0013_ledger_batch_set.ts';
 import * as m0020 from './0020_cashier.ts';
 import * as m0030 from './0030_backoffice.ts';
+import * as m0040 from './0040_games_wallet.ts';
 
 export interface Migration {
   name: string;
@@ -24,4 +25,5 @@ export const MIGRATIONS: Migration[] = [
   { name: '0013_ledger_batch_set', up: m0013.up },
   { name: '0020_cashier', up: m0020.up },
   { name: '0030_backoffice', up: m0030.up },
+  { name: '0040_games_wallet', up: m0040.up },
 ];

@@ -1,0 +1,23 @@
+import { randomBytes } from 'node:crypto';
+import type { SeedContext } from '../../platform/context.ts';
+
+/** The reference vendor shipped with the repository (its server arrives with the games catalog). */
+export const REFERENCE_VENDOR = 'sorte-ref';
+
+/**
+ * Gives the demo merchant credentials for the reference vendor: a random secret made once and kept
+ * (the vendor side reads it from the same database in the demo, tests and benchmarks).
+ */
+export async function seedDemoVendors(ctx: SeedContext): Promise<void> {
+  const merchant = await ctx.db
+    .selectFrom('merchants')
+    .select('id')
+    .where('code', '=', 'demo')
+    .executeTakeFirst();
+  if (!merchant) return;
+  await ctx.db
+    .insertInto('game_vendor_credentials')
+    .values({ merchant_id: merchant.id, vendor: REFERENCE_VENDOR, secret: randomBytes(32).toString('hex') })
+    .onConflict((oc) => oc.columns(['merchant_id', 'vendor']).doNothing())
+    .execute();
+}

@@ -1,0 +1,99 @@
+import { sql } from 'kysely';
+import type { Db } from '../../platform/database/database.ts';
+
+/** A vendor's credentials at a merchant named by its code (vendors call a per-merchant address). */
+export async function findCredential(db: Db, merchantCode: string, vendor: string) {
+  return db
+    .selectFrom('game_vendor_credentials')
+    .innerJoin('merchants', 'merchants.id', 'game_vendor_credentials.merchant_id')
+    .select(['game_vendor_credentials.merchant_id', 'secret', 'enabled'])
+    .where('merchants.code', '=', merchantCode)
+    .where('vendor', '=', vendor)
+    .executeTakeFirst();
+}
+
+export async function findPlayer(db: Db, memberId: string) {
+  return db
+    .selectFrom('members')
+    .select(['id', 'merchant_id', 'currency', 'status', 'type'])
+    .where('id', '=', memberId)
+    .executeTakeFirst();
+}
+
+/** Records the nonces; answers which were new. A nonce seen before (or twice in the list) is a replay. */
+export async function insertNonces(
+  db: Db,
+  merchantId: string,
+  calls: { vendor: string; nonce: string }[],
+): Promise<Set<string>> {
+  const { rows } = await sql<{ vendor: string; nonce: string }>`
+    insert into provider_nonces (merchant_id, vendor, nonce)
+    select ${merchantId}::uuid, v, n from unnest(${calls.map((c) => c.vendor)}::text[], ${calls.map((c) => c.nonce)}::text[]) as x(v, n)
+    on conflict do nothing
+    returning vendor, nonce`.execute(db);
+  return new Set(rows.map((r) => `${r.vendor}:${r.nonce}`));
+}
+
+export interface NewBet {
+  memberId: string;
+  vendor: string;
+  roundId: string;
+  txnId: string;
+  gameCode: string | null;
+  stakeMinor: bigint;
+  currency: string;
+  transferId: bigint;
+  balanceAfterMinor: bigint;
+}
+
+export interface BetRow {
+  id: bigint;
+  vendor: string;
+  txn_id: string;
+  balance_after_minor: bigint;
+}
+
+/** Inserts the bets (a repeated vendor txn id inserts nothing) and returns every listed bet as stored. */
+export async function insertBets(db: Db, merchantId: string, bets: NewBet[]): Promise<BetRow[]> {
+  if (!bets.length) return [];
+  const column = <T>(pick: (b: NewBet) => T) => bets.map(pick);
+  const { rows } = await sql<BetRow>`
+    with ins as (
+      insert into game_bets (merchant_id, member_id, vendor, round_id, txn_id, game_code, stake_minor, currency,
+                             transfer_id, balance_after_minor)
+      select ${merchantId}::uuid, m, v, r, t, g, s, c, tr, b
+        from unnest(${column((b) => b.memberId)}::uuid[], ${column((b) => b.vendor)}::text[],
+                    ${column((b) => b.roundId)}::text[], ${column((b) => b.txnId)}::text[],
+                    ${column((b) => b.gameCode)}::text[], ${column((b) => String(b.stakeMinor))}::bigint[],
+                    ${column((b) => b.currency)}::text[], ${column((b) => String(b.transferId))}::bigint[],
+                    ${column((b) => String(b.balanceAfterMinor))}::bigint[]) as x(m, v, r, t, g, s, c, tr, b)
+      on conflict (merchant_id, vendor, txn_id) do nothing
+      returning id, vendor, txn_id, balance_after_minor
+    )
+    select id, vendor, txn_id, balance_after_minor from ins
+    union all
+    select g.id, g.vendor, g.txn_id, g.balance_after_minor from game_bets g
+     where g.merchant_id = ${merchantId}::uuid
+       and (g.vendor, g.txn_id) in (select * from unnest(${column((b) => b.vendor)}::text[], ${column((b) => b.txnId)}::text[]))
+       and not exists (select 1 from ins where ins.vendor = g.vendor and ins.txn_id = g.txn_id)`.execute(db);
+  return rows;
+}
+
+/** Spendable balance of one account now (used when a batch answer did not carry it). */
+export async function spendable(db: Db, accountId: bigint): Promise<bigint> {
+  const row = await db
+    .selectFrom('ledger_accounts')
+    .select(['balance_minor', 'pending_minor'])
+    .where('id', '=', accountId)
+    .executeTakeFirstOrThrow();
+  return row.balance_minor - row.pending_minor;
+}
+
+/** Deletes nonces past the replay window, a bounded number per call. */
+export async function purgeNonces(db: Db, before: Date, limit: number): Promise<number> {
+  const result = await sql`
+    delete from provider_nonces where ctid in (select ctid from provider_nonces where seen_at < ${before} limit ${limit})`.execute(
+    db,
+  );
+  return Number(result.numAffectedRows ?? 0);
+}

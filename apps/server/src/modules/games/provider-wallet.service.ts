@@ -1,0 +1,218 @@
+import type { ProviderDebitAnswer, ProviderDebitRequest } from '@sorte/contracts';
+import { createGroupCommit, type GroupCommit, type Settled } from '../../platform/batching/group-commit.ts';
+import type { AppContext } from '../../platform/context.ts';
+import type { Db } from '../../platform/database/database.ts';
+import { AppError } from '../../platform/http/app-error.ts';
+import {
+  houseAccountFor,
+  MAX_BATCH,
+  memberAccountId,
+  type TransferRequest,
+  transferBatch,
+  withLedgerTransaction,
+} from '../ledger/index.ts';
+import * as repo from './provider-wallet.repository.ts';
+import { checkProviderSignature } from './provider-signature.ts';
+
+/**
+ * Lookups cached in process, so the bet path reads nothing before its batch: credentials for 30 s,
+ * players for 10 s (a disabled player can still bet for up to 10 s — the price of not reading the
+ * member row on every bet). Bounded: a full cache is dropped and refilled.
+ */
+const CREDENTIAL_TTL_MS = 30_000;
+const PLAYER_TTL_MS = 10_000;
+const MAX_CACHED = 50_000;
+
+interface Cached<T> {
+  value: T;
+  expiresAt: number;
+}
+interface Player {
+  memberId: string;
+  merchantId: string;
+  currency: string;
+  active: boolean;
+  mainAccountId: bigint;
+  houseAccountId: bigint;
+}
+
+export interface ProviderCall {
+  merchantCode: string;
+  vendor: string;
+  headers: { timestamp?: string; nonce?: string; signature?: string };
+  rawBody: Buffer;
+}
+
+/** The answer as the server holds it: money stays bigint until the JSON serializer writes it. */
+export type DebitAnswer = Omit<ProviderDebitAnswer, 'balanceMinor'> & { balanceMinor: bigint };
+
+interface DebitItem {
+  merchantId: string;
+  vendor: string;
+  nonce: string;
+  player: Player;
+  request: ProviderDebitRequest;
+}
+
+export interface ProviderWallet {
+  /** Checks the vendor's credentials and the call's signature and clock; answers the merchant's id. */
+  authenticate(call: ProviderCall): Promise<string>;
+  /** Takes the stake of a call that `authenticate` has accepted for the merchant. */
+  debit(merchantId: string, call: ProviderCall, request: ProviderDebitRequest): Promise<DebitAnswer>;
+}
+
+export function createProviderWallet(ctx: AppContext): ProviderWallet {
+  const credentials = new Map<
+    string,
+    Cached<{ merchantId: string; secret: string; enabled: boolean } | null>
+  >();
+  const players = new Map<string, Cached<Player | null>>();
+  const debits: GroupCommit<DebitItem, DebitAnswer> = createGroupCommit(
+    (items) => postDebits(ctx.db, items),
+    {
+      maxBatch: MAX_BATCH,
+      maxInFlight: 2,
+      partition: (item) => item.merchantId,
+    },
+  );
+
+  async function cached<T>(cache: Map<string, Cached<T>>, key: string, ttl: number, load: () => Promise<T>) {
+    const now = Date.now();
+    const hit = cache.get(key);
+    if (hit && hit.expiresAt > now) return hit.value;
+    if (cache.size >= MAX_CACHED) cache.clear();
+    const value = await load();
+    cache.set(key, { value, expiresAt: now + ttl });
+    return value;
+  }
+
+  async function authenticate(call: ProviderCall): Promise<string> {
+    const credential = await cached(
+      credentials,
+      `${call.merchantCode}:${call.vendor}`,
+      CREDENTIAL_TTL_MS,
+      async () => {
+        const row = await repo.findCredential(ctx.db, call.merchantCode, call.vendor);
+        return row ? { merchantId: row.merchant_id, secret: row.secret, enabled: row.enabled } : null;
+      },
+    );
+    if (!credential?.enabled) throw new AppError('PROVIDER_UNKNOWN_VENDOR');
+    const problem = checkProviderSignature(
+      credential.secret,
+      call.headers,
+      call.rawBody,
+      ctx.clock.now().getTime(),
+    );
+    if (problem) throw new AppError(problem);
+    return credential.merchantId;
+  }
+
+  async function playerFor(merchantId: string, memberId: string): Promise<Player> {
+    const player = await cached(players, memberId, PLAYER_TTL_MS, async () => {
+      const row = await repo.findPlayer(ctx.db, memberId);
+      if (!row) return null;
+      return {
+        memberId,
+        merchantId: row.merchant_id,
+        currency: row.currency,
+        // Trial (free-play) accounts never bet real money through a vendor.
+        active: row.status === 'active' && row.type !== 4,
+        mainAccountId: await memberAccountId(ctx.db, memberId, row.merchant_id, 'main', row.currency),
+        houseAccountId: await houseAccountFor(ctx.db, row.merchant_id, row.currency, memberId),
+      };
+    });
+    // Another merchant's player is as unknown as a made-up id.
+    if (!player || player.merchantId !== merchantId) throw new AppError('PROVIDER_UNKNOWN_PLAYER');
+    if (!player.active) throw new AppError('PROVIDER_PLAYER_DISABLED');
+    return player;
+  }
+
+  return {
+    authenticate,
+    async debit(merchantId, call, request) {
+      const player = await playerFor(merchantId, request.playerId);
+      if (request.currency !== player.currency) throw new AppError('LEDGER_CURRENCY_MISMATCH');
+      return debits.submit({
+        merchantId,
+        vendor: call.vendor,
+        nonce: call.headers.nonce!,
+        player,
+        request,
+      });
+    },
+  };
+}
+
+/**
+ * One batch of bets in ONE transaction: record the nonces (a repeated one is a replay and moves
+ * nothing), post the stakes through the ledger's batch (each refused on its own), write a bet row
+ * for each posted stake, and answer each call — a retried txn id gets the answer stored with its bet.
+ */
+async function postDebits(db: Db, items: DebitItem[]): Promise<Settled<DebitAnswer>[]> {
+  return withLedgerTransaction(db, async (trx) => {
+    const merchantId = items[0]!.merchantId;
+    const fresh = await repo.insertNonces(trx, merchantId, items);
+    const answers: (Settled<DebitAnswer> | null)[] = items.map((item) => {
+      const id = `${item.vendor}:${item.nonce}`;
+      if (!fresh.delete(id)) return { ok: false, error: new AppError('PROVIDER_NONCE_REPLAYED') };
+      return null;
+    });
+    const live = items.flatMap((item, i) => (answers[i] ? [] : [{ item, i }]));
+    const results = await transferBatch(
+      trx,
+      live.map(({ item }) => stakeTransfer(item)),
+    );
+    const bets: repo.NewBet[] = [];
+    for (const [n, { item, i }] of live.entries()) {
+      const result = results[n]!;
+      if (!result.ok) {
+        const balanceMinor =
+          result.debitSpendableMinor ?? (await repo.spendable(trx, item.player.mainAccountId));
+        answers[i] = { ok: false, error: new AppError(result.code, { balanceMinor: Number(balanceMinor) }) };
+        continue;
+      }
+      bets.push({
+        memberId: item.player.memberId,
+        vendor: item.vendor,
+        roundId: item.request.roundId,
+        txnId: item.request.txnId,
+        gameCode: item.request.gameCode ?? null,
+        stakeMinor: BigInt(item.request.amountMinor),
+        currency: item.request.currency,
+        transferId: result.transfer.id,
+        balanceAfterMinor:
+          result.debitSpendableMinor ?? (await repo.spendable(trx, item.player.mainAccountId)),
+      });
+    }
+    const stored = new Map(
+      (await repo.insertBets(trx, merchantId, bets)).map((b) => [`${b.vendor}:${b.txn_id}`, b]),
+    );
+    for (const { item, i } of live) {
+      if (answers[i]) continue;
+      const bet = stored.get(`${item.vendor}:${item.request.txnId}`)!;
+      answers[i] = {
+        ok: true,
+        value: {
+          txnId: item.request.txnId,
+          betId: String(bet.id),
+          balanceMinor: bet.balance_after_minor,
+          currency: item.request.currency,
+        },
+      };
+    }
+    return answers as Settled<DebitAnswer>[];
+  });
+}
+
+function stakeTransfer(item: DebitItem): TransferRequest {
+  return {
+    merchantId: item.merchantId,
+    idempotencyKey: `bet:${item.vendor}:${item.request.txnId}`,
+    code: 'bet',
+    debitAccountId: item.player.mainAccountId,
+    creditAccountId: item.player.houseAccountId,
+    amountMinor: BigInt(item.request.amountMinor),
+    currency: item.request.currency,
+    metadata: { vendor: item.vendor, roundId: item.request.roundId },
+  };
+}

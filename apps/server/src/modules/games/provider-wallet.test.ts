@@ -1,0 +1,153 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import {
+  balanceOf,
+  expectVerified,
+  type Fixture,
+  fixture,
+  fund,
+  newMember,
+} from '../ledger/ledger.test-helpers.ts';
+import { REFERENCE_VENDOR, signProviderCall } from './index.ts';
+
+let t: TestApp;
+let f: Fixture;
+let secret: string;
+beforeAll(async () => {
+  t = await createTestApp(process.env.DEBUG_LOG ? { LOG_LEVEL: 'error' } : {});
+  f = await fixture(t);
+  const row = await t.ctx.db
+    .selectFrom('game_vendor_credentials')
+    .select('secret')
+    .where('merchant_id', '=', f.merchantId)
+    .where('vendor', '=', REFERENCE_VENDOR)
+    .executeTakeFirstOrThrow();
+  secret = row.secret;
+});
+afterAll(() => t.close());
+afterEach(() => expectVerified(t.ctx.db));
+
+interface Signed {
+  body: Record<string, unknown>;
+  nonce?: string;
+  timestamp?: number;
+  key?: string;
+  vendor?: string;
+  signature?: string;
+}
+
+async function debit(s: Signed) {
+  const raw = JSON.stringify(s.body);
+  const timestamp = String(s.timestamp ?? t.clock.now().getTime());
+  const nonce = s.nonce ?? randomUUID().replaceAll('-', '');
+  const r = await t.app.inject({
+    method: 'POST',
+    url: `/providers/${s.vendor ?? REFERENCE_VENDOR}/demo/wallet/debit`,
+    headers: {
+      'content-type': 'application/json',
+      'x-timestamp': timestamp,
+      'x-nonce': nonce,
+      'x-signature': s.signature ?? signProviderCall(s.key ?? secret, timestamp, nonce, raw),
+    },
+    payload: raw,
+  });
+  return {
+    status: r.statusCode,
+    ...(r.json() as { success: boolean; code?: string; value?: never; details?: never }),
+  };
+}
+
+async function fundedPlayer(amountMinor: bigint) {
+  const p = await newMember(f, 'vendor');
+  await fund(f, p.mainId, amountMinor);
+  return p;
+}
+
+const bet = (playerId: string, amountMinor: number, txnId = randomUUID()) => ({
+  playerId,
+  roundId: `r-${txnId}`,
+  txnId,
+  amountMinor,
+  currency: f.currency,
+});
+
+test('a signed debit takes the stake, stores the bet and answers the balance after it', async () => {
+  const p = await fundedPlayer(10_000n);
+  const r = await debit({ body: bet(p.memberId, 2_500) });
+  expect(r.status).toBe(200);
+  expect(r.value).toMatchObject({ balanceMinor: 7_500, currency: f.currency });
+  expect(await balanceOf(f, p.mainId)).toEqual({ balance: 7_500n, pending: 0n });
+  const rows = await t.ctx.db
+    .selectFrom('game_bets')
+    .selectAll()
+    .where('member_id', '=', p.memberId)
+    .execute();
+  expect(rows).toHaveLength(1);
+  expect(rows[0]).toMatchObject({ stake_minor: 2_500n, status: 'open', vendor: REFERENCE_VENDOR });
+});
+
+test('a retried txn id (new nonce) gets the original answer and moves nothing; 50 at once debit once', async () => {
+  const p = await fundedPlayer(10_000n);
+  const body = bet(p.memberId, 1_000);
+  const first = await debit({ body });
+  const replies = await Promise.all(Array.from({ length: 50 }, () => debit({ body })));
+  for (const reply of replies) expect(reply.value).toEqual(first.value);
+  expect(await balanceOf(f, p.mainId)).toEqual({ balance: 9_000n, pending: 0n });
+  const again = await debit({ body: { ...body, amountMinor: 2_000 } });
+  expect(again).toMatchObject({ status: 409, code: 'LEDGER_IDEMPOTENCY_CONFLICT' });
+});
+
+test('200 simultaneous bets on a wallet that affords 20: exactly 20 taken, the rest refused with the balance', async () => {
+  const p = await fundedPlayer(2_000n);
+  const replies = await Promise.all(Array.from({ length: 200 }, () => debit({ body: bet(p.memberId, 100) })));
+  expect(replies.filter((r) => r.success)).toHaveLength(20);
+  const refused = replies.filter((r) => !r.success);
+  expect(refused).toHaveLength(180);
+  for (const r of refused)
+    expect(r).toMatchObject({ status: 409, code: 'WALLET_INSUFFICIENT_FUNDS', details: { balanceMinor: 0 } });
+  expect(await balanceOf(f, p.mainId)).toEqual({ balance: 0n, pending: 0n });
+});
+
+test('a replayed nonce is refused even with a valid signature, and moves nothing', async () => {
+  const p = await fundedPlayer(5_000n);
+  const nonce = 'replay-nonce-0001';
+  expect((await debit({ body: bet(p.memberId, 100), nonce })).success).toBe(true);
+  const replay = await debit({ body: bet(p.memberId, 100), nonce });
+  expect(replay).toMatchObject({ status: 409, code: 'PROVIDER_NONCE_REPLAYED' });
+  expect(await balanceOf(f, p.mainId)).toEqual({ balance: 4_900n, pending: 0n });
+});
+
+test('bad signature, stale timestamp, unknown vendor, unknown player, other currency: refused, nothing moved', async () => {
+  const p = await fundedPlayer(5_000n);
+  const body = bet(p.memberId, 100);
+  expect(await debit({ body, key: 'not-the-secret' })).toMatchObject({
+    status: 401,
+    code: 'PROVIDER_SIGNATURE_INVALID',
+  });
+  expect(await debit({ body, signature: 'zz' })).toMatchObject({
+    status: 401,
+    code: 'PROVIDER_SIGNATURE_INVALID',
+  });
+  expect(await debit({ body, timestamp: t.clock.now().getTime() - 120_000 })).toMatchObject({
+    status: 401,
+    code: 'PROVIDER_TIMESTAMP_STALE',
+  });
+  expect(await debit({ body, vendor: 'nobody' })).toMatchObject({
+    status: 401,
+    code: 'PROVIDER_UNKNOWN_VENDOR',
+  });
+  expect(await debit({ body: { ...body, playerId: randomUUID() } })).toMatchObject({
+    status: 404,
+    code: 'PROVIDER_UNKNOWN_PLAYER',
+  });
+  expect(await debit({ body: { ...body, currency: 'USD' } })).toMatchObject({
+    status: 400,
+    code: 'LEDGER_CURRENCY_MISMATCH',
+  });
+  expect(await debit({ body: { ...body, amountMinor: -5 } })).toMatchObject({
+    status: 400,
+    code: 'VALIDATION_FAILED',
+  });
+  expect(await balanceOf(f, p.mainId)).toEqual({ balance: 5_000n, pending: 0n });
+});

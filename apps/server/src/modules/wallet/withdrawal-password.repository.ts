@@ -10,8 +10,20 @@ export async function findPasswordHash(db: Db, memberId: string): Promise<string
   return row?.payment_password_hash ?? null;
 }
 
-export async function savePasswordHash(db: Db, memberId: string, hash: string): Promise<void> {
-  await db.updateTable('members').set({ payment_password_hash: hash }).where('id', '=', memberId).execute();
+/**
+ * Stores the hash. `firstOnly`: only while none is set, so two concurrent "set" requests cannot
+ * both succeed (the loser would otherwise silently replace the winner's password); false then.
+ */
+export async function savePasswordHash(
+  db: Db,
+  memberId: string,
+  hash: string,
+  firstOnly: boolean,
+): Promise<boolean> {
+  let update = db.updateTable('members').set({ payment_password_hash: hash }).where('id', '=', memberId);
+  if (firstOnly) update = update.where('payment_password_hash', 'is', null);
+  const r = await update.executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
 }
 
 /**

@@ -59,10 +59,12 @@ export async function setWithdrawalPassword(
   now: Date,
 ): Promise<void> {
   if (input.newPassword !== input.confirmPassword) throw new AppError('CASHIER_WITHDRAWAL_PASSWORD_MISMATCH');
-  if (await hasWithdrawalPassword(db, memberId)) {
-    if (input.oldPassword === undefined)
-      throw fieldErrors([{ field: 'oldPassword', key: 'required', params: {} }]);
+  const oldRequired = fieldErrors([{ field: 'oldPassword', key: 'required', params: {} }]);
+  const first = !(await hasWithdrawalPassword(db, memberId));
+  if (!first) {
+    if (input.oldPassword === undefined) throw oldRequired;
     await checkWithdrawalPassword(db, memberId, input.oldPassword, now);
   }
-  await repo.savePasswordHash(db, memberId, await hashPassword(input.newPassword));
+  if (!(await repo.savePasswordHash(db, memberId, await hashPassword(input.newPassword), first)))
+    throw oldRequired;
 }

@@ -47,6 +47,17 @@ describe('withdrawal password', () => {
     expect(await outcome(checkWithdrawalPassword(t.ctx.db, p.memberId, '135790'))).toBe('ok');
   });
 
+  it('set twice at once: one wins, the other must give the old password', async () => {
+    const p = await newPlayer(t);
+    const answers = await Promise.all([
+      setPassword(p.token, { newPassword: '111222', confirmPassword: '111222' }),
+      setPassword(p.token, { newPassword: '333444', confirmPassword: '333444' }),
+    ]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 400]);
+    const winner = answers[0]?.status === 200 ? '111222' : '333444';
+    expect(await outcome(checkWithdrawalPassword(t.ctx.db, p.memberId, winner))).toBe('ok');
+  });
+
   it('is not a 6-digit string: refused as bad input, nothing stored', async () => {
     const p = await newPlayer(t);
     const r = await setPassword(p.token, { newPassword: 'abc', confirmPassword: 'abc' });

@@ -149,7 +149,6 @@ export async function requestWithdrawal(
   const earlier = await repo.findByIdempotencyKey(db, m.memberId, input.idempotencyKey);
   if (earlier) return toWithdrawalOrder(earlier, clock.now());
   await checkWithdrawalPassword(db, m.memberId, input.withdrawalPassword, clock.now());
-  const account = await usablePayoutAccount(db, m, input.payoutAccountId);
   const settings = await getCashierSettings(db, m.merchantId);
   const amount = BigInt(input.amountMinor);
   const fee = feeFor(amount, settings.withdrawFeeBps, settings.withdrawFeeFixedMinor);
@@ -170,6 +169,8 @@ export async function requestWithdrawal(
     // A twin of this request may have committed while this one waited for the lock.
     const twin = await repo.findByIdempotencyKey(trx, m.memberId, input.idempotencyKey);
     if (twin) return twin.id;
+    // Read under the member lock, which removing an account also takes: it cannot vanish midway.
+    const account = await usablePayoutAccount(trx, m, input.payoutAccountId);
     const now = clock.now();
     if ((await repo.countSince(trx, m.memberId, startOfUtcDay(now))) >= settings.withdrawDailyCount)
       throw new AppError('CASHIER_DAILY_LIMIT', { limit: settings.withdrawDailyCount });

@@ -20,6 +20,8 @@ const FOCUSABLE =
 
 let openCount = 0;
 let savedScrollY = 0;
+/** Open modals, newest last: only the top one answers Escape and traps Tab (a dialog over a dialog). */
+const modalStack: object[] = [];
 
 /** Fixes the page in place while any modal is open and restores the scroll position afterwards. */
 function lockScroll() {
@@ -65,6 +67,8 @@ export function Modal({
 
   useEffect(() => {
     lockScroll();
+    const token = {};
+    modalStack.push(token);
     const previouslyFocused = document.activeElement as HTMLElement | null;
     const dialog = dialogRef.current;
     // Start in the content (first field), not on the close button; fall back to the dialog itself.
@@ -72,6 +76,7 @@ export function Modal({
     (first ?? dialog)?.focus();
 
     const onKey = (event: KeyboardEvent) => {
+      if (modalStack[modalStack.length - 1] !== token) return;
       if (event.key === 'Escape') {
         event.stopPropagation();
         onCloseRef.current();
@@ -98,6 +103,7 @@ export function Modal({
     document.addEventListener('keydown', onKey);
     return () => {
       document.removeEventListener('keydown', onKey);
+      modalStack.splice(modalStack.indexOf(token), 1);
       unlockScroll();
       previouslyFocused?.focus?.();
     };

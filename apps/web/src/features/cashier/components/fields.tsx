@@ -1,7 +1,7 @@
 import { type InputHTMLAttributes, type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../lib/toast';
-import type { AmountProblem } from '../amounts';
+import { type AmountProblem, minorToInput } from '../amounts';
 import { useMoney } from './money';
 
 interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value' | 'prefix'> {
@@ -49,8 +49,16 @@ export function Field({ label, value, onChange, hint, error, prefix, ...rest }: 
 
 /** Amount in the merchant currency: decimal keypad on phones, currency symbol in front. */
 export function AmountField(props: Omit<FieldProps, 'prefix' | 'inputMode'>) {
-  const { symbol } = useMoney();
-  return <Field {...props} prefix={symbol} inputMode="decimal" autoComplete="off" placeholder="0,00" />;
+  const { symbol, currency, locale } = useMoney();
+  return (
+    <Field
+      {...props}
+      prefix={symbol}
+      inputMode="decimal"
+      autoComplete="off"
+      placeholder={minorToInput(0n, currency, locale)}
+    />
+  );
 }
 
 /** The six-digit withdrawal password. */

@@ -2,7 +2,7 @@ import { TRANSACTION_TYPES, type TransactionRecord } from '@sorte/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../components/ui/Modal';
-import { formatDate, formatDateTime } from '../../../lib/format';
+import { formatDateTime } from '../../../lib/format';
 import {
   CASHIER_PAGE_SIZE,
   type HistoryFilters,
@@ -12,15 +12,7 @@ import {
 } from '../api';
 import { Pager, QueryState, StatusBadge } from '../components/fields';
 import { useMoney } from '../components/money';
-
-const DEFAULT_RANGE_DAYS = 30;
-
-/** The default filter window: the last 30 days, as local calendar dates. */
-export function defaultRange(now: Date = new Date()): { dateFrom: string; dateTo: string } {
-  const from = new Date(now);
-  from.setDate(from.getDate() - DEFAULT_RANGE_DAYS);
-  return { dateFrom: formatDate(from), dateTo: formatDate(now) };
-}
+import { defaultRange } from '../records';
 
 /** A wallet kind as the player reads it. */
 function useWalletName() {

@@ -1,4 +1,3 @@
-import type { WalletBalanceItem } from '@sorte/contracts';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorMessage } from '../../../lib/errors';
@@ -8,33 +7,7 @@ import { useMerchantWallets, useRecallAll, useWalletBalances, useWalletTransfer 
 import { AmountField, QueryState, useAmountProblemText } from '../components/fields';
 import { useMoney } from '../components/money';
 import { useIntentKeys } from '../intent-key';
-
-interface WalletCard {
-  kind: string;
-  name: string;
-  balanceMinor: number;
-  pendingMinor: number;
-}
-
-/** Main and bonus first, then each game wallet in the merchant's order (even when still empty). */
-export function walletCards(
-  wallets: readonly WalletBalanceItem[],
-  gameWallets: readonly { kind: string; name: string }[],
-  names: { main: string; bonus: string },
-): WalletCard[] {
-  const find = (kind: string) => wallets.find((w) => w.kind === kind);
-  const card = (kind: string, name: string): WalletCard => ({
-    kind,
-    name,
-    balanceMinor: find(kind)?.balanceMinor ?? 0,
-    pendingMinor: find(kind)?.pendingMinor ?? 0,
-  });
-  return [
-    card('main', names.main),
-    card('bonus', names.bonus),
-    ...gameWallets.map((g) => card(g.kind, g.name)),
-  ];
-}
+import { type WalletCard, walletCards } from '../wallets';
 
 /** transferFund: the member's wallets, moves between main and a game wallet, and "recall all". */
 export function TransferFundPage() {

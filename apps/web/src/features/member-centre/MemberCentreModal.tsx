@@ -122,6 +122,7 @@ function MemberCentre({
             isAgent={isAgent}
             orderId={params.order}
             onOrderDone={() => go('depositv2')}
+            onOpenAccount={() => go('securityCenter')}
           />
         </section>
       </div>
@@ -134,11 +135,13 @@ function PageBody({
   isAgent,
   orderId,
   onOrderDone,
+  onOpenAccount,
 }: {
   page: MemberPageKey;
   isAgent: boolean;
   orderId: string | undefined;
   onOrderDone: () => void;
+  onOpenAccount: () => void;
 }) {
   switch (page) {
     case 'securityCenter':
@@ -148,7 +151,7 @@ function PageBody({
     case 'depositv2':
       return <DepositPage orderId={orderId} onOrderDone={onOrderDone} />;
     case 'withdraw':
-      return <WithdrawPage />;
+      return <WithdrawPage onOpenAccount={onOpenAccount} />;
     case 'transferUpline':
       return <TransferUplinePage isAgent={isAgent} />;
     case 'transactionHistory':

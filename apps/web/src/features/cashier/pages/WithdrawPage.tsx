@@ -27,22 +27,23 @@ import { WithdrawalPasswordForm } from '../components/WithdrawalPasswordForm';
 import { useIntentKeys } from '../intent-key';
 
 /** withdraw: balance and turnover, payout account, amount, withdrawal password; then my withdrawals. */
-export function WithdrawPage() {
+export function WithdrawPage({ onOpenAccount }: { onOpenAccount: () => void }) {
   const info = useWithdrawInfo();
   return (
     <div className="cs-page">
       <QueryState isLoading={info.isLoading} error={info.error} onRetry={() => void info.refetch()}>
-        {info.data ? <WithdrawBody info={info.data} /> : null}
+        {info.data ? <WithdrawBody info={info.data} onOpenAccount={onOpenAccount} /> : null}
       </QueryState>
       <WithdrawalList autoReceiptMinutes={info.data?.autoReceiptMinutes ?? 0} />
     </div>
   );
 }
 
-function WithdrawBody({ info }: { info: WithdrawInfo }) {
+function WithdrawBody({ info, onOpenAccount }: { info: WithdrawInfo; onOpenAccount: () => void }) {
   const { t } = useTranslation('cashier');
   const money = useMoney();
   const turnoverBlocked = info.turnoverRemainingMinor > 0;
+  const countReached = info.dailyCountLimit > 0 && info.usedTodayCount >= info.dailyCountLimit;
   return (
     <>
       <div className="cs-stats">
@@ -72,8 +73,16 @@ function WithdrawBody({ info }: { info: WithdrawInfo }) {
           </strong>
         </div>
       </div>
-      {!info.realName ? <p className="cs-notice">{t('withdraw.realNameNotice')}</p> : null}
+      {!info.realName ? (
+        <p className="cs-notice">
+          {t('withdraw.realNameNotice')}{' '}
+          <button type="button" className="link-btn cs-link" onClick={onOpenAccount}>
+            {t('withdraw.openAccount')}
+          </button>
+        </p>
+      ) : null}
       {turnoverBlocked ? <p className="cs-notice cs-notice--warn">{t('withdraw.turnoverNotice')}</p> : null}
+      {countReached ? <p className="cs-notice cs-notice--warn">{t('withdraw.countReached')}</p> : null}
       {!info.hasWithdrawalPassword ? (
         <section className="cs-card">
           <h3 className="cs-card__title">{t('withdraw.setPinFirst')}</h3>
@@ -81,13 +90,14 @@ function WithdrawBody({ info }: { info: WithdrawInfo }) {
           <WithdrawalPasswordForm hasPassword={false} />
         </section>
       ) : (
-        <WithdrawForm info={info} />
+        <WithdrawForm info={info} blocked={turnoverBlocked || countReached} />
       )}
     </>
   );
 }
 
-function WithdrawForm({ info }: { info: WithdrawInfo }) {
+/** `blocked`: the server would refuse now (turnover or daily count), so the submit stays disabled. */
+function WithdrawForm({ info, blocked }: { info: WithdrawInfo; blocked: boolean }) {
   const { t } = useTranslation('cashier');
   const money = useMoney();
   const errorMessage = useErrorMessage();
@@ -180,7 +190,7 @@ function WithdrawForm({ info }: { info: WithdrawInfo }) {
       <button
         type="submit"
         className="btn btn--primary btn--block btn--lg"
-        disabled={withdraw.isPending}
+        disabled={withdraw.isPending || blocked}
         aria-busy={withdraw.isPending}
       >
         {t('withdraw.submit')}

@@ -59,7 +59,7 @@ export function ChannelsPage() {
       {channels.data && list.length === 0 ? <Empty>{t('channels.empty')}</Empty> : null}
       {list.length > 0 ? (
         <div className="table-wrap">
-          <table className="table">
+          <table className="table table--cards">
             <thead>
               <tr>
                 <th className="num">{t('channels.order')}</th>
@@ -77,19 +77,29 @@ export function ChannelsPage() {
             <tbody>
               {list.map((channel) => (
                 <tr key={channel.id}>
-                  <td className="num">{channel.sortOrder}</td>
-                  <td>
-                    {channel.name}
-                    {channel.gateway ? <div className="muted small">{channel.gateway}</div> : null}
+                  <td data-label={t('channels.order')} className="num">
+                    {channel.sortOrder}
                   </td>
-                  <td>{t(`channels.types.${channel.type}`, { defaultValue: channel.type })}</td>
-                  <td className="num">{money(channel.minMinor, channel.currency)}</td>
-                  <td className="num">{money(channel.maxMinor, channel.currency)}</td>
-                  <td className="num nowrap">
+                  <td data-label={t('channels.name')}>
+                    <div>
+                      {channel.name}
+                      {channel.gateway ? <div className="muted small">{channel.gateway}</div> : null}
+                    </div>
+                  </td>
+                  <td data-label={t('channels.type')}>
+                    {t(`channels.types.${channel.type}`, { defaultValue: channel.type })}
+                  </td>
+                  <td data-label={t('channels.min')} className="num">
+                    {money(channel.minMinor, channel.currency)}
+                  </td>
+                  <td data-label={t('channels.max')} className="num">
+                    {money(channel.maxMinor, channel.currency)}
+                  </td>
+                  <td data-label={t('channels.fee')} className="num nowrap">
                     {minorToInput(channel.feeBps, PERCENT_AS_BPS, i18n.language)}%
                     {channel.feeFixedMinor ? ` + ${money(channel.feeFixedMinor, channel.currency)}` : ''}
                   </td>
-                  <td>
+                  <td data-label={t('channels.state')}>
                     <Badge tone={channel.enabled ? 'ok' : 'muted'}>
                       {t(channel.enabled ? 'channels.enabled' : 'channels.disabled')}
                     </Badge>

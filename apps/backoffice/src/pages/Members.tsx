@@ -60,7 +60,7 @@ export function MembersPage() {
       {members.data && members.data.list.length > 0 ? (
         <>
           <div className="table-wrap">
-            <table className="table">
+            <table className="table table--cards">
               <thead>
                 <tr>
                   <th>{t('members.account')}</th>
@@ -75,23 +75,31 @@ export function MembersPage() {
               <tbody>
                 {members.data.list.map((member) => (
                   <tr key={member.id}>
-                    <td>
-                      <Link to={`/members/${encodeURIComponent(member.id)}`}>{member.account}</Link>
-                      {member.type !== 0 ? (
-                        <span className="muted small">
-                          {' '}
-                          · {t(member.type === 4 ? 'members.trial' : 'members.agent')}
-                        </span>
-                      ) : null}
+                    <td data-label={t('members.account')}>
+                      <div>
+                        <Link to={`/members/${encodeURIComponent(member.id)}`}>{member.account}</Link>
+                        {member.type !== 0 ? (
+                          <span className="muted small">
+                            {' '}
+                            · {t(member.type === 4 ? 'members.trial' : 'members.agent')}
+                          </span>
+                        ) : null}
+                      </div>
                     </td>
-                    <td>{member.realName ?? '—'}</td>
-                    <td className="nowrap">{member.mobile ?? '—'}</td>
-                    <td>{member.email ?? '—'}</td>
-                    <td>
+                    <td data-label={t('members.realName')}>{member.realName ?? '—'}</td>
+                    <td data-label={t('members.mobile')} className="nowrap">
+                      {member.mobile ?? '—'}
+                    </td>
+                    <td data-label={t('members.email')}>{member.email ?? '—'}</td>
+                    <td data-label={t('members.status')}>
                       <StatusBadge status={member.status} />
                     </td>
-                    <td className="nowrap">{formatDateTime(member.createdAt)}</td>
-                    <td className="nowrap">{formatDateTime(member.lastLoginAt) || '—'}</td>
+                    <td data-label={t('members.created')} className="nowrap">
+                      {formatDateTime(member.createdAt)}
+                    </td>
+                    <td data-label={t('members.lastLogin')} className="nowrap">
+                      {formatDateTime(member.lastLoginAt) || '—'}
+                    </td>
                   </tr>
                 ))}
               </tbody>

@@ -68,7 +68,7 @@ export function OperatorsPage() {
       {operators.data && list.length === 0 ? <Empty>{t('operators.empty')}</Empty> : null}
       {list.length > 0 ? (
         <div className="table-wrap">
-          <table className="table">
+          <table className="table table--cards">
             <thead>
               <tr>
                 <th>{t('operators.username')}</th>
@@ -87,11 +87,13 @@ export function OperatorsPage() {
                 const self = operator.id === me.data?.id;
                 return (
                   <tr key={operator.id}>
-                    <td>
-                      {operator.username}
-                      {self ? <span className="muted small"> · {t('operators.you')}</span> : null}
+                    <td data-label={t('operators.username')}>
+                      <div>
+                        {operator.username}
+                        {self ? <span className="muted small"> · {t('operators.you')}</span> : null}
+                      </div>
                     </td>
-                    <td>
+                    <td data-label={t('operators.role')}>
                       <select
                         aria-label={t('operators.roleOf', { username: operator.username })}
                         value={operator.role}
@@ -107,16 +109,20 @@ export function OperatorsPage() {
                         ))}
                       </select>
                     </td>
-                    <td>
+                    <td data-label={t('operators.status')}>
                       <StatusBadge status={operator.status} />
                     </td>
-                    <td>
+                    <td data-label={t('operators.totp')}>
                       <Badge tone={operator.totpEnabled ? 'ok' : 'warn'}>
                         {t(operator.totpEnabled ? 'operators.totpOn' : 'operators.totpOff')}
                       </Badge>
                     </td>
-                    <td className="nowrap">{formatDateTime(operator.lastLoginAt) || '—'}</td>
-                    <td className="nowrap">{formatDateTime(operator.createdAt)}</td>
+                    <td data-label={t('operators.lastLogin')} className="nowrap">
+                      {formatDateTime(operator.lastLoginAt) || '—'}
+                    </td>
+                    <td data-label={t('operators.created')} className="nowrap">
+                      {formatDateTime(operator.createdAt)}
+                    </td>
                     <td className="row-actions">
                       {self ? null : (
                         <>

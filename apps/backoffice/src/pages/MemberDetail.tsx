@@ -38,6 +38,7 @@ export function MemberDetailPage() {
   const { t } = useTranslation();
   const money = useMoney();
   const canAdjust = useCan('members.adjust');
+  const canSeeQueue = useCan('cashier.read');
   const member = useQuery({
     queryKey: ['bo', 'member', id],
     queryFn: () => api.get<Member>(`/bo/members/${encodeURIComponent(id)}`),
@@ -52,7 +53,19 @@ export function MemberDetailPage() {
           </Link>
           <h1>{member.data ? member.data.account : t('members.detail')}</h1>
         </div>
-        {member.data ? <StatusBadge status={member.data.status} /> : null}
+        {member.data ? (
+          <div className="head-actions">
+            <StatusBadge status={member.data.status} />
+            {canSeeQueue ? (
+              <Link
+                className="button button--small"
+                to={`/cashier?status=all&account=${encodeURIComponent(member.data.account)}`}
+              >
+                {t('members.orders')}
+              </Link>
+            ) : null}
+          </div>
+        ) : null}
       </header>
       {member.error ? <ErrorBox error={member.error} onRetry={() => void member.refetch()} /> : null}
       {member.isLoading ? <Loading /> : null}
@@ -374,7 +387,7 @@ function LedgerHistory({ memberId, currency }: { memberId: string; currency: str
                   <tr key={record.id}>
                     <td className="nowrap">{formatDateTime(record.time)}</td>
                     <td>{t(`txType.${record.type}`, { defaultValue: record.type })}</td>
-                    <td>{walletLabel(t, record.wallet)}</td>
+                    <td className="nowrap">{walletLabel(t, record.wallet)}</td>
                     <td className={`num ${record.amountMinor < 0 ? 'neg' : 'pos'}`}>
                       {money(record.amountMinor, record.currency || currency)}
                     </td>

@@ -330,7 +330,14 @@ function DepositList() {
                   <span className="muted cs-list__sub cs-mono">{order.orderNo}</span>
                   {order.reason ? <span className="cs-list__reason">{order.reason}</span> : null}
                 </div>
-                <StatusBadge status={order.status} />
+                <div className="cs-list__side">
+                  <StatusBadge status={order.status} />
+                  {order.status === 'pending' && order.redirectUrl ? (
+                    <a className="btn btn--ghost btn--sm" href={order.redirectUrl}>
+                      {t('deposit.continue')}
+                    </a>
+                  ) : null}
+                </div>
               </li>
             ))}
           </ul>

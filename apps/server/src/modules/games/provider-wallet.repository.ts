@@ -12,11 +12,19 @@ export async function findCredential(db: Db, merchantCode: string, vendor: strin
     .executeTakeFirst();
 }
 
+/** The member with its main account id when it exists: one read for a cold player on the bet path. */
 export async function findPlayer(db: Db, memberId: string) {
   return db
-    .selectFrom('members')
-    .select(['id', 'merchant_id', 'currency', 'status', 'type'])
-    .where('id', '=', memberId)
+    .selectFrom('members as m')
+    .leftJoin('ledger_accounts as a', (join) =>
+      join
+        .onRef('a.owner_id', '=', 'm.id')
+        .onRef('a.merchant_id', '=', 'm.merchant_id')
+        .onRef('a.currency', '=', 'm.currency')
+        .on('a.kind', '=', 'main'),
+    )
+    .select(['m.id', 'm.merchant_id', 'm.currency', 'm.status', 'm.type', 'a.id as main_account_id'])
+    .where('m.id', '=', memberId)
     .executeTakeFirst();
 }
 

@@ -117,7 +117,9 @@ export function createProviderWallet(ctx: AppContext): ProviderWallet {
         currency: row.currency,
         // Trial (free-play) accounts never bet real money through a vendor.
         active: row.status === 'active' && row.type !== 4,
-        mainAccountId: await memberAccountId(ctx.db, memberId, row.merchant_id, 'main', row.currency),
+        mainAccountId:
+          row.main_account_id ??
+          (await memberAccountId(ctx.db, memberId, row.merchant_id, 'main', row.currency)),
         houseAccountId: await houseAccountFor(ctx.db, row.merchant_id, row.currency, memberId),
       };
     });

@@ -257,56 +257,17 @@ function rowOrNull(r: Nullable<TransferRow> | undefined): TransferRow | null {
 
 export type BatchOutcome = PostOutcome | 'duplicate';
 
-/** One call of ledger_post_batch (migration 0011): outcomes in item order, with the transfer each names. */
+/**
+ * One round trip whatever happens: ledger_post_batch_auto (migration 0013) runs the set-based
+ * function and, in its two edge cases, the per-item one — inside or outside a caller's transaction.
+ */
 export async function postBatch(
   db: Db,
   merchantId: string,
   items: TransferParams[],
 ): Promise<BatchOutcomeRow[]> {
-  if (!db.isTransaction) {
-    try {
-      return await postBatchSet(db, merchantId, items);
-    } catch (error) {
-      if (!isFallback(error)) throw error;
-    }
-    return postBatchPerItem(db, merchantId, items);
-  }
-  // Inside a caller's transaction a raised fallback would abort that transaction: a savepoint keeps
-  // the caller's earlier work, and the per-item function (which never raises) takes over.
-  await sql`savepoint ledger_batch`.execute(db);
-  try {
-    const outcomes = await postBatchSet(db, merchantId, items);
-    await sql`release savepoint ledger_batch`.execute(db);
-    return outcomes;
-  } catch (error) {
-    if (!isFallback(error)) throw error;
-    await sql`rollback to savepoint ledger_batch`.execute(db);
-    return postBatchPerItem(db, merchantId, items);
-  }
-}
-
-function isFallback(error: unknown): boolean {
-  return String((error as Error)?.message).includes('ledger_batch_fallback');
-}
-
-export interface BatchOutcomeRow {
-  outcome: BatchOutcome;
-  transferId: bigint | null;
-  /** The debit account's spendable balance after the item (set-based path only; null otherwise). */
-  debitSpendableMinor: bigint | null;
-}
-
-type BatchRow = {
-  o_idx: number;
-  o_outcome: BatchOutcome | null;
-  o_transfer_id: bigint | null;
-  o_debit_spendable?: bigint | null;
-};
-
-/** Migration 0013: a fixed number of statements per batch. Raises 'ledger_batch_fallback' in its two edge cases. */
-async function postBatchSet(db: Db, merchantId: string, items: TransferParams[]) {
   const { rows } = await sql<BatchRow>`
-    select o_idx, o_outcome, o_transfer_id, o_debit_spendable from ledger_post_batch_set(
+    select o_idx, o_outcome, o_transfer_id, o_debit_spendable, o_created_at from ledger_post_batch_auto(
       ${merchantId}::uuid,
       ${items.map((p) => p.idempotencyKey)}::text[],
       ${items.map((p) => p.code)}::text[],
@@ -318,35 +279,36 @@ async function postBatchSet(db: Db, merchantId: string, items: TransferParams[])
   return batchOutcomes(items, rows);
 }
 
-/** Migration 0011: one loop iteration (six statements) per item; handles every case. */
-async function postBatchPerItem(db: Db, merchantId: string, items: TransferParams[]) {
-  const payload = items.map((p) => ({
-    key: p.idempotencyKey,
-    code: p.code,
-    debit: String(p.debitAccountId),
-    credit: String(p.creditAccountId),
-    amount: String(p.amountMinor),
-    currency: p.currency,
-    metadata: p.metadata,
-  }));
-  const { rows } = await sql<BatchRow>`
-    select o_idx, o_outcome, o_transfer_id from ledger_post_batch(${merchantId}::uuid, ${JSON.stringify(payload)}::jsonb)`.execute(
-    db,
-  );
-  return batchOutcomes(items, rows);
+export interface BatchOutcomeRow {
+  outcome: BatchOutcome;
+  transferId: bigint | null;
+  /** The debit account's spendable balance after the item (set-based path only; null otherwise). */
+  debitSpendableMinor: bigint | null;
+  /** When a new transfer was written (its row's created_at); null when not reported. */
+  createdAt: Date | null;
 }
+
+type BatchRow = {
+  o_idx: number;
+  o_outcome: BatchOutcome | null;
+  o_transfer_id: bigint | null;
+  o_debit_spendable?: bigint | null;
+  o_created_at?: Date | null;
+};
 
 function batchOutcomes(items: TransferParams[], rows: BatchRow[]): BatchOutcomeRow[] {
   const results: BatchOutcomeRow[] = items.map(() => ({
     outcome: 'not_found',
     transferId: null,
     debitSpendableMinor: null,
+    createdAt: null,
   }));
   for (const r of rows)
     results[r.o_idx] = {
       outcome: r.o_outcome ?? 'not_found',
       transferId: r.o_transfer_id,
       debitSpendableMinor: r.o_debit_spendable ?? null,
+      createdAt: r.o_created_at ?? null,
     };
   return results;
 }

@@ -273,8 +273,19 @@ export async function transferBatch(db: Db, requests: TransferRequest[]): Promis
     merchantId,
     mine.map(({ r }) => ({ ...r, metadata: r.metadata ?? {} })),
   );
-  const ids = outcomes.flatMap((o) => (o.transferId === null ? [] : [o.transferId]));
+  // A new transfer is exactly its request (it was just written from it, at the reported time): only
+  // a repeated key's earlier transfer, or one whose time was not reported, is read back.
+  const written = new Map<bigint, TransferRow>();
+  mine.forEach(({ r }, n) => {
+    const o = outcomes[n]!;
+    if (o.outcome === 'ok' && o.transferId !== null && o.createdAt)
+      written.set(o.transferId, writtenRow(r, o.transferId, o.createdAt));
+  });
+  const ids = outcomes.flatMap((o) =>
+    o.transferId !== null && !written.has(o.transferId) ? [o.transferId] : [],
+  );
   const rows = new Map((await repo.findTransfersByIds(db, ids)).map((row) => [row.id, row]));
+  for (const [id, row] of written) rows.set(id, row);
   mine.forEach(({ i, r }, n) => {
     results[i] = batchResult(r, outcomes[n]!, rows);
   });
@@ -385,6 +396,24 @@ async function resolve(
 export async function findTransfer(db: Db, merchantId: string, id: bigint): Promise<Transfer | null> {
   const row = await repo.findTransferById(db, merchantId, id);
   return row ? toTransfer(row) : null;
+}
+
+/** The row a posted batch item became, built from its request instead of read back. */
+function writtenRow(r: TransferRequest, id: bigint, createdAt: Date): TransferRow {
+  return {
+    id,
+    merchant_id: r.merchantId,
+    idempotency_key: r.idempotencyKey,
+    code: r.code,
+    debit_account_id: r.debitAccountId,
+    credit_account_id: r.creditAccountId,
+    amount_minor: r.amountMinor,
+    currency: r.currency,
+    status: 'posted',
+    pending_id: null,
+    metadata: r.metadata ?? {},
+    created_at: createdAt,
+  };
 }
 
 function toTransfer(row: TransferRow): Transfer {

@@ -23,13 +23,42 @@ import { type Kysely, sql } from 'kysely';
 // biome-ignore lint/suspicious/noExplicitAny: a migration runs against the schema before the typed one exists.
 export async function up(db: Kysely<any>): Promise<void> {
   await sql.raw(FUNCTION).execute(db);
+  await sql.raw(AUTO).execute(db);
 }
+
+/**
+ * What the server calls: the set-based function, and on its fallback signal the per-item one, in
+ * the same round trip. The exception block is a subtransaction inside PostgreSQL, so a fallback
+ * undoes the set-based attempt without undoing the caller's own transaction, and costs no extra
+ * round trips (a client-side savepoint took three).
+ */
+const AUTO = `
+create or replace function ledger_post_batch_auto(
+  p_merchant uuid, p_keys text[], p_codes text[], p_debits bigint[], p_credits bigint[],
+  p_amounts bigint[], p_currencies text[], p_metadata jsonb)
+returns table (o_idx int, o_outcome text, o_transfer_id bigint, o_debit_spendable bigint, o_created_at timestamptz)
+language plpgsql as $$
+begin
+  begin
+    return query select * from ledger_post_batch_set(p_merchant, p_keys, p_codes, p_debits, p_credits,
+                                                     p_amounts, p_currencies, p_metadata);
+  exception when raise_exception then
+    if sqlerrm <> 'ledger_batch_fallback' then raise; end if;
+    return query select b.o_idx, b.o_outcome, b.o_transfer_id, null::bigint, null::timestamptz
+      from ledger_post_batch(p_merchant, (
+        select jsonb_agg(jsonb_build_object('key', k.key, 'code', p_codes[k.i], 'debit', p_debits[k.i]::text,
+                 'credit', p_credits[k.i]::text, 'amount', p_amounts[k.i]::text, 'currency', p_currencies[k.i],
+                 'metadata', coalesce(p_metadata -> (k.i::int - 1), '{}'::jsonb)) order by k.i)
+          from unnest(p_keys) with ordinality k(key, i))) b;
+  end;
+end
+$$`;
 
 const FUNCTION = `
 create or replace function ledger_post_batch_set(
   p_merchant uuid, p_keys text[], p_codes text[], p_debits bigint[], p_credits bigint[],
   p_amounts bigint[], p_currencies text[], p_metadata jsonb)
-returns table (o_idx int, o_outcome text, o_transfer_id bigint, o_debit_spendable bigint)
+returns table (o_idx int, o_outcome text, o_transfer_id bigint, o_debit_spendable bigint, o_created_at timestamptz)
 language plpgsql as $$
 declare
   n int := coalesce(array_length(p_keys, 1), 0);
@@ -117,6 +146,7 @@ begin
     o_outcome := outcomes[i];
     o_transfer_id := null;
     o_debit_spendable := spendable_after[i];
+    o_created_at := case when outcomes[i] = 'ok' then now() end;
     if outcomes[i] = 'ok' then
       pd := pd + 1;
       o_transfer_id := ids[pd];

@@ -401,6 +401,16 @@ describe('verify', () => {
       expect(new Set(report.violations.map((v) => v.check))).toEqual(
         new Set(['currency_sum_zero', 'transfer_entries', 'cached_balance']),
       );
+      await sql`delete from ledger_entries where amount_minor = 3 and account_id = ${mainId}`.execute(f.db);
+      // No foreign keys on the hot path (migration 0014): an entry naming no transfer is caught here.
+      await sql`insert into ledger_entries (transfer_id, account_id, amount_minor) values (987654321, ${mainId}, 3)`.execute(
+        f.db,
+      );
+      report = await verifyLedger(f.db);
+      expect(report.violations).toContainEqual({
+        check: 'dangling_reference',
+        detail: expect.objectContaining({ problem: 'entry_without_transfer' }),
+      });
     } finally {
       // Undo the damage (this test only) so the after-each verification checks the rest of the ledger.
       await sql`delete from ledger_entries where amount_minor = 3 and account_id = ${mainId}`.execute(f.db);

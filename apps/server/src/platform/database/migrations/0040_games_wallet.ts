@@ -19,10 +19,12 @@ const STATEMENTS = [
     created_at timestamptz not null default now(),
     primary key (merchant_id, vendor)
   )`,
+  // No foreign keys on the bet row, as on the ledger's hot-path tables (migration 0014): it is written
+  // in the same batch as its transfer, from ids that batch has just checked.
   `create table game_bets (
     id bigint generated always as identity primary key,
-    merchant_id uuid not null references merchants(id),
-    member_id uuid not null references members(id),
+    merchant_id uuid not null,
+    member_id uuid not null,
     vendor text not null,
     round_id text not null,
     txn_id text not null,
@@ -30,7 +32,7 @@ const STATEMENTS = [
     stake_minor bigint not null check (stake_minor > 0),
     currency text not null,
     status text not null default 'open' check (status in ('open', 'settled', 'rolled_back')),
-    transfer_id bigint not null references ledger_transfers(id),
+    transfer_id bigint not null,
     balance_after_minor bigint not null,
     created_at timestamptz not null default now(),
     constraint game_bets_txn unique (merchant_id, vendor, txn_id)

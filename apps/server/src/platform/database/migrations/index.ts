@@ -5,6 +5,7 @@ import * as m0010 from './0010_ledger.ts';
 import * as m0011 from './0011_ledger_batch.ts';
 import * as m0012 from './0012_ledger_history.ts';
 import * as m0013 from './0013_ledger_batch_set.ts';
+import * as m0014 from './0014_ledger_hot_path.ts';
 import * as m0020 from './0020_cashier.ts';
 import * as m0030 from './0030_backoffice.ts';
 import * as m0040 from './0040_games_wallet.ts';
@@ -23,6 +24,7 @@ export const MIGRATIONS: Migration[] = [
   { name: '0011_ledger_batch', up: m0011.up },
   { name: '0012_ledger_history', up: m0012.up },
   { name: '0013_ledger_batch_set', up: m0013.up },
+  { name: '0014_ledger_hot_path', up: m0014.up },
   { name: '0020_cashier', up: m0020.up },
   { name: '0030_backoffice', up: m0030.up },
   { name: '0040_games_wallet', up: m0040.up },

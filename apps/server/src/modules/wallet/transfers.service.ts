@@ -113,30 +113,30 @@ async function moveBetweenOwnWallets(
 }
 
 /**
- * Every configured game wallet with a spendable balance back to main, one transfer each, keyed by
- * the request key and the vendor. Allowed in single-wallet mode too: a merchant who switched modes
- * must not strand money in game wallets. Skipped, not failed: a wallet whose balance dropped since it
- * was read (a bet in flight), and a wallet this same key already recalled (a retry, or money that
- * arrived after the first recall — that needs a new request, not a silently bigger old one).
+ * Every game wallet the member holds with a spendable balance back to main, one transfer each, keyed
+ * by the request key and the vendor. It walks the member's own game wallets, not the configured
+ * vendor list, so money in the wallet of a vendor the merchant has since removed is never stranded;
+ * and it is allowed in single-wallet mode for the same reason. Skipped, not failed: a wallet whose
+ * balance dropped since it was read (a bet in flight), and a wallet this same key already recalled
+ * (a retry, or money that arrived after the first recall — that needs a new request, not a
+ * silently bigger old one).
  */
 export async function recallGameWallets(
   db: Db,
   caller: WalletCaller,
   idempotencyKey: string,
 ): Promise<WalletBalanceResponse> {
-  const settings = await getCashierSettings(db, caller.merchantId);
-  const vendors = settings.transferVendors.slice(0, MAX_RECALL_VENDORS);
   const balance = await memberBalance(db, caller.memberId, caller.merchantId, caller.currency);
-  for (const { vendor } of vendors) {
-    const wallet = balance.wallets.find((w) => w.kind === gameKind(vendor));
-    const spendable = wallet ? wallet.balanceMinor - wallet.pendingMinor : 0n;
+  const gameWallets = balance.wallets.filter((w) => w.kind.startsWith('game:')).slice(0, MAX_RECALL_VENDORS);
+  for (const wallet of gameWallets) {
+    const spendable = wallet.balanceMinor - wallet.pendingMinor;
     if (spendable <= 0n) continue;
     try {
       await moveBetweenOwnWallets(db, caller, {
-        from: gameKind(vendor),
+        from: wallet.kind as `game:${string}`,
         to: 'main',
         amountMinor: spendable,
-        key: `wallet-recall:${caller.memberId}:${idempotencyKey}:${vendor}`,
+        key: `wallet-recall:${caller.memberId}:${idempotencyKey}:${wallet.kind.slice('game:'.length)}`,
       });
     } catch (error) {
       const code = (error as { code?: string }).code;
@@ -219,8 +219,8 @@ export async function transferToUpline(
 }
 
 /**
- * An agent sends from their main wallet to a member anywhere below them. An account that does not
- * exist and one outside the caller's downline get the same answer, so the call reveals no accounts.
+ * An agent sends from their main wallet to an active member anywhere below them. An account that does
+ * not exist and one outside the caller's downline get the same answer, so the call reveals no accounts.
  */
 export async function transferToDownline(
   db: Db,
@@ -230,7 +230,12 @@ export async function transferToDownline(
 ): Promise<WalletBalanceResponse> {
   if (!isAgentType(caller.type)) throw new AppError('AUTH_NOT_AGENT');
   const target = await findMemberByAccount(db, caller.merchantId, input.account);
-  const below = target && target.id !== caller.memberId && target.ancestry.includes(`/${caller.memberId}/`);
+  // A disabled member cannot use the money, so they are answered like any account outside the team.
+  const below =
+    target &&
+    target.status === 'active' &&
+    target.id !== caller.memberId &&
+    target.ancestry.includes(`/${caller.memberId}/`);
   if (!target || !below) throw new AppError('WALLET_NOT_DOWNLINE');
   await checkWithdrawalPassword(db, caller.memberId, input.withdrawalPassword, now);
   const agent = await findMemberById(db, caller.memberId);

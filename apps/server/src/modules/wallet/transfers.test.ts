@@ -225,6 +225,15 @@ describe('recall', () => {
     expect(r.value.sumBalance).toBe(1_000);
   });
 
+  test('money in the wallet of a vendor the merchant has since removed still comes home', async () => {
+    const p = await player(1_000n);
+    await move(p.token, { from: 'main', to: 'game:pg', amountMinor: 400 });
+    await setWalletMode(false, VENDORS.filter((v) => v.vendor !== 'pg'));
+    const r = await recall(p.token);
+    expect(r.status).toBe(200);
+    expect(await wallets(p.token)).toEqual({ main: 1_000, bonus: 0, 'game:pg': 0 });
+  });
+
   test('a merchant that switched to single wallet still lets members bring money home', async () => {
     const p = await player(1_000n);
     await move(p.token, { from: 'main', to: 'game:pg', amountMinor: 600 });
@@ -540,6 +549,14 @@ describe('along the agent tree', () => {
     for (const r of answers)
       expect([r.status, r.code, r.details]).toEqual([404, 'WALLET_NOT_DOWNLINE', undefined]);
     expect([await main(agent), await main(sub), await main(other.member)]).toEqual([10_000n, 5_000n, 5_000n]);
+  });
+
+  test('a disabled member of the downline is answered like one outside it, and gets nothing', async () => {
+    const { agent, member } = await tree();
+    await f.db.updateTable('members').set({ status: 'disabled' }).where('account', '=', member.account).execute();
+    const r = await toDownline(agent.token, { account: member.account, amountMinor: 100 });
+    expect([r.status, r.code]).toEqual([404, 'WALLET_NOT_DOWNLINE']);
+    expect(await main(agent)).toBe(10_000n);
   });
 
   test('a member who is not an agent is refused with AUTH_NOT_AGENT', async () => {

@@ -63,22 +63,35 @@ export const operatorPaymentChannel = paymentChannel.extend({
 });
 export type OperatorPaymentChannel = z.infer<typeof operatorPaymentChannel>;
 
-export const operatorChannelInput = z.object({
+/** A channel's fields without defaults: the patch must carry only what the operator sent. */
+const channelFields = z.object({
   name: z.string().trim().min(1).max(60),
   type: channelType,
-  gateway: z.string().max(32).nullable().default(null),
+  gateway: z.string().max(32).nullable(),
   minMinor: positiveMinor,
   maxMinor: positiveMinor,
-  feeBps: z.number().int().min(0).max(5_000).default(0),
-  feeFixedMinor: z.number().int().min(0).max(1_000_000_00).default(0),
-  dailyLimitMinor: positiveMinor.nullable().default(null),
-  dailyCountLimit: z.number().int().min(1).max(1_000).nullable().default(null),
-  quickAmountsMinor: z.array(positiveMinor).max(8).default([]),
-  account: manualAccountDetails.nullable().default(null),
-  sortOrder: z.number().int().min(0).max(10_000).default(0),
-  enabled: z.boolean().default(true),
+  feeBps: z.number().int().min(0).max(5_000),
+  feeFixedMinor: z.number().int().min(0).max(1_000_000_00),
+  dailyLimitMinor: positiveMinor.nullable(),
+  dailyCountLimit: z.number().int().min(1).max(1_000).nullable(),
+  quickAmountsMinor: z.array(positiveMinor).max(8),
+  account: manualAccountDetails.nullable(),
+  sortOrder: z.number().int().min(0).max(10_000),
+  enabled: z.boolean(),
 });
-export const operatorChannelPatch = operatorChannelInput.partial();
+export const operatorChannelInput = channelFields.extend({
+  gateway: channelFields.shape.gateway.default(null),
+  feeBps: channelFields.shape.feeBps.default(0),
+  feeFixedMinor: channelFields.shape.feeFixedMinor.default(0),
+  dailyLimitMinor: channelFields.shape.dailyLimitMinor.default(null),
+  dailyCountLimit: channelFields.shape.dailyCountLimit.default(null),
+  quickAmountsMinor: channelFields.shape.quickAmountsMinor.default([]),
+  account: channelFields.shape.account.default(null),
+  sortOrder: channelFields.shape.sortOrder.default(0),
+  enabled: channelFields.shape.enabled.default(true),
+});
+/** PATCH: any subset of the fields; absent fields stay as they are (no defaults filled in). */
+export const operatorChannelPatch = channelFields.partial();
 
 // ---------------------------------------------------------------- deposits
 

@@ -18,15 +18,6 @@ const channelIdParams = z.object({ id: z.string().max(64) });
 /** The secret is in this answer only: on creation, or when a channel first becomes a gateway channel. */
 const channelWithSecret = operatorPaymentChannel.extend({ gatewaySecret: z.string().nullable() });
 
-/**
- * The contract's patch keeps the input's defaults, so a parsed patch names every field; only the
- * fields the operator actually sent may change.
- */
-function sentFields<T extends Record<string, unknown>>(parsed: T, body: unknown): Partial<T> {
-  const sent = body && typeof body === 'object' ? Object.keys(body) : [];
-  return Object.fromEntries(Object.entries(parsed).filter(([key]) => sent.includes(key))) as Partial<T>;
-}
-
 export async function registerChannelRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.get(
     '/wps/cashier/channels',
@@ -93,7 +84,7 @@ export async function registerChannelRoutes(app: FastifyInstance, ctx: AppContex
     async (request) => {
       const operator = await requireOperator(request, 'cashier.channels');
       const { id } = parseInput(channelIdParams, request.params);
-      const patch = sentFields(parseInput(operatorChannelPatch, request.body), request.body);
+      const patch = parseInput(operatorChannelPatch, request.body);
       return { success: true, value: await patchChannel(ctx.db, operator, id, patch) };
     },
   );

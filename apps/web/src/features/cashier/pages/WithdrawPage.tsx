@@ -142,7 +142,8 @@ function WithdrawForm({ info, blocked }: { info: WithdrawInfo; blocked: boolean 
   };
 
   return (
-    <form className="cs-form cs-card" onSubmit={submit} noValidate>
+    // The add-account form is its own form, so it sits beside the withdrawal form, not inside it.
+    <div className="cs-form cs-card">
       <h3 className="cs-card__title">{t('withdraw.to')}</h3>
       {info.payoutAccounts.length > 0 ? (
         <div className="cs-accounts">
@@ -168,34 +169,36 @@ function WithdrawForm({ info, blocked }: { info: WithdrawInfo; blocked: boolean 
           + {t('payout.add')}
         </button>
       )}
-      <AmountField
-        label={t('withdraw.amount')}
-        value={amount}
-        onChange={setAmount}
-        onBlur={() => setTouched(true)}
-        hint={t('amount.range', { min: money.format(info.minMinor), max: money.format(info.maxMinor) })}
-        error={touched ? problemText(problem, limits) : undefined}
-      />
-      <dl className="cs-summary">
-        <div>
-          <dt>{t('withdraw.fee')}</dt>
-          <dd>{money.format(preview.feeMinor)}</dd>
-        </div>
-        <div className="cs-summary__total">
-          <dt>{t('withdraw.receive')}</dt>
-          <dd>{money.format(preview.netMinor)}</dd>
-        </div>
-      </dl>
-      <PinField label={t('pin.label')} value={pin} onChange={setPin} error={pinError} />
-      <button
-        type="submit"
-        className="btn btn--primary btn--block btn--lg"
-        disabled={withdraw.isPending || blocked}
-        aria-busy={withdraw.isPending}
-      >
-        {t('withdraw.submit')}
-      </button>
-    </form>
+      <form className="cs-form" onSubmit={submit} noValidate>
+        <AmountField
+          label={t('withdraw.amount')}
+          value={amount}
+          onChange={setAmount}
+          onBlur={() => setTouched(true)}
+          hint={t('amount.range', { min: money.format(info.minMinor), max: money.format(info.maxMinor) })}
+          error={touched ? problemText(problem, limits) : undefined}
+        />
+        <dl className="cs-summary">
+          <div>
+            <dt>{t('withdraw.fee')}</dt>
+            <dd>{money.format(preview.feeMinor)}</dd>
+          </div>
+          <div className="cs-summary__total">
+            <dt>{t('withdraw.receive')}</dt>
+            <dd>{money.format(preview.netMinor)}</dd>
+          </div>
+        </dl>
+        <PinField label={t('pin.label')} value={pin} onChange={setPin} error={pinError} />
+        <button
+          type="submit"
+          className="btn btn--primary btn--block btn--lg"
+          disabled={withdraw.isPending || blocked}
+          aria-busy={withdraw.isPending}
+        >
+          {t('withdraw.submit')}
+        </button>
+      </form>
+    </div>
   );
 }
 

@@ -10,6 +10,7 @@ import {
   transfer,
   withLedgerTransaction,
 } from '../ledger/index.ts';
+import { dayRange, iso, orderNumber, page, startOfUtcDay } from './cashier-orders.ts';
 import { feeFor, getCashierSettings } from './cashier-settings.ts';
 import { findChannel } from './channels.repository.ts';
 import { isUuid } from './channels.service.ts';
@@ -17,18 +18,6 @@ import * as repo from './deposits.repository.ts';
 import type { DepositRow, DepositView } from './deposits.repository.ts';
 import { checkoutUrl, isKnownGateway } from './gateway.adapters.ts';
 import { addTurnoverRequirement } from './turnover.ts';
-
-const DAY_MS = 86_400_000;
-
-/** 'D' + yymmdd (UTC) + the shared cashier sequence, zero-padded: sortable and unique. */
-function orderNumber(now: Date, sequence: bigint): string {
-  const date = now.toISOString().slice(2, 10).replaceAll('-', '');
-  return `D${date}${sequence.toString().padStart(8, '0')}`;
-}
-
-function iso(value: Date | string | null): string | null {
-  return value === null ? null : new Date(value).toISOString();
-}
 
 export function toDepositOrder(v: DepositView): DepositOrder {
   const pendingAtGateway = v.status === 'pending' && v.channel_type === 'gateway' && v.channel_gateway;
@@ -97,7 +86,7 @@ export async function createDeposit(
     if (amount - fee <= 0n)
       throw new AppError('CASHIER_AMOUNT_OUT_OF_RANGE', { ...bounds, feeMinor: Number(fee) });
     const now = clock.now();
-    const dayStart = new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS);
+    const dayStart = startOfUtcDay(now);
     const used = await repo.usageSince(trx, caller.memberId, channel.id, dayStart);
     if (channel.daily_count_limit !== null && used.count + 1 > channel.daily_count_limit)
       throw new AppError('CASHIER_DAILY_LIMIT', { count: channel.daily_count_limit });
@@ -109,7 +98,7 @@ export async function createDeposit(
     return repo.insertDeposit(trx, {
       merchant_id: caller.merchantId,
       member_id: caller.memberId,
-      order_no: orderNumber(now, await repo.nextOrderNumber(trx)),
+      order_no: orderNumber('D', now, await repo.nextOrderNumber(trx)),
       idempotency_key: input.idempotencyKey,
       channel_id: channel.id,
       amount_minor: amount,
@@ -141,19 +130,11 @@ export async function memberDeposits(db: Db, memberId: string, q: OrdersQuery) {
   const { rows, total } = await repo.listForMember(db, {
     memberId,
     status: q.status || undefined,
-    from: q.dateFrom ? new Date(`${q.dateFrom}T00:00:00Z`) : undefined,
-    // dateTo is a whole UTC day: everything before the next midnight.
-    to: q.dateTo ? new Date(new Date(`${q.dateTo}T00:00:00Z`).getTime() + DAY_MS) : undefined,
+    ...dayRange(q.dateFrom, q.dateTo),
     limit: q.pageSize,
     offset: (q.pageNo - 1) * q.pageSize,
   });
-  return {
-    list: rows.map(toDepositOrder),
-    pageNo: q.pageNo,
-    pageSize: q.pageSize,
-    totalPages: Math.ceil(total / q.pageSize),
-    total,
-  };
+  return page(rows.map(toDepositOrder), total, q.pageNo, q.pageSize);
 }
 
 export interface Decision {
@@ -270,13 +251,7 @@ export async function depositQueue(
     limit: q.pageSize,
     offset: (q.pageNo - 1) * q.pageSize,
   });
-  return {
-    list: rows.map(toQueueItem),
-    pageNo: q.pageNo,
-    pageSize: q.pageSize,
-    totalPages: Math.ceil(total / q.pageSize),
-    total,
-  };
+  return page(rows.map(toQueueItem), total, q.pageNo, q.pageSize);
 }
 
 /**

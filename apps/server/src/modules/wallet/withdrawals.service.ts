@@ -23,6 +23,7 @@ import {
   voidHold,
   withLedgerTransaction,
 } from '../ledger/index.ts';
+import { dayRange, iso, orderNumber, page, startOfUtcDay } from './cashier-orders.ts';
 import { feeFor, getCashierSettings } from './cashier-settings.ts';
 import { lockMember } from './payout-accounts.repository.ts';
 import { fullLabel, isUuid, maskedLabel } from './payout-accounts.rules.ts';
@@ -32,25 +33,10 @@ import { checkWithdrawalPassword, hasWithdrawalPassword } from './withdrawal-pas
 import * as repo from './withdrawals.repository.ts';
 import type { WithdrawalView } from './withdrawals.repository.ts';
 
-const DAY_MS = 86_400_000;
 const MINUTE_MS = 60_000;
 
 export interface MemberCashier extends MemberRef {
   currency: string;
-}
-
-/** 'W' + yymmdd (UTC) + the cashier sequence shared with deposits, zero-padded: sortable and unique. */
-function orderNumber(now: Date, sequence: bigint): string {
-  const date = now.toISOString().slice(2, 10).replaceAll('-', '');
-  return `W${date}${sequence.toString().padStart(8, '0')}`;
-}
-
-function iso(value: Date | string | null): string | null {
-  return value === null ? null : new Date(value).toISOString();
-}
-
-function startOfUtcDay(now: Date): Date {
-  return new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS);
 }
 
 /** True when an approved order's receipt time has passed: it counts as received from then on. */
@@ -187,7 +173,7 @@ export async function requestWithdrawal(
     return repo.insertWithdrawal(trx, {
       merchant_id: m.merchantId,
       member_id: m.memberId,
-      order_no: orderNumber(now, await repo.nextOrderNumber(trx)),
+      order_no: orderNumber('W', now, await repo.nextOrderNumber(trx)),
       idempotency_key: input.idempotencyKey,
       payout_account_id: account.id,
       amount_minor: amount,
@@ -209,18 +195,6 @@ export async function memberWithdrawal(
   const row = isUuid(id) ? await repo.findForMember(db, m.memberId, id) : undefined;
   if (!row || row.merchant_id !== m.merchantId) throw new AppError('CASHIER_ORDER_NOT_FOUND');
   return toWithdrawalOrder(row, clock.now());
-}
-
-/** A date filter 'YYYY-MM-DD' covers that whole UTC day. */
-function dayRange(dateFrom?: string, dateTo?: string): { from?: Date; to?: Date } {
-  return {
-    from: dateFrom ? new Date(`${dateFrom}T00:00:00Z`) : undefined,
-    to: dateTo ? new Date(new Date(`${dateTo}T00:00:00Z`).getTime() + DAY_MS) : undefined,
-  };
-}
-
-function page<T>(list: T[], total: number, pageNo: number, pageSize: number) {
-  return { list, pageNo, pageSize, total, totalPages: Math.ceil(total / pageSize) };
 }
 
 export async function memberWithdrawals(

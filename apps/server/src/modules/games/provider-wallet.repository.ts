@@ -61,30 +61,36 @@ export interface BetRow {
   balance_after_minor: bigint;
 }
 
-/** Inserts the bets (a repeated vendor txn id inserts nothing) and returns every listed bet as stored. */
+/**
+ * Inserts the bets (a repeated vendor txn id inserts nothing) and returns every listed bet as stored.
+ * A repeat is rare (a vendor's retry), so the stored rows are read only for the bets not inserted.
+ */
 export async function insertBets(db: Db, merchantId: string, bets: NewBet[]): Promise<BetRow[]> {
   if (!bets.length) return [];
   const column = <T>(pick: (b: NewBet) => T) => bets.map(pick);
   const { rows } = await sql<BetRow>`
-    with ins as (
-      insert into game_bets (merchant_id, member_id, vendor, round_id, txn_id, game_code, stake_minor, currency,
-                             transfer_id, balance_after_minor)
-      select ${merchantId}::uuid, m, v, r, t, g, s, c, tr, b
-        from unnest(${column((b) => b.memberId)}::uuid[], ${column((b) => b.vendor)}::text[],
-                    ${column((b) => b.roundId)}::text[], ${column((b) => b.txnId)}::text[],
-                    ${column((b) => b.gameCode)}::text[], ${column((b) => String(b.stakeMinor))}::bigint[],
-                    ${column((b) => b.currency)}::text[], ${column((b) => String(b.transferId))}::bigint[],
-                    ${column((b) => String(b.balanceAfterMinor))}::bigint[]) as x(m, v, r, t, g, s, c, tr, b)
-      on conflict (merchant_id, vendor, txn_id) do nothing
-      returning id, vendor, txn_id, balance_after_minor
+    insert into game_bets (merchant_id, member_id, vendor, round_id, txn_id, game_code, stake_minor, currency,
+                           transfer_id, balance_after_minor)
+    select ${merchantId}::uuid, m, v, r, t, g, s, c, tr, b
+      from unnest(${column((b) => b.memberId)}::uuid[], ${column((b) => b.vendor)}::text[],
+                  ${column((b) => b.roundId)}::text[], ${column((b) => b.txnId)}::text[],
+                  ${column((b) => b.gameCode)}::text[], ${column((b) => String(b.stakeMinor))}::bigint[],
+                  ${column((b) => b.currency)}::text[], ${column((b) => String(b.transferId))}::bigint[],
+                  ${column((b) => String(b.balanceAfterMinor))}::bigint[]) as x(m, v, r, t, g, s, c, tr, b)
+    on conflict (merchant_id, vendor, txn_id) do nothing
+    returning id, vendor, txn_id, balance_after_minor`.execute(db);
+  const inserted = new Set(rows.map((r) => `${r.vendor}:${r.txn_id}`));
+  const repeats = bets.filter((b) => !inserted.has(`${b.vendor}:${b.txnId}`));
+  if (!repeats.length) return rows;
+  const stored = await db
+    .selectFrom('game_bets')
+    .select(['id', 'vendor', 'txn_id', 'balance_after_minor'])
+    .where('merchant_id', '=', merchantId)
+    .where((eb) =>
+      eb.or(repeats.map((b) => eb.and([eb('vendor', '=', b.vendor), eb('txn_id', '=', b.txnId)]))),
     )
-    select id, vendor, txn_id, balance_after_minor from ins
-    union all
-    select g.id, g.vendor, g.txn_id, g.balance_after_minor from game_bets g
-     where g.merchant_id = ${merchantId}::uuid
-       and (g.vendor, g.txn_id) in (select * from unnest(${column((b) => b.vendor)}::text[], ${column((b) => b.txnId)}::text[]))
-       and not exists (select 1 from ins where ins.vendor = g.vendor and ins.txn_id = g.txn_id)`.execute(db);
-  return rows;
+    .execute();
+  return [...rows, ...stored];
 }
 
 /** Spendable balance of one account now (used when a batch answer did not carry it). */

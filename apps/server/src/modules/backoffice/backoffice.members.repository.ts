@@ -1,11 +1,10 @@
 import type { Db } from '../../platform/database/database.ts';
+import { isUuid } from '../../platform/http/ids.ts';
 
 /**
  * The back office's read model of members and their cash orders: SQL over the members, deposits and
  * withdrawals tables, always within one merchant, so an operator never reaches another merchant's rows.
  */
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Escapes LIKE wildcards, so a search for "a_b" finds that account and not "axb". */
 function likePrefix(text: string): string {
@@ -21,7 +20,7 @@ function lookupQuery(db: Db, merchantId: string, q: string) {
         eb(eb.fn('lower', ['account']), 'like', likePrefix(lower)),
         eb('mobile', '=', q),
         eb(eb.fn('lower', ['email']), '=', lower),
-        ...(UUID.test(q) ? [eb('id', '=', q.toLowerCase())] : []),
+        ...(isUuid(q) ? [eb('id', '=', q.toLowerCase())] : []),
       ]),
     );
   }
@@ -57,7 +56,7 @@ export function findMembers(db: Db, merchantId: string, q: string, limit: number
 
 /** A member of this merchant, with the upline's account; undefined for another merchant's member. */
 export function findMember(db: Db, merchantId: string, memberId: string) {
-  if (!UUID.test(memberId)) return Promise.resolve(undefined);
+  if (!isUuid(memberId)) return Promise.resolve(undefined);
   return db
     .selectFrom('members as m')
     .leftJoin('members as up', 'up.id', 'm.parent_id')

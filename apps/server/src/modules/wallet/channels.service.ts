@@ -9,17 +9,11 @@ import type {
 import type { z } from 'zod';
 import type { Db } from '../../platform/database/database.ts';
 import { AppError, fieldErrors } from '../../platform/http/app-error.ts';
+import { isUuid } from '../../platform/http/ids.ts';
 import { type OperatorPrincipal, recordAudit } from '../backoffice/index.ts';
 import * as repo from './channels.repository.ts';
 import type { ChannelRow } from './channels.repository.ts';
 import { isKnownGateway } from './gateway.adapters.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Ids in paths and bodies are checked before they reach a uuid column (which would refuse with a 500). */
-export function isUuid(value: string): boolean {
-  return UUID.test(value);
-}
 
 /** The player's view: no limits beyond min/max, never the gateway or its secret. */
 export function toPlayerChannel(row: ChannelRow): PaymentChannel {

@@ -2,6 +2,7 @@ import type { CashierQueueItem, DepositOrder, DepositRequest } from '@sorte/cont
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/database/database.ts';
 import { AppError } from '../../platform/http/app-error.ts';
+import { isUuid } from '../../platform/http/ids.ts';
 import { type OperatorPrincipal, recordAudit } from '../backoffice/index.ts';
 import {
   houseAccountFor,
@@ -13,7 +14,6 @@ import {
 import { dayRange, iso, orderNumber, page, startOfUtcDay } from './cashier-orders.ts';
 import { feeFor, getCashierSettings } from './cashier-settings.ts';
 import { findChannel } from './channels.repository.ts';
-import { isUuid } from './channels.service.ts';
 import * as repo from './deposits.repository.ts';
 import type { DepositRow, DepositView } from './deposits.repository.ts';
 import { checkoutUrl, isKnownGateway } from './gateway.adapters.ts';

@@ -1,4 +1,5 @@
 import type { PayoutAccountInput } from '@sorte/contracts';
+import { isUuid } from '../../platform/http/ids.ts';
 
 /**
  * Pure rules of payout accounts: the holder-name comparison, PIX key validation by type, and the
@@ -45,13 +46,6 @@ export function isValidCnpj(value: string): boolean {
 const EMAIL = /^[^\s@]{1,64}@[^\s@]+\.[^\s@]{2,}$/;
 /** '+55', a two-digit area code (no zeros) and an 8- or 9-digit number. */
 const BR_PHONE = /^\+55[1-9]{2}\d{8,9}$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-/** Ids in paths are checked before they reach a uuid column, where a malformed one would be a 500. */
-export function isUuid(value: string): boolean {
-  return UUID.test(value.toLowerCase());
-}
-
 export type PixKeyType = Extract<PayoutAccountInput, { type: 'pix' }>['pixKeyType'];
 
 /**
@@ -80,7 +74,7 @@ export function normalizePixKey(type: PixKeyType, key: string): string | null {
     }
     case 'random': {
       const uuid = raw.toLowerCase();
-      return UUID.test(uuid) ? uuid : null;
+      return isUuid(uuid) ? uuid : null;
     }
   }
 }

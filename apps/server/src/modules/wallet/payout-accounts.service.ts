@@ -2,12 +2,12 @@ import { type PayoutAccount, type PayoutAccountInput, profilePatch } from '@sort
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/database/database.ts';
 import { AppError, fieldErrors } from '../../platform/http/app-error.ts';
+import { isUuid } from '../../platform/http/ids.ts';
 import { getCashierSettings } from './cashier-settings.ts';
 import * as repo from './payout-accounts.repository.ts';
 import type { PayoutAccountRow } from './payout-accounts.repository.ts';
 import {
   holderNameMatches,
-  isUuid,
   maskedLabel,
   normalizeName,
   normalizePixKey,

@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/database/database.ts';
 import { AppError } from '../../platform/http/app-error.ts';
+import { isUuid } from '../../platform/http/ids.ts';
 import { type OperatorPrincipal, recordAudit } from '../backoffice/index.ts';
 import { findMemberById } from '../members/index.ts';
 import {
@@ -26,7 +27,7 @@ import {
 import { dayRange, iso, orderNumber, page, startOfUtcDay } from './cashier-orders.ts';
 import { feeFor, getCashierSettings } from './cashier-settings.ts';
 import { lockMember } from './payout-accounts.repository.ts';
-import { fullLabel, isUuid, maskedLabel } from './payout-accounts.rules.ts';
+import { fullLabel, maskedLabel } from './payout-accounts.rules.ts';
 import { listPayoutAccounts, type MemberRef, usablePayoutAccount } from './payout-accounts.service.ts';
 import { turnoverStatus } from './turnover.ts';
 import { checkWithdrawalPassword, hasWithdrawalPassword } from './withdrawal-password.service.ts';

@@ -4,14 +4,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/harness.ts';
 import { createAuthTestApp, OPERATOR_KEY } from '../auth/auth.test-helpers.ts';
 import { blankMemberDraft, createMember } from '../members/index.ts';
-import { expectVerified, type Fixture, fixture, fund, newMember } from '../ledger/ledger.test-helpers.ts';
+import {
+  balanceOf,
+  expectVerified,
+  type Fixture,
+  fixture,
+  fund,
+  newMember,
+} from '../ledger/ledger.test-helpers.ts';
 import { memberAccountId } from '../ledger/index.ts';
 import {
   boCall,
   createOperator,
-  operatorLogin,
+  loginAs,
   operatorToken,
-  TEST_OPERATOR_PASSWORD,
   TEST_TOTP_SECRET,
   totpCodeFor,
 } from './backoffice.test-helpers.ts';
@@ -118,12 +124,8 @@ describe('operators management', () => {
       role: 'admin',
     });
     expect(again.code).toBe('BO_OPERATOR_EXISTS');
-    const login = await operatorLogin(t, {
-      merchant: 'demo',
-      username: 'newsupport',
-      password: 'support-pass-1',
-    });
-    expect(login.json().value.next).toBe('enroll');
+    const login = await loginAs(t, 'newsupport', { password: 'support-pass-1' });
+    expect(login.value?.next).toBe('enroll');
     const list = await boCall(t, tokens.admin, 'GET', '/bo/operators');
     expect(list.value.map((o: { username: string }) => o.username)).toContain('newsupport');
     const audit = await auditRows('operator.create');
@@ -132,33 +134,17 @@ describe('operators management', () => {
 
   it('disabling an operator ends their session; resetting TOTP makes them enrol again', async () => {
     const op = await createOperator(t, 'support');
-    const code = totpCodeFor(TEST_TOTP_SECRET, t.clock.now());
-    const login = await operatorLogin(t, {
-      merchant: 'demo',
-      username: op.username,
-      password: TEST_OPERATOR_PASSWORD,
-      totpCode: code,
-    });
-    const token = login.json().value.token as string;
+    const login = await loginAs(t, op.username, { totpCode: totpCodeFor(TEST_TOTP_SECRET, t.clock.now()) });
+    const token = login.value?.token as string;
     expect((await boCall(t, token, 'GET', '/bo/members')).status).toBe(200);
 
     const disabled = await boCall(t, tokens.admin, 'PATCH', `/bo/operators/${op.id}`, { status: 'disabled' });
     expect(disabled.value.status).toBe('disabled');
     expect((await boCall(t, token, 'GET', '/bo/members')).code).toBe('BO_UNAUTHENTICATED');
-    const refused = await operatorLogin(t, {
-      merchant: 'demo',
-      username: op.username,
-      password: TEST_OPERATOR_PASSWORD,
-    });
-    expect(refused.json().code).toBe('BO_INVALID_CREDENTIALS');
+    expect((await loginAs(t, op.username)).code).toBe('BO_INVALID_CREDENTIALS');
 
     await boCall(t, tokens.admin, 'PATCH', `/bo/operators/${op.id}`, { status: 'active', resetTotp: true });
-    const again = await operatorLogin(t, {
-      merchant: 'demo',
-      username: op.username,
-      password: TEST_OPERATOR_PASSWORD,
-    });
-    expect(again.json().value.next).toBe('enroll');
+    expect((await loginAs(t, op.username)).value?.next).toBe('enroll');
     const audit = (await auditRows('operator.update')).filter((a) => a.target_id === op.id);
     expect(audit.map((a) => (a.after as { status: string }).status)).toEqual(
       expect.arrayContaining(['disabled', 'active']),
@@ -227,12 +213,7 @@ describe('adjustments', () => {
     const retry = await boCall(t, tokens.finance, 'POST', `/bo/members/${memberId}/adjustments`, body);
     expect(first.status).toBe(200);
     expect(retry.value.transferId).toBe(first.value.transferId);
-    const balance = await t.ctx.db
-      .selectFrom('ledger_accounts')
-      .select('balance_minor')
-      .where('id', '=', mainId)
-      .executeTakeFirstOrThrow();
-    expect(balance.balance_minor).toBe(5_000n);
+    expect((await balanceOf(f, mainId)).balance).toBe(5_000n);
     const audit = (await auditRows('member.adjust')).filter((a) => a.target_id === first.value.transferId);
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ reason: 'goodwill credit', target_type: 'transfer' });
@@ -284,12 +265,7 @@ describe('adjustments', () => {
       amountMinor: 7_000,
     });
     expect(changed.code).toBe('LEDGER_IDEMPOTENCY_CONFLICT');
-    const row = await t.ctx.db
-      .selectFrom('ledger_accounts')
-      .select('balance_minor')
-      .where('id', '=', mainId)
-      .executeTakeFirstOrThrow();
-    expect(row.balance_minor).toBe(700n);
+    expect((await balanceOf(f, mainId)).balance).toBe(700n);
   });
 
   it('credits the bonus wallet when asked', async () => {
@@ -302,12 +278,7 @@ describe('adjustments', () => {
       idempotencyKey: 'adj-bonus-0001',
     });
     const bonusId = await memberAccountId(t.ctx.db, memberId, f.merchantId, 'bonus', f.currency);
-    const row = await t.ctx.db
-      .selectFrom('ledger_accounts')
-      .select('balance_minor')
-      .where('id', '=', bonusId)
-      .executeTakeFirstOrThrow();
-    expect(row.balance_minor).toBe(250n);
+    expect((await balanceOf(f, bonusId)).balance).toBe(250n);
   });
 });
 

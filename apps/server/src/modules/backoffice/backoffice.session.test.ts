@@ -5,9 +5,8 @@ import { matchTotp, totpCode } from './backoffice.totp.ts';
 import {
   boCall,
   createOperator,
-  operatorLogin,
+  loginAs,
   operatorToken,
-  TEST_OPERATOR_PASSWORD,
   TEST_TOTP_SECRET,
   totpCodeFor,
 } from './backoffice.test-helpers.ts';
@@ -20,14 +19,6 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function loginAs(username: string, extra: Record<string, unknown> = {}, merchant = 'demo') {
-  const r = await operatorLogin(t, { merchant, username, password: TEST_OPERATOR_PASSWORD, ...extra });
-  return {
-    status: r.statusCode,
-    ...(r.json() as { value?: { next: string; token: string }; code?: string }),
-  };
-}
-
 /** Moves the clock to the next 30-second step, so a new code exists. */
 function nextStep() {
   t.clock.advance(30_000);
@@ -36,8 +27,10 @@ function nextStep() {
 describe('operator sign-in', () => {
   it('with TOTP: asks for the code, accepts a valid one, and the token opens /bo/session/me', async () => {
     const op = await createOperator(t, 'finance');
-    expect((await loginAs(op.username)).code).toBe('BO_TOTP_REQUIRED');
-    const signedIn = await loginAs(op.username, { totpCode: totpCodeFor(TEST_TOTP_SECRET, t.clock.now()) });
+    expect((await loginAs(t, op.username)).code).toBe('BO_TOTP_REQUIRED');
+    const signedIn = await loginAs(t, op.username, {
+      totpCode: totpCodeFor(TEST_TOTP_SECRET, t.clock.now()),
+    });
     expect(signedIn.status).toBe(200);
     expect(signedIn.value?.next).toBe('done');
     const me = await boCall(t, signedIn.value!.token, 'GET', '/bo/session/me');
@@ -62,22 +55,18 @@ describe('operator sign-in', () => {
     const op = await createOperator(t, 'finance');
     nextStep();
     const code = totpCodeFor(TEST_TOTP_SECRET, t.clock.now());
-    expect((await loginAs(op.username, { totpCode: code })).status).toBe(200);
-    const replay = await loginAs(op.username, { totpCode: code });
+    expect((await loginAs(t, op.username, { totpCode: code })).status).toBe(200);
+    const replay = await loginAs(t, op.username, { totpCode: code });
     expect(replay.status).toBe(401);
     expect(replay.code).toBe('BO_INVALID_CREDENTIALS');
   });
 
   it('answers an unknown user, a wrong password and another merchant the same way', async () => {
     const op = await createOperator(t, 'admin');
-    const unknown = await loginAs('nobody-here');
-    const wrong = await operatorLogin(t, {
-      merchant: 'demo',
-      username: op.username,
-      password: 'wrong-password',
-    });
-    const otherMerchant = await loginAs(op.username, {}, 'no-such-merchant');
-    for (const r of [unknown, { status: wrong.statusCode, code: wrong.json().code }, otherMerchant]) {
+    const unknown = await loginAs(t, 'nobody-here');
+    const wrong = await loginAs(t, op.username, { password: 'wrong-password' });
+    const otherMerchant = await loginAs(t, op.username, {}, 'no-such-merchant');
+    for (const r of [unknown, wrong, otherMerchant]) {
       expect(r.status).toBe(401);
       expect(r.code).toBe('BO_INVALID_CREDENTIALS');
     }
@@ -86,19 +75,16 @@ describe('operator sign-in', () => {
   it('locks the account after five failures, even for the right password, until the lock ends', async () => {
     const op = await createOperator(t, 'admin');
     for (let i = 0; i < 5; i++) {
-      const r = await operatorLogin(t, {
-        merchant: 'demo',
-        username: op.username,
-        password: 'wrong-password',
-      });
-      expect(r.json().code).toBe('BO_INVALID_CREDENTIALS');
+      expect((await loginAs(t, op.username, { password: 'wrong-password' })).code).toBe(
+        'BO_INVALID_CREDENTIALS',
+      );
     }
     nextStep();
-    const locked = await loginAs(op.username, { totpCode: totpCodeFor(TEST_TOTP_SECRET, t.clock.now()) });
+    const locked = await loginAs(t, op.username, { totpCode: totpCodeFor(TEST_TOTP_SECRET, t.clock.now()) });
     expect(locked.status).toBe(429);
     expect(locked.code).toBe('BO_ACCOUNT_LOCKED');
     t.clock.advance(16 * 60_000);
-    const after = await loginAs(op.username, { totpCode: totpCodeFor(TEST_TOTP_SECRET, t.clock.now()) });
+    const after = await loginAs(t, op.username, { totpCode: totpCodeFor(TEST_TOTP_SECRET, t.clock.now()) });
     expect(after.status).toBe(200);
   });
 
@@ -107,15 +93,15 @@ describe('operator sign-in', () => {
     const good = totpCodeFor(TEST_TOTP_SECRET, t.clock.now());
     const bad = good === '000000' ? '111111' : '000000';
     for (let i = 0; i < 5; i++)
-      expect((await loginAs(op.username, { totpCode: bad })).code).toBe('BO_INVALID_CREDENTIALS');
-    expect((await loginAs(op.username, { totpCode: good })).code).toBe('BO_ACCOUNT_LOCKED');
+      expect((await loginAs(t, op.username, { totpCode: bad })).code).toBe('BO_INVALID_CREDENTIALS');
+    expect((await loginAs(t, op.username, { totpCode: good })).code).toBe('BO_ACCOUNT_LOCKED');
   });
 });
 
 describe('TOTP enrolment', () => {
   it('an unenrolled operator gets a session that can only enrol, then works fully', async () => {
     const op = await createOperator(t, 'admin', { totp: false });
-    const first = await loginAs(op.username);
+    const first = await loginAs(t, op.username);
     expect(first.value?.next).toBe('enroll');
     const token = first.value!.token;
     expect((await boCall(t, token, 'GET', '/bo/session/me')).value.totpEnabled).toBe(false);
@@ -132,11 +118,11 @@ describe('TOTP enrolment', () => {
     expect((await boCall(t, token, 'GET', '/bo/audit')).status).toBe(200);
 
     // Enrolled now: the next sign-in needs a code, and the enrolment code itself cannot be reused.
-    expect((await loginAs(op.username)).code).toBe('BO_TOTP_REQUIRED');
-    expect((await loginAs(op.username, { totpCode: code })).code).toBe('BO_INVALID_CREDENTIALS');
+    expect((await loginAs(t, op.username)).code).toBe('BO_TOTP_REQUIRED');
+    expect((await loginAs(t, op.username, { totpCode: code })).code).toBe('BO_INVALID_CREDENTIALS');
     nextStep();
     expect(
-      (await loginAs(op.username, { totpCode: totpCode(setup.value.secret, t.clock.now()) })).status,
+      (await loginAs(t, op.username, { totpCode: totpCode(setup.value.secret, t.clock.now()) })).status,
     ).toBe(200);
     // A signed-in session cannot move the second factor to another phone.
     expect((await boCall(t, token, 'POST', '/bo/session/totp/setup')).code).toBe('BO_FORBIDDEN');
@@ -144,14 +130,8 @@ describe('TOTP enrolment', () => {
   });
 
   it('the demo operators are seeded unenrolled and sign in to enrol', async () => {
-    const r = await operatorLogin(t, { merchant: 'demo', username: 'admin', password: 'admin12345' });
-    expect(r.json().value.next).toBe('enroll');
-    const finance = await operatorLogin(t, {
-      merchant: 'demo',
-      username: 'finance',
-      password: 'finance12345',
-    });
-    expect(finance.json().value.next).toBe('enroll');
+    expect((await loginAs(t, 'admin', { password: 'admin12345' })).value?.next).toBe('enroll');
+    expect((await loginAs(t, 'finance', { password: 'finance12345' })).value?.next).toBe('enroll');
     // Seeding again (every start does) neither duplicates nor resets them.
     await seedDemoOperators(t.ctx);
     const demo = await t.ctx.db

@@ -58,21 +58,37 @@ export function operatorLogin(
 }
 
 /**
+ * Signs in an operator made by createOperator (so with the known password) of the merchant (demo by
+ * default); `extra` adds or overrides fields such as totpCode. Returns the status and the JSON answer.
+ */
+export async function loginAs(
+  t: TestApp,
+  username: string,
+  extra: { totpCode?: string; password?: string } = {},
+  merchant = 'demo',
+) {
+  const r = await operatorLogin(t, { merchant, username, password: TEST_OPERATOR_PASSWORD, ...extra });
+  return {
+    status: r.statusCode,
+    ...(r.json() as { value?: { next: string; token: string }; code?: string }),
+  };
+}
+
+/**
  * A fully signed-in (TOTP-verified) back-office token for a new operator of the demo merchant with
  * this role, obtained through POST /bo/session/login; send it as the `bo-token` header.
  */
 export async function operatorToken(t: TestApp, role: OperatorRole = 'admin'): Promise<string> {
   const operator = await createOperator(t, role);
-  const r = await operatorLogin(t, {
-    merchant: operator.merchant,
-    username: operator.username,
-    password: TEST_OPERATOR_PASSWORD,
-    totpCode: totpCodeFor(TEST_TOTP_SECRET, t.clock.now()),
-  });
-  const body = r.json() as { value?: { token?: string; next?: string } };
-  if (r.statusCode !== 200 || body.value?.next !== 'done' || !body.value.token)
-    throw new Error(`operatorToken: ${r.statusCode} ${r.body}`);
-  return body.value.token;
+  const r = await loginAs(
+    t,
+    operator.username,
+    { totpCode: totpCodeFor(TEST_TOTP_SECRET, t.clock.now()) },
+    operator.merchant,
+  );
+  if (r.status !== 200 || r.value?.next !== 'done' || !r.value.token)
+    throw new Error(`operatorToken: ${JSON.stringify(r)}`);
+  return r.value.token;
 }
 
 /** A request as an operator: `bo-token` header, JSON answer. */

@@ -53,3 +53,23 @@ export function Loading() {
 export function Empty({ children }: { children: ReactNode }) {
   return <p className="empty">{children}</p>;
 }
+
+/** What a query-backed list shows before its rows: the error with a retry, loading, or the empty text. */
+export function QueryState({
+  query,
+  isEmpty,
+  empty,
+}: {
+  query: { error: unknown; isLoading: boolean; refetch: () => unknown };
+  /** True once the data has arrived and holds no rows; leave out for a single record. */
+  isEmpty?: boolean;
+  empty?: ReactNode;
+}) {
+  return (
+    <>
+      {query.error ? <ErrorBox error={query.error} onRetry={() => void query.refetch()} /> : null}
+      {query.isLoading ? <Loading /> : null}
+      {isEmpty ? <Empty>{empty}</Empty> : null}
+    </>
+  );
+}

@@ -3,8 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { Pager } from '../components/Pager';
-import { Empty, ErrorBox, Loading } from '../components/Status';
+import { PagedTable } from '../components/DataTable';
 import { api } from '../lib/api';
 import { formatDateTime } from '../lib/format';
 import { PAGE_SIZE, type Page } from '../lib/paging';
@@ -60,68 +59,54 @@ export function AuditPage() {
           {t('action.filter')}
         </button>
       </form>
-      {audit.error ? <ErrorBox error={audit.error} onRetry={() => void audit.refetch()} /> : null}
-      {audit.isLoading ? <Loading /> : null}
-      {audit.data && audit.data.list.length === 0 ? <Empty>{t('audit.empty')}</Empty> : null}
-      {audit.data && audit.data.list.length > 0 ? (
-        <>
-          <div className="table-wrap">
-            <table className="table">
-              <thead>
-                <tr>
-                  <th>{t('audit.at')}</th>
-                  <th>{t('audit.operator')}</th>
-                  <th>{t('audit.action')}</th>
-                  <th>{t('audit.target')}</th>
-                  <th>{t('audit.reason')}</th>
-                  <th>{t('audit.ip')}</th>
-                  <th>{t('audit.change')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {audit.data.list.map((entry) => (
-                  <tr key={entry.id}>
-                    <td className="nowrap">{formatDateTime(entry.at)}</td>
-                    <td>{entry.operator}</td>
-                    <td className="mono">{entry.action}</td>
-                    <td>
-                      {entry.targetType}
-                      {entry.targetId ? <div className="muted small mono">{entry.targetId}</div> : null}
-                    </td>
-                    <td className="wrap">{entry.reason ?? '—'}</td>
-                    <td className="mono">{entry.ip ?? '—'}</td>
-                    <td>
-                      {entry.before != null || entry.after != null ? (
-                        <details className="change">
-                          <summary>{t('audit.show')}</summary>
-                          <div className="change__body">
-                            <div>
-                              <strong>{t('audit.before')}</strong>
-                              <pre>{pretty(entry.before)}</pre>
-                            </div>
-                            <div>
-                              <strong>{t('audit.after')}</strong>
-                              <pre>{pretty(entry.after)}</pre>
-                            </div>
-                          </div>
-                        </details>
-                      ) : (
-                        '—'
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pager
-            pageNo={audit.data.pageNo}
-            totalPages={audit.data.totalPages}
-            total={audit.data.total}
-            onPage={setPageNo}
-          />
-        </>
-      ) : null}
+      <PagedTable
+        query={audit}
+        empty={t('audit.empty')}
+        onPage={setPageNo}
+        head={
+          <>
+            <th>{t('audit.at')}</th>
+            <th>{t('audit.operator')}</th>
+            <th>{t('audit.action')}</th>
+            <th>{t('audit.target')}</th>
+            <th>{t('audit.reason')}</th>
+            <th>{t('audit.ip')}</th>
+            <th>{t('audit.change')}</th>
+          </>
+        }
+        row={(entry) => (
+          <tr key={entry.id}>
+            <td className="nowrap">{formatDateTime(entry.at)}</td>
+            <td>{entry.operator}</td>
+            <td className="mono">{entry.action}</td>
+            <td>
+              {entry.targetType}
+              {entry.targetId ? <div className="muted small mono">{entry.targetId}</div> : null}
+            </td>
+            <td className="wrap">{entry.reason ?? '—'}</td>
+            <td className="mono">{entry.ip ?? '—'}</td>
+            <td>
+              {entry.before != null || entry.after != null ? (
+                <details className="change">
+                  <summary>{t('audit.show')}</summary>
+                  <div className="change__body">
+                    <div>
+                      <strong>{t('audit.before')}</strong>
+                      <pre>{pretty(entry.before)}</pre>
+                    </div>
+                    <div>
+                      <strong>{t('audit.after')}</strong>
+                      <pre>{pretty(entry.after)}</pre>
+                    </div>
+                  </div>
+                </details>
+              ) : (
+                '—'
+              )}
+            </td>
+          </tr>
+        )}
+      />
     </section>
   );
 }

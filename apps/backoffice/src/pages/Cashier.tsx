@@ -3,10 +3,10 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { PagedTable } from '../components/DataTable';
 import { Dialog } from '../components/Dialog';
-import { Pager } from '../components/Pager';
 import { ReasonDialog } from '../components/ReasonDialog';
-import { Empty, ErrorBox, Loading, StatusBadge } from '../components/Status';
+import { ErrorBox, Loading, StatusBadge } from '../components/Status';
 import { api, apiBlob } from '../lib/api';
 import { formatDateTime } from '../lib/format';
 import { useCan, useMoney } from '../lib/operator';
@@ -135,104 +135,85 @@ export function CashierPage() {
           {notice}
         </div>
       ) : null}
-      {queue.error ? <ErrorBox error={queue.error} onRetry={() => void queue.refetch()} /> : null}
-      {queue.isLoading ? <Loading /> : null}
-      {queue.data && queue.data.list.length === 0 ? <Empty>{t('cashier.empty')}</Empty> : null}
-      {queue.data && queue.data.list.length > 0 ? (
-        <>
-          <div className="table-wrap">
-            <table className="table table--cards">
-              <thead>
-                <tr>
-                  <th>{t('cashier.orderNo')}</th>
-                  <th>{t('cashier.member')}</th>
-                  <th className="num">{t('cashier.amount')}</th>
-                  <th>{t('cashier.method')}</th>
-                  <th>{t('cashier.reference')}</th>
-                  <th>{t('cashier.created')}</th>
-                  <th>{t('cashier.status')}</th>
-                  <th>
-                    <span className="visually-hidden">{t('cashier.actions')}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {queue.data.list.map((item) => (
-                  <tr key={item.id}>
-                    <td data-label={t('cashier.orderNo')} className="mono">
-                      {item.orderNo}
-                    </td>
-                    <td data-label={t('cashier.member')}>
-                      <div>
-                        <Link to={`/members/${encodeURIComponent(item.memberId)}`}>{item.account}</Link>
-                        {item.realName ? <div className="muted small">{item.realName}</div> : null}
-                      </div>
-                    </td>
-                    <td data-label={t('cashier.amount')} className="num">
-                      <div>
-                        {money(item.amountMinor, item.currency)}
-                        {item.feeMinor ? (
-                          <div className="muted small">
-                            {t('cashier.fee')} {money(item.feeMinor, item.currency)}
-                          </div>
-                        ) : null}
-                      </div>
-                    </td>
-                    <td data-label={t('cashier.method')}>{item.method}</td>
-                    <td data-label={t('cashier.reference')} className="mono wrap">
-                      {item.reference ?? '—'}
-                    </td>
-                    <td data-label={t('cashier.created')} className="nowrap">
-                      {formatDateTime(item.createdAt)}
-                    </td>
-                    <td data-label={t('cashier.status')}>
-                      <div>
-                        <StatusBadge status={item.status} />
-                        {item.reason ? <div className="muted small wrap">{item.reason}</div> : null}
-                      </div>
-                    </td>
-                    <td className="row-actions">
-                      {item.hasProof ? (
-                        <button
-                          type="button"
-                          className="button button--small"
-                          onClick={() => setProofOf(item)}
-                        >
-                          {t('cashier.proof')}
-                        </button>
-                      ) : null}
-                      {canDecide && item.status === 'pending' ? (
-                        <>
-                          <button
-                            type="button"
-                            className="button button--small button--primary"
-                            onClick={() => setDeciding({ item, decision: 'approve' })}
-                          >
-                            {t('action.approve')}
-                          </button>
-                          <button
-                            type="button"
-                            className="button button--small button--danger"
-                            onClick={() => setDeciding({ item, decision: 'reject' })}
-                          >
-                            {t('action.reject')}
-                          </button>
-                        </>
-                      ) : null}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pager
-            pageNo={queue.data.pageNo}
-            totalPages={queue.data.totalPages}
-            total={queue.data.total}
-            onPage={(page) => update({ page: String(page) })}
-          />
-        </>
-      ) : null}
+      <PagedTable
+        query={queue}
+        empty={t('cashier.empty')}
+        className="table table--cards"
+        actions
+        onPage={(page) => update({ page: String(page) })}
+        head={
+          <>
+            <th>{t('cashier.orderNo')}</th>
+            <th>{t('cashier.member')}</th>
+            <th className="num">{t('cashier.amount')}</th>
+            <th>{t('cashier.method')}</th>
+            <th>{t('cashier.reference')}</th>
+            <th>{t('cashier.created')}</th>
+            <th>{t('cashier.status')}</th>
+          </>
+        }
+        row={(item) => (
+          <tr key={item.id}>
+            <td data-label={t('cashier.orderNo')} className="mono">
+              {item.orderNo}
+            </td>
+            <td data-label={t('cashier.member')}>
+              <div>
+                <Link to={`/members/${encodeURIComponent(item.memberId)}`}>{item.account}</Link>
+                {item.realName ? <div className="muted small">{item.realName}</div> : null}
+              </div>
+            </td>
+            <td data-label={t('cashier.amount')} className="num">
+              <div>
+                {money(item.amountMinor, item.currency)}
+                {item.feeMinor ? (
+                  <div className="muted small">
+                    {t('cashier.fee')} {money(item.feeMinor, item.currency)}
+                  </div>
+                ) : null}
+              </div>
+            </td>
+            <td data-label={t('cashier.method')}>{item.method}</td>
+            <td data-label={t('cashier.reference')} className="mono wrap">
+              {item.reference ?? '—'}
+            </td>
+            <td data-label={t('cashier.created')} className="nowrap">
+              {formatDateTime(item.createdAt)}
+            </td>
+            <td data-label={t('cashier.status')}>
+              <div>
+                <StatusBadge status={item.status} />
+                {item.reason ? <div className="muted small wrap">{item.reason}</div> : null}
+              </div>
+            </td>
+            <td className="row-actions">
+              {item.hasProof ? (
+                <button type="button" className="button button--small" onClick={() => setProofOf(item)}>
+                  {t('cashier.proof')}
+                </button>
+              ) : null}
+              {canDecide && item.status === 'pending' ? (
+                <>
+                  <button
+                    type="button"
+                    className="button button--small button--primary"
+                    onClick={() => setDeciding({ item, decision: 'approve' })}
+                  >
+                    {t('action.approve')}
+                  </button>
+                  <button
+                    type="button"
+                    className="button button--small button--danger"
+                    onClick={() => setDeciding({ item, decision: 'reject' })}
+                  >
+                    {t('action.reject')}
+                  </button>
+                </>
+              ) : null}
+            </td>
+          </tr>
+        )}
+      />
       {deciding ? (
         <ReasonDialog
           title={t(`cashier.${deciding.decision}Title`, { orderNo: deciding.item.orderNo })}

@@ -2,7 +2,8 @@ import type { OperatorPaymentChannel } from '@sorte/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Badge, Empty, ErrorBox, Loading } from '../components/Status';
+import { DataTable } from '../components/DataTable';
+import { Badge, QueryState } from '../components/Status';
 import { api } from '../lib/api';
 import { useErrorMessage } from '../lib/errors';
 import { listOf } from '../lib/lists';
@@ -54,80 +55,72 @@ export function ChannelsPage() {
           {toggleError}
         </div>
       ) : null}
-      {channels.error ? <ErrorBox error={channels.error} onRetry={() => void channels.refetch()} /> : null}
-      {channels.isLoading ? <Loading /> : null}
-      {channels.data && list.length === 0 ? <Empty>{t('channels.empty')}</Empty> : null}
+      <QueryState
+        query={channels}
+        isEmpty={Boolean(channels.data) && list.length === 0}
+        empty={t('channels.empty')}
+      />
       {list.length > 0 ? (
-        <div className="table-wrap">
-          <table className="table table--cards">
-            <thead>
-              <tr>
-                <th className="num">{t('channels.order')}</th>
-                <th>{t('channels.name')}</th>
-                <th>{t('channels.type')}</th>
-                <th className="num">{t('channels.min')}</th>
-                <th className="num">{t('channels.max')}</th>
-                <th className="num">{t('channels.fee')}</th>
-                <th>{t('channels.state')}</th>
-                <th>
-                  <span className="visually-hidden">{t('cashier.actions')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.map((channel) => (
-                <tr key={channel.id}>
-                  <td data-label={t('channels.order')} className="num">
-                    {channel.sortOrder}
-                  </td>
-                  <td data-label={t('channels.name')}>
-                    <div>
-                      {channel.name}
-                      {channel.gateway ? <div className="muted small">{channel.gateway}</div> : null}
-                    </div>
-                  </td>
-                  <td data-label={t('channels.type')}>
-                    {t(`channels.types.${channel.type}`, { defaultValue: channel.type })}
-                  </td>
-                  <td data-label={t('channels.min')} className="num">
-                    {money(channel.minMinor, channel.currency)}
-                  </td>
-                  <td data-label={t('channels.max')} className="num">
-                    {money(channel.maxMinor, channel.currency)}
-                  </td>
-                  <td data-label={t('channels.fee')} className="num nowrap">
-                    {minorToInput(channel.feeBps, PERCENT_AS_BPS, i18n.language)}%
-                    {channel.feeFixedMinor ? ` + ${money(channel.feeFixedMinor, channel.currency)}` : ''}
-                  </td>
-                  <td data-label={t('channels.state')}>
-                    <Badge tone={channel.enabled ? 'ok' : 'muted'}>
-                      {t(channel.enabled ? 'channels.enabled' : 'channels.disabled')}
-                    </Badge>
-                  </td>
-                  <td className="row-actions">
-                    <button
-                      type="button"
-                      className="button button--small"
-                      onClick={() => setEditing(channel)}
-                    >
-                      {t('action.edit')}
-                    </button>
-                    <button
-                      type="button"
-                      className={
-                        channel.enabled ? 'button button--small button--danger' : 'button button--small'
-                      }
-                      disabled={toggling === channel.id}
-                      onClick={() => void toggle(channel)}
-                    >
-                      {t(channel.enabled ? 'action.disable' : 'action.enable')}
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          className="table table--cards"
+          actions
+          head={
+            <>
+              <th className="num">{t('channels.order')}</th>
+              <th>{t('channels.name')}</th>
+              <th>{t('channels.type')}</th>
+              <th className="num">{t('channels.min')}</th>
+              <th className="num">{t('channels.max')}</th>
+              <th className="num">{t('channels.fee')}</th>
+              <th>{t('channels.state')}</th>
+            </>
+          }
+        >
+          {list.map((channel) => (
+            <tr key={channel.id}>
+              <td data-label={t('channels.order')} className="num">
+                {channel.sortOrder}
+              </td>
+              <td data-label={t('channels.name')}>
+                <div>
+                  {channel.name}
+                  {channel.gateway ? <div className="muted small">{channel.gateway}</div> : null}
+                </div>
+              </td>
+              <td data-label={t('channels.type')}>
+                {t(`channels.types.${channel.type}`, { defaultValue: channel.type })}
+              </td>
+              <td data-label={t('channels.min')} className="num">
+                {money(channel.minMinor, channel.currency)}
+              </td>
+              <td data-label={t('channels.max')} className="num">
+                {money(channel.maxMinor, channel.currency)}
+              </td>
+              <td data-label={t('channels.fee')} className="num nowrap">
+                {minorToInput(channel.feeBps, PERCENT_AS_BPS, i18n.language)}%
+                {channel.feeFixedMinor ? ` + ${money(channel.feeFixedMinor, channel.currency)}` : ''}
+              </td>
+              <td data-label={t('channels.state')}>
+                <Badge tone={channel.enabled ? 'ok' : 'muted'}>
+                  {t(channel.enabled ? 'channels.enabled' : 'channels.disabled')}
+                </Badge>
+              </td>
+              <td className="row-actions">
+                <button type="button" className="button button--small" onClick={() => setEditing(channel)}>
+                  {t('action.edit')}
+                </button>
+                <button
+                  type="button"
+                  className={channel.enabled ? 'button button--small button--danger' : 'button button--small'}
+                  disabled={toggling === channel.id}
+                  onClick={() => void toggle(channel)}
+                >
+                  {t(channel.enabled ? 'action.disable' : 'action.enable')}
+                </button>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       ) : null}
       {editing ? (
         <ChannelDialog

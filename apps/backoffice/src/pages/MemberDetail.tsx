@@ -4,9 +4,9 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { z } from 'zod';
+import { PagedTable } from '../components/DataTable';
 import { Dialog } from '../components/Dialog';
-import { Pager } from '../components/Pager';
-import { Empty, ErrorBox, Loading, StatusBadge } from '../components/Status';
+import { QueryState, StatusBadge } from '../components/Status';
 import { api } from '../lib/api';
 import { useErrorMessage } from '../lib/errors';
 import { formatDateTime } from '../lib/format';
@@ -67,8 +67,7 @@ export function MemberDetailPage() {
           </div>
         ) : null}
       </header>
-      {member.error ? <ErrorBox error={member.error} onRetry={() => void member.refetch()} /> : null}
-      {member.isLoading ? <Loading /> : null}
+      <QueryState query={member} />
       {member.data ? (
         <>
           <div className="grid">
@@ -363,57 +362,43 @@ function LedgerHistory({ memberId, currency }: { memberId: string; currency: str
           </select>
         </label>
       </div>
-      {history.error ? <ErrorBox error={history.error} onRetry={() => void history.refetch()} /> : null}
-      {history.isLoading ? <Loading /> : null}
-      {history.data && history.data.list.length === 0 ? <Empty>{t('history.empty')}</Empty> : null}
-      {history.data && history.data.list.length > 0 ? (
-        <>
-          <div className="table-wrap">
-            <table className="table">
-              <thead>
-                <tr>
-                  <th>{t('history.time')}</th>
-                  <th>{t('history.type')}</th>
-                  <th>{t('history.wallet')}</th>
-                  <th className="num">{t('history.amount')}</th>
-                  <th className="num">{t('history.balanceAfter')}</th>
-                  <th>{t('history.status')}</th>
-                  <th>{t('history.reference')}</th>
-                  <th>{t('history.reason')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {history.data.list.map((record) => (
-                  <tr key={record.id}>
-                    <td className="nowrap">{formatDateTime(record.time)}</td>
-                    <td>{t(`txType.${record.type}`, { defaultValue: record.type })}</td>
-                    <td className="nowrap">{walletLabel(t, record.wallet)}</td>
-                    <td className={`num ${record.amountMinor < 0 ? 'neg' : 'pos'}`}>
-                      {money(record.amountMinor, record.currency || currency)}
-                    </td>
-                    <td className="num">
-                      {record.balanceAfterMinor === null
-                        ? '—'
-                        : money(record.balanceAfterMinor, record.currency || currency)}
-                    </td>
-                    <td>
-                      <StatusBadge status={record.status} />
-                    </td>
-                    <td className="mono">{record.reference}</td>
-                    <td className="wrap">{record.reason ?? ''}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pager
-            pageNo={history.data.pageNo}
-            totalPages={history.data.totalPages}
-            total={history.data.total}
-            onPage={setPageNo}
-          />
-        </>
-      ) : null}
+      <PagedTable
+        query={history}
+        empty={t('history.empty')}
+        onPage={setPageNo}
+        head={
+          <>
+            <th>{t('history.time')}</th>
+            <th>{t('history.type')}</th>
+            <th>{t('history.wallet')}</th>
+            <th className="num">{t('history.amount')}</th>
+            <th className="num">{t('history.balanceAfter')}</th>
+            <th>{t('history.status')}</th>
+            <th>{t('history.reference')}</th>
+            <th>{t('history.reason')}</th>
+          </>
+        }
+        row={(record) => (
+          <tr key={record.id}>
+            <td className="nowrap">{formatDateTime(record.time)}</td>
+            <td>{t(`txType.${record.type}`, { defaultValue: record.type })}</td>
+            <td className="nowrap">{walletLabel(t, record.wallet)}</td>
+            <td className={`num ${record.amountMinor < 0 ? 'neg' : 'pos'}`}>
+              {money(record.amountMinor, record.currency || currency)}
+            </td>
+            <td className="num">
+              {record.balanceAfterMinor === null
+                ? '—'
+                : money(record.balanceAfterMinor, record.currency || currency)}
+            </td>
+            <td>
+              <StatusBadge status={record.status} />
+            </td>
+            <td className="mono">{record.reference}</td>
+            <td className="wrap">{record.reason ?? ''}</td>
+          </tr>
+        )}
+      />
     </div>
   );
 }

@@ -4,8 +4,8 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { z } from 'zod';
-import { Pager } from '../components/Pager';
-import { Empty, ErrorBox, Loading, StatusBadge } from '../components/Status';
+import { PagedTable } from '../components/DataTable';
+import { StatusBadge } from '../components/Status';
 import { api } from '../lib/api';
 import { formatDateTime } from '../lib/format';
 import { PAGE_SIZE, type Page } from '../lib/paging';
@@ -54,69 +54,56 @@ export function MembersPage() {
           {t('action.search')}
         </button>
       </form>
-      {members.error ? <ErrorBox error={members.error} onRetry={() => void members.refetch()} /> : null}
-      {members.isLoading ? <Loading /> : null}
-      {members.data && members.data.list.length === 0 ? <Empty>{t('members.empty')}</Empty> : null}
-      {members.data && members.data.list.length > 0 ? (
-        <>
-          <div className="table-wrap">
-            <table className="table table--cards">
-              <thead>
-                <tr>
-                  <th>{t('members.account')}</th>
-                  <th>{t('members.realName')}</th>
-                  <th>{t('members.mobile')}</th>
-                  <th>{t('members.email')}</th>
-                  <th>{t('members.status')}</th>
-                  <th>{t('members.created')}</th>
-                  <th>{t('members.lastLogin')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {members.data.list.map((member) => (
-                  <tr key={member.id}>
-                    <td data-label={t('members.account')}>
-                      <div>
-                        <Link to={`/members/${encodeURIComponent(member.id)}`}>{member.account}</Link>
-                        {member.type !== 0 ? (
-                          <span className="muted small">
-                            {' '}
-                            · {t(member.type === 4 ? 'members.trial' : 'members.agent')}
-                          </span>
-                        ) : null}
-                      </div>
-                    </td>
-                    <td data-label={t('members.realName')}>{member.realName ?? '—'}</td>
-                    <td data-label={t('members.mobile')} className="nowrap">
-                      {member.mobile ?? '—'}
-                    </td>
-                    <td data-label={t('members.email')}>{member.email ?? '—'}</td>
-                    <td data-label={t('members.status')}>
-                      <StatusBadge status={member.status} />
-                    </td>
-                    <td data-label={t('members.created')} className="nowrap">
-                      {formatDateTime(member.createdAt)}
-                    </td>
-                    <td data-label={t('members.lastLogin')} className="nowrap">
-                      {formatDateTime(member.lastLoginAt) || '—'}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pager
-            pageNo={members.data.pageNo}
-            totalPages={members.data.totalPages}
-            total={members.data.total}
-            onPage={(page) => {
-              const next = new URLSearchParams(params);
-              next.set('page', String(page));
-              setParams(next, { replace: true });
-            }}
-          />
-        </>
-      ) : null}
+      <PagedTable
+        query={members}
+        empty={t('members.empty')}
+        className="table table--cards"
+        onPage={(page) => {
+          const next = new URLSearchParams(params);
+          next.set('page', String(page));
+          setParams(next, { replace: true });
+        }}
+        head={
+          <>
+            <th>{t('members.account')}</th>
+            <th>{t('members.realName')}</th>
+            <th>{t('members.mobile')}</th>
+            <th>{t('members.email')}</th>
+            <th>{t('members.status')}</th>
+            <th>{t('members.created')}</th>
+            <th>{t('members.lastLogin')}</th>
+          </>
+        }
+        row={(member) => (
+          <tr key={member.id}>
+            <td data-label={t('members.account')}>
+              <div>
+                <Link to={`/members/${encodeURIComponent(member.id)}`}>{member.account}</Link>
+                {member.type !== 0 ? (
+                  <span className="muted small">
+                    {' '}
+                    · {t(member.type === 4 ? 'members.trial' : 'members.agent')}
+                  </span>
+                ) : null}
+              </div>
+            </td>
+            <td data-label={t('members.realName')}>{member.realName ?? '—'}</td>
+            <td data-label={t('members.mobile')} className="nowrap">
+              {member.mobile ?? '—'}
+            </td>
+            <td data-label={t('members.email')}>{member.email ?? '—'}</td>
+            <td data-label={t('members.status')}>
+              <StatusBadge status={member.status} />
+            </td>
+            <td data-label={t('members.created')} className="nowrap">
+              {formatDateTime(member.createdAt)}
+            </td>
+            <td data-label={t('members.lastLogin')} className="nowrap">
+              {formatDateTime(member.lastLoginAt) || '—'}
+            </td>
+          </tr>
+        )}
+      />
     </section>
   );
 }

@@ -3,8 +3,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { DataTable } from '../components/DataTable';
 import { Dialog } from '../components/Dialog';
-import { Badge, Empty, ErrorBox, Loading, StatusBadge } from '../components/Status';
+import { Badge, QueryState, StatusBadge } from '../components/Status';
 import { api } from '../lib/api';
 import { useErrorMessage } from '../lib/errors';
 import { formatDateTime } from '../lib/format';
@@ -63,102 +64,100 @@ export function OperatorsPage() {
           {error}
         </div>
       ) : null}
-      {operators.error ? <ErrorBox error={operators.error} onRetry={() => void operators.refetch()} /> : null}
-      {operators.isLoading ? <Loading /> : null}
-      {operators.data && list.length === 0 ? <Empty>{t('operators.empty')}</Empty> : null}
+      <QueryState
+        query={operators}
+        isEmpty={Boolean(operators.data) && list.length === 0}
+        empty={t('operators.empty')}
+      />
       {list.length > 0 ? (
-        <div className="table-wrap">
-          <table className="table table--cards">
-            <thead>
-              <tr>
-                <th>{t('operators.username')}</th>
-                <th>{t('operators.role')}</th>
-                <th>{t('operators.status')}</th>
-                <th>{t('operators.totp')}</th>
-                <th>{t('operators.lastLogin')}</th>
-                <th>{t('operators.created')}</th>
-                <th>
-                  <span className="visually-hidden">{t('cashier.actions')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.map((operator) => {
-                const self = operator.id === me.data?.id;
-                return (
-                  <tr key={operator.id}>
-                    <td data-label={t('operators.username')}>
-                      <div>
-                        {operator.username}
-                        {self ? <span className="muted small"> · {t('operators.you')}</span> : null}
-                      </div>
-                    </td>
-                    <td data-label={t('operators.role')}>
-                      <select
-                        aria-label={t('operators.roleOf', { username: operator.username })}
-                        value={operator.role}
-                        disabled={self || busy}
-                        onChange={(event) =>
-                          setConfirming({ operator, patch: { role: event.target.value as OperatorRole } })
+        <DataTable
+          className="table table--cards"
+          actions
+          head={
+            <>
+              <th>{t('operators.username')}</th>
+              <th>{t('operators.role')}</th>
+              <th>{t('operators.status')}</th>
+              <th>{t('operators.totp')}</th>
+              <th>{t('operators.lastLogin')}</th>
+              <th>{t('operators.created')}</th>
+            </>
+          }
+        >
+          {list.map((operator) => {
+            const self = operator.id === me.data?.id;
+            return (
+              <tr key={operator.id}>
+                <td data-label={t('operators.username')}>
+                  <div>
+                    {operator.username}
+                    {self ? <span className="muted small"> · {t('operators.you')}</span> : null}
+                  </div>
+                </td>
+                <td data-label={t('operators.role')}>
+                  <select
+                    aria-label={t('operators.roleOf', { username: operator.username })}
+                    value={operator.role}
+                    disabled={self || busy}
+                    onChange={(event) =>
+                      setConfirming({ operator, patch: { role: event.target.value as OperatorRole } })
+                    }
+                  >
+                    {ROLES.map((role) => (
+                      <option key={role} value={role}>
+                        {t(`role.${role}`)}
+                      </option>
+                    ))}
+                  </select>
+                </td>
+                <td data-label={t('operators.status')}>
+                  <StatusBadge status={operator.status} />
+                </td>
+                <td data-label={t('operators.totp')}>
+                  <Badge tone={operator.totpEnabled ? 'ok' : 'warn'}>
+                    {t(operator.totpEnabled ? 'operators.totpOn' : 'operators.totpOff')}
+                  </Badge>
+                </td>
+                <td data-label={t('operators.lastLogin')} className="nowrap">
+                  {formatDateTime(operator.lastLoginAt) || '—'}
+                </td>
+                <td data-label={t('operators.created')} className="nowrap">
+                  {formatDateTime(operator.createdAt)}
+                </td>
+                <td className="row-actions">
+                  {self ? null : (
+                    <>
+                      <button
+                        type="button"
+                        className="button button--small"
+                        disabled={!operator.totpEnabled}
+                        onClick={() => setConfirming({ operator, patch: { resetTotp: true } })}
+                      >
+                        {t('operators.resetTotp')}
+                      </button>
+                      <button
+                        type="button"
+                        className={
+                          operator.status === 'active'
+                            ? 'button button--small button--danger'
+                            : 'button button--small'
+                        }
+                        onClick={() =>
+                          setConfirming({
+                            operator,
+                            patch: { status: operator.status === 'active' ? 'disabled' : 'active' },
+                          })
                         }
                       >
-                        {ROLES.map((role) => (
-                          <option key={role} value={role}>
-                            {t(`role.${role}`)}
-                          </option>
-                        ))}
-                      </select>
-                    </td>
-                    <td data-label={t('operators.status')}>
-                      <StatusBadge status={operator.status} />
-                    </td>
-                    <td data-label={t('operators.totp')}>
-                      <Badge tone={operator.totpEnabled ? 'ok' : 'warn'}>
-                        {t(operator.totpEnabled ? 'operators.totpOn' : 'operators.totpOff')}
-                      </Badge>
-                    </td>
-                    <td data-label={t('operators.lastLogin')} className="nowrap">
-                      {formatDateTime(operator.lastLoginAt) || '—'}
-                    </td>
-                    <td data-label={t('operators.created')} className="nowrap">
-                      {formatDateTime(operator.createdAt)}
-                    </td>
-                    <td className="row-actions">
-                      {self ? null : (
-                        <>
-                          <button
-                            type="button"
-                            className="button button--small"
-                            disabled={!operator.totpEnabled}
-                            onClick={() => setConfirming({ operator, patch: { resetTotp: true } })}
-                          >
-                            {t('operators.resetTotp')}
-                          </button>
-                          <button
-                            type="button"
-                            className={
-                              operator.status === 'active'
-                                ? 'button button--small button--danger'
-                                : 'button button--small'
-                            }
-                            onClick={() =>
-                              setConfirming({
-                                operator,
-                                patch: { status: operator.status === 'active' ? 'disabled' : 'active' },
-                              })
-                            }
-                          >
-                            {t(operator.status === 'active' ? 'action.disable' : 'action.enable')}
-                          </button>
-                        </>
-                      )}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+                        {t(operator.status === 'active' ? 'action.disable' : 'action.enable')}
+                      </button>
+                    </>
+                  )}
+                </td>
+              </tr>
+            );
+          })}
+        </DataTable>
       ) : null}
       {confirming ? (
         <Dialog

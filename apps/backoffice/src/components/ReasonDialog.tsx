@@ -2,6 +2,8 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorMessage } from '../lib/errors';
 import { Dialog } from './Dialog';
+import { DialogActions } from './DialogActions';
+import { Alert } from './Status';
 
 export interface ReasonDialogProps {
   title: string;
@@ -63,23 +65,14 @@ export function ReasonDialog({
           />
           <small className="muted">{t('reason.hint', { count: minLength })}</small>
         </label>
-        {error ? (
-          <div className="alert alert--error" role="alert">
-            {error}
-          </div>
-        ) : null}
-        <div className="actions">
-          <button type="button" className="button" onClick={onClose}>
-            {t('action.cancel')}
-          </button>
-          <button
-            type="submit"
-            className={danger ? 'button button--danger' : 'button button--primary'}
-            disabled={busy || tooShort}
-          >
-            {busy ? t('state.working') : confirmLabel}
-          </button>
-        </div>
+        <Alert tone="error">{error}</Alert>
+        <DialogActions
+          onCancel={onClose}
+          label={confirmLabel}
+          busy={busy}
+          disabled={tooShort}
+          danger={danger}
+        />
       </form>
     </Dialog>
   );

@@ -54,6 +54,19 @@ export function Empty({ children }: { children: ReactNode }) {
   return <p className="empty">{children}</p>;
 }
 
+/**
+ * A message in a page or form: an error (announced at once) or a confirmation (announced politely).
+ * Renders nothing when there is no message, so callers can pass their state as is.
+ */
+export function Alert({ tone, children }: { tone: 'error' | 'ok'; children: ReactNode }) {
+  if (!children) return null;
+  return (
+    <div className={`alert alert--${tone}`} role={tone === 'error' ? 'alert' : 'status'}>
+      {children}
+    </div>
+  );
+}
+
 /** What a query-backed list shows before its rows: the error with a retry, loading, or the empty text. */
 export function QueryState({
   query,

@@ -6,7 +6,7 @@ import { Link, useSearchParams } from 'react-router';
 import { PagedTable } from '../components/DataTable';
 import { Dialog } from '../components/Dialog';
 import { ReasonDialog } from '../components/ReasonDialog';
-import { ErrorBox, Loading, StatusBadge } from '../components/Status';
+import { Alert, ErrorBox, Loading, StatusBadge } from '../components/Status';
 import { api, apiBlob } from '../lib/api';
 import { formatDateTime } from '../lib/format';
 import { useCan, useMoney } from '../lib/operator';
@@ -130,11 +130,7 @@ export function CashierPage() {
           {t('action.search')}
         </button>
       </form>
-      {notice ? (
-        <div className="alert alert--ok" role="status">
-          {notice}
-        </div>
-      ) : null}
+      <Alert tone="ok">{notice}</Alert>
       <PagedTable
         query={queue}
         empty={t('cashier.empty')}

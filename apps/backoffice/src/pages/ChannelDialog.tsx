@@ -8,6 +8,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../components/Dialog';
+import { DialogActions } from '../components/DialogActions';
+import { Alert } from '../components/Status';
 import { api } from '../lib/api';
 import { useErrorMessage } from '../lib/errors';
 import { minorToInput, parseAmountInput } from '../lib/money-input';
@@ -265,19 +267,8 @@ export function ChannelDialog({
             </label>
           </fieldset>
         ) : null}
-        {error ? (
-          <div className="alert alert--error" role="alert">
-            {error}
-          </div>
-        ) : null}
-        <div className="actions">
-          <button type="button" className="button" onClick={onClose}>
-            {t('action.cancel')}
-          </button>
-          <button type="submit" className="button button--primary" disabled={busy}>
-            {busy ? t('state.working') : t('action.save')}
-          </button>
-        </div>
+        <Alert tone="error">{error}</Alert>
+        <DialogActions onCancel={onClose} label={t('action.save')} busy={busy} />
       </form>
     </Dialog>
   );

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../components/DataTable';
-import { Badge, QueryState } from '../components/Status';
+import { Alert, Badge, QueryState } from '../components/Status';
 import { api } from '../lib/api';
 import { useErrorMessage } from '../lib/errors';
 import { listOf } from '../lib/lists';
@@ -50,11 +50,7 @@ export function ChannelsPage() {
           {t('channels.create')}
         </button>
       </header>
-      {toggleError ? (
-        <div className="alert alert--error" role="alert">
-          {toggleError}
-        </div>
-      ) : null}
+      <Alert tone="error">{toggleError}</Alert>
       <QueryState
         query={channels}
         isEmpty={Boolean(channels.data) && list.length === 0}

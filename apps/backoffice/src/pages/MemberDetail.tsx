@@ -6,7 +6,8 @@ import { Link, useParams } from 'react-router';
 import type { z } from 'zod';
 import { PagedTable } from '../components/DataTable';
 import { Dialog } from '../components/Dialog';
-import { QueryState, StatusBadge } from '../components/Status';
+import { DialogButtons } from '../components/DialogActions';
+import { Alert, QueryState, StatusBadge } from '../components/Status';
 import { api } from '../lib/api';
 import { useErrorMessage } from '../lib/errors';
 import { formatDateTime } from '../lib/format';
@@ -268,16 +269,8 @@ function AdjustmentForm({ member }: { member: Member }) {
           minLength={5}
         />
       </label>
-      {invalid ? (
-        <div className="alert alert--error" role="alert">
-          {invalid}
-        </div>
-      ) : null}
-      {done ? (
-        <div className="alert alert--ok" role="status">
-          {done}
-        </div>
-      ) : null}
+      <Alert tone="error">{invalid}</Alert>
+      <Alert tone="ok">{done}</Alert>
       <div className="actions">
         <button type="submit" className="button button--primary">
           {t('adjust.review')}
@@ -289,19 +282,13 @@ function AdjustmentForm({ member }: { member: Member }) {
           title={t('adjust.confirmTitle')}
           onClose={() => setPending(null)}
           footer={
-            <>
-              <button type="button" className="button" onClick={() => setPending(null)}>
-                {t('action.cancel')}
-              </button>
-              <button
-                type="button"
-                className={pending.direction === 'debit' ? 'button button--danger' : 'button button--primary'}
-                disabled={busy}
-                onClick={() => void confirm()}
-              >
-                {busy ? t('state.working') : t(`adjust.do.${pending.direction}`)}
-              </button>
-            </>
+            <DialogButtons
+              onCancel={() => setPending(null)}
+              label={t(`adjust.do.${pending.direction}`)}
+              busy={busy}
+              danger={pending.direction === 'debit'}
+              onConfirm={() => void confirm()}
+            />
           }
         >
           <p>
@@ -314,11 +301,7 @@ function AdjustmentForm({ member }: { member: Member }) {
           <p className="muted">
             {t('reason.label')}: {pending.reason}
           </p>
-          {error ? (
-            <div className="alert alert--error" role="alert">
-              {error}
-            </div>
-          ) : null}
+          <Alert tone="error">{error}</Alert>
         </Dialog>
       ) : null}
     </form>

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { DataTable } from '../components/DataTable';
 import { Dialog } from '../components/Dialog';
-import { Badge, QueryState, StatusBadge } from '../components/Status';
+import { DialogActions, DialogButtons } from '../components/DialogActions';
+import { Alert, Badge, QueryState, StatusBadge } from '../components/Status';
 import { api } from '../lib/api';
 import { useErrorMessage } from '../lib/errors';
 import { formatDateTime } from '../lib/format';
@@ -59,11 +60,7 @@ export function OperatorsPage() {
           {t('operators.create')}
         </button>
       </header>
-      {error && !confirming ? (
-        <div className="alert alert--error" role="alert">
-          {error}
-        </div>
-      ) : null}
+      {confirming ? null : <Alert tone="error">{error}</Alert>}
       <QueryState
         query={operators}
         isEmpty={Boolean(operators.data) && list.length === 0}
@@ -168,27 +165,16 @@ export function OperatorsPage() {
             setError(null);
           }}
           footer={
-            <>
-              <button type="button" className="button" onClick={() => setConfirming(null)}>
-                {t('action.cancel')}
-              </button>
-              <button
-                type="button"
-                className="button button--primary"
-                disabled={busy}
-                onClick={() => void apply(confirming.operator, confirming.patch)}
-              >
-                {busy ? t('state.working') : t('action.confirm')}
-              </button>
-            </>
+            <DialogButtons
+              onCancel={() => setConfirming(null)}
+              label={t('action.confirm')}
+              busy={busy}
+              onConfirm={() => void apply(confirming.operator, confirming.patch)}
+            />
           }
         >
           <p>{describePatch(t, confirming.operator, confirming.patch)}</p>
-          {error ? (
-            <div className="alert alert--error" role="alert">
-              {error}
-            </div>
-          ) : null}
+          <Alert tone="error">{error}</Alert>
         </Dialog>
       ) : null}
       {creating ? <CreateOperatorDialog onClose={() => setCreating(false)} /> : null}
@@ -269,19 +255,8 @@ function CreateOperatorDialog({ onClose }: { onClose: () => void }) {
             ))}
           </select>
         </label>
-        {error ? (
-          <div className="alert alert--error" role="alert">
-            {error}
-          </div>
-        ) : null}
-        <div className="actions">
-          <button type="button" className="button" onClick={onClose}>
-            {t('action.cancel')}
-          </button>
-          <button type="submit" className="button button--primary" disabled={busy}>
-            {busy ? t('state.working') : t('operators.create')}
-          </button>
-        </div>
+        <Alert tone="error">{error}</Alert>
+        <DialogActions onCancel={onClose} label={t('operators.create')} busy={busy} />
       </form>
     </Dialog>
   );

@@ -9,8 +9,9 @@
  * It builds the server (npm run bench:wallet does), creates and drops its own databases, starts the
  * built server as a separate process, drives it from CLIENTS concurrent keep-alive connections over
  * WALLETS wallets for DURATION_S seconds, then runs pgbench's built-in simple-update script with the
- * same number of clients for the same time, checks the ledger's invariants, and prints one summary
- * line last. Settings: CLIENTS (64), WALLETS (2000), DURATION_S (10), LOADGEN_THREADS (1).
+ * for the same time, checks the ledger's invariants, and prints one summary line last.
+ * Settings: CLIENTS (64), WALLETS (2000), DURATION_S (10), LOADGEN_THREADS (1), PGBENCH_CLIENTS (16),
+ * SERVER_PROFILE (a folder for a CPU profile of the server).
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -39,6 +40,8 @@ const CLIENTS = Number(process.env.CLIENTS ?? 64);
 const WALLETS = Number(process.env.WALLETS ?? 2_000);
 const DURATION_S = Number(process.env.DURATION_S ?? 10);
 const THREADS = Number(process.env.LOADGEN_THREADS ?? 1);
+/** pgbench's own best on a small machine is a few clients per core; more only adds connections. */
+const PGBENCH_CLIENTS = Number(process.env.PGBENCH_CLIENTS ?? 16);
 const STAKE_MINOR = 100;
 
 export interface LoadResult {
@@ -124,7 +127,11 @@ async function prepare(url: string) {
 
 async function startServer(url: string): Promise<{ url: string; stop(): Promise<void> }> {
   const port = 20_000 + Math.floor(Math.random() * 20_000);
-  const child = spawn(process.execPath, [join(ROOT, 'apps/server/dist/main.js')], {
+  // SERVER_PROFILE=<dir> writes a V8 CPU profile of the server under load there (where time goes).
+  const profile = process.env.SERVER_PROFILE
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.SERVER_PROFILE}`]
+    : [];
+  const child = spawn(process.execPath, [...profile, join(ROOT, 'apps/server/dist/main.js')], {
     env: {
       ...process.env,
       DATABASE_URL: url,
@@ -202,7 +209,19 @@ function pgbench(url: string): number {
   execFileSync('pgbench', [...args, '-i', '-q', '-s', '10', db], { stdio: 'ignore' });
   const out = execFileSync(
     'pgbench',
-    [...args, '-n', '-b', 'simple-update', '-c', String(CLIENTS), '-j', '2', '-T', String(DURATION_S), db],
+    [
+      ...args,
+      '-n',
+      '-b',
+      'simple-update',
+      '-c',
+      String(PGBENCH_CLIENTS),
+      '-j',
+      '2',
+      '-T',
+      String(DURATION_S),
+      db,
+    ],
     { encoding: 'utf8' },
   );
   const match = /tps = ([0-9.]+)/.exec(out);
@@ -255,7 +274,7 @@ async function main() {
     const pgbenchUrl = await createDatabase(admin, pgbenchDb);
     let tps: number;
     try {
-      console.log(`pgbench simple-update, ${CLIENTS} clients, ${DURATION_S} s…`);
+      console.log(`pgbench simple-update, ${PGBENCH_CLIENTS} clients, ${DURATION_S} s…`);
       tps = pgbench(pgbenchUrl);
     } finally {
       await dropDatabase(admin, pgbenchDb);

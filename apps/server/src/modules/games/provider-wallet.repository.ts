@@ -56,9 +56,27 @@ export interface NewBet {
 
 export interface BetRow {
   id: bigint;
+  member_id: string;
   vendor: string;
   txn_id: string;
+  stake_minor: bigint;
   balance_after_minor: bigint;
+}
+
+/** The stored bets for these vendor transaction ids (the vendor-level idempotency record). */
+export async function findBets(
+  db: Db,
+  merchantId: string,
+  keys: { vendor: string; txnId: string }[],
+): Promise<BetRow[]> {
+  if (!keys.length) return [];
+  const { rows } = await sql<BetRow>`
+    select g.id, g.member_id, g.vendor, g.txn_id, g.stake_minor, g.balance_after_minor
+    from unnest(${keys.map((k) => k.vendor)}::text[], ${keys.map((k) => k.txnId)}::text[]) as k(vendor, txn_id)
+    join game_bets g on g.merchant_id = ${merchantId}::uuid and g.vendor = k.vendor and g.txn_id = k.txn_id`.execute(
+    db,
+  );
+  return rows;
 }
 
 /**
@@ -78,18 +96,11 @@ export async function insertBets(db: Db, merchantId: string, bets: NewBet[]): Pr
                   ${column((b) => b.currency)}::text[], ${column((b) => String(b.transferId))}::bigint[],
                   ${column((b) => String(b.balanceAfterMinor))}::bigint[]) as x(m, v, r, t, g, s, c, tr, b)
     on conflict (merchant_id, vendor, txn_id) do nothing
-    returning id, vendor, txn_id, balance_after_minor`.execute(db);
+    returning id, member_id, vendor, txn_id, stake_minor, balance_after_minor`.execute(db);
   const inserted = new Set(rows.map((r) => `${r.vendor}:${r.txn_id}`));
   const repeats = bets.filter((b) => !inserted.has(`${b.vendor}:${b.txnId}`));
   if (!repeats.length) return rows;
-  const stored = await db
-    .selectFrom('game_bets')
-    .select(['id', 'vendor', 'txn_id', 'balance_after_minor'])
-    .where('merchant_id', '=', merchantId)
-    .where((eb) =>
-      eb.or(repeats.map((b) => eb.and([eb('vendor', '=', b.vendor), eb('txn_id', '=', b.txnId)]))),
-    )
-    .execute();
+  const stored = await findBets(db, merchantId, repeats);
   return [...rows, ...stored];
 }
 

@@ -4,9 +4,10 @@ import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/database/database.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import {
-  houseAccountFor,
+  HOUSE_SHARDS,
   MAX_BATCH,
   memberAccountId,
+  systemAccountId,
   type TransferRequest,
   transferBatch,
   withLedgerTransaction,
@@ -33,7 +34,6 @@ interface Player {
   currency: string;
   active: boolean;
   mainAccountId: bigint;
-  houseAccountId: bigint;
 }
 
 export interface ProviderCall {
@@ -68,7 +68,7 @@ export function createProviderWallet(ctx: AppContext): ProviderWallet {
   >();
   const players = new Map<string, Cached<Player | null>>();
   const debits: GroupCommit<DebitItem, DebitAnswer> = createGroupCommit(
-    (items) => postDebits(ctx.db, items),
+    (items, batchNumber) => postDebits(ctx.db, items, batchNumber),
     {
       maxBatch: MAX_BATCH,
       maxInFlight: 2,
@@ -120,7 +120,6 @@ export function createProviderWallet(ctx: AppContext): ProviderWallet {
         mainAccountId:
           row.main_account_id ??
           (await memberAccountId(ctx.db, memberId, row.merchant_id, 'main', row.currency)),
-        houseAccountId: await houseAccountFor(ctx.db, row.merchant_id, row.currency, memberId),
       };
     });
     // Another merchant's player is as unknown as a made-up id.
@@ -150,23 +149,35 @@ export function createProviderWallet(ctx: AppContext): ProviderWallet {
  * nothing), post the stakes through the ledger's batch (each refused on its own), write a bet row
  * for each posted stake, and answer each call — a retried txn id gets the answer stored with its bet.
  */
-async function postDebits(db: Db, items: DebitItem[]): Promise<Settled<DebitAnswer>[]> {
+async function postDebits(db: Db, items: DebitItem[], batchNumber: number): Promise<Settled<DebitAnswer>[]> {
+  const { merchantId, currency } = { merchantId: items[0]!.merchantId, currency: items[0]!.player.currency };
+  // The whole batch credits one house shard, a different one for each batch in flight, so concurrent
+  // batches never wait on each other's house rows (which shard takes a stake changes nothing: the
+  // house is the sum of its shards). Players are the only rows two batches may share.
+  const house = await systemAccountId(db, merchantId, 'house', currency, batchNumber % HOUSE_SHARDS);
   return withLedgerTransaction(db, async (trx) => {
-    const merchantId = items[0]!.merchantId;
     const fresh = await repo.insertNonces(trx, merchantId, items);
     const answers: (Settled<DebitAnswer> | null)[] = items.map((item) => {
       const id = `${item.vendor}:${item.nonce}`;
       if (!fresh.delete(id)) return { ok: false, error: new AppError('PROVIDER_NONCE_REPLAYED') };
       return null;
     });
+    // A vendor's retry is answered from the bet it already placed, whichever house shard that took.
+    await answerRetries(trx, merchantId, items, answers);
     const live = items.flatMap((item, i) => (answers[i] ? [] : [{ item, i }]));
     const results = await transferBatch(
       trx,
-      live.map(({ item }) => stakeTransfer(item)),
+      live.map(({ item }) => stakeTransfer(item, house)),
     );
     const bets: repo.NewBet[] = [];
+    const racing: number[] = [];
     for (const [n, { item, i }] of live.entries()) {
       const result = results[n]!;
+      if (!result.ok && result.code === 'LEDGER_IDEMPOTENCY_CONFLICT') {
+        // A twin in a batch that committed meanwhile (another shard): its bet row is visible now.
+        racing.push(i);
+        continue;
+      }
       if (!result.ok) {
         const balanceMinor =
           result.debitSpendableMinor ?? (await repo.spendable(trx, item.player.mainAccountId));
@@ -190,29 +201,54 @@ async function postDebits(db: Db, items: DebitItem[]): Promise<Settled<DebitAnsw
       (await repo.insertBets(trx, merchantId, bets)).map((b) => [`${b.vendor}:${b.txn_id}`, b]),
     );
     for (const { item, i } of live) {
-      if (answers[i]) continue;
-      const bet = stored.get(`${item.vendor}:${item.request.txnId}`)!;
-      answers[i] = {
-        ok: true,
-        value: {
-          txnId: item.request.txnId,
-          betId: String(bet.id),
-          balanceMinor: bet.balance_after_minor,
-          currency: item.request.currency,
-        },
-      };
+      if (answers[i] || racing.includes(i)) continue;
+      answers[i] = answerFrom(item, stored.get(`${item.vendor}:${item.request.txnId}`));
     }
-    return answers as Settled<DebitAnswer>[];
+    await answerRetries(trx, merchantId, items, answers);
+    return answers.map((a) => a ?? { ok: false, error: new AppError('LEDGER_IDEMPOTENCY_CONFLICT') });
   });
 }
 
-function stakeTransfer(item: DebitItem): TransferRequest {
+/** Answers, from the stored bets, the calls not yet answered whose txn id already has a bet. */
+async function answerRetries(
+  db: Db,
+  merchantId: string,
+  items: DebitItem[],
+  answers: (Settled<DebitAnswer> | null)[],
+): Promise<void> {
+  const open = items.flatMap((item, i) => (answers[i] ? [] : [{ item, i }]));
+  const keys = open.map(({ item }) => ({ vendor: item.vendor, txnId: item.request.txnId }));
+  const stored = new Map(
+    (await repo.findBets(db, merchantId, keys)).map((b) => [`${b.vendor}:${b.txn_id}`, b]),
+  );
+  for (const { item, i } of open) {
+    const bet = stored.get(`${item.vendor}:${item.request.txnId}`);
+    if (bet) answers[i] = answerFrom(item, bet);
+  }
+}
+
+/** The stored answer when the bet is this call's (same player and stake); a reused txn id otherwise. */
+function answerFrom(item: DebitItem, bet: repo.BetRow | undefined): Settled<DebitAnswer> {
+  if (!bet || bet.member_id !== item.player.memberId || bet.stake_minor !== BigInt(item.request.amountMinor))
+    return { ok: false, error: new AppError('LEDGER_IDEMPOTENCY_CONFLICT') };
+  return {
+    ok: true,
+    value: {
+      txnId: item.request.txnId,
+      betId: String(bet.id),
+      balanceMinor: bet.balance_after_minor,
+      currency: item.request.currency,
+    },
+  };
+}
+
+function stakeTransfer(item: DebitItem, house: bigint): TransferRequest {
   return {
     merchantId: item.merchantId,
     idempotencyKey: `bet:${item.vendor}:${item.request.txnId}`,
     code: 'bet',
     debitAccountId: item.player.mainAccountId,
-    creditAccountId: item.player.houseAccountId,
+    creditAccountId: house,
     amountMinor: BigInt(item.request.amountMinor),
     currency: item.request.currency,
     metadata: { vendor: item.vendor, roundId: item.request.roundId },

@@ -98,6 +98,17 @@ test('a retried txn id (new nonce) gets the original answer and moves nothing; 5
   expect(again).toMatchObject({ status: 409, code: 'LEDGER_IDEMPOTENCY_CONFLICT' });
 });
 
+test('one txn id sent 30 times at once, never seen before: one debit, every reply the same', async () => {
+  const p = await fundedPlayer(10_000n);
+  const body = bet(p.memberId, 700);
+  // The first call leaves alone and the rest share the next batch (another house shard): the twins
+  // must find the first one's bet, not a conflicting transfer.
+  const replies = await Promise.all(Array.from({ length: 30 }, () => debit({ body })));
+  for (const reply of replies) expect(reply.value).toEqual(replies[0]!.value);
+  expect(replies[0]!.success).toBe(true);
+  expect(await balanceOf(f, p.mainId)).toEqual({ balance: 9_300n, pending: 0n });
+});
+
 test('200 simultaneous bets on a wallet that affords 20: exactly 20 taken, the rest refused with the balance', async () => {
   const p = await fundedPlayer(2_000n);
   const replies = await Promise.all(Array.from({ length: 200 }, () => debit({ body: bet(p.memberId, 100) })));

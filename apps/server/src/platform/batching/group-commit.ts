@@ -22,12 +22,16 @@ interface Waiting<In, Out> {
  * once, and under load the requests arriving while batches are in flight form the next batch — the
  * busier the database, the bigger and the cheaper per item the batches become.
  *
+ * `run` also gets the batch's sequence number: consecutive batches, the ones in flight together, can
+ * use it to touch different rows (e.g. different house-account shards) so they do not queue on each
+ * other's locks.
+ *
  * `partition` keeps items that may not share a batch apart (e.g. different merchants); each
  * partition has its own queue and slots. `run` must answer every item, in order; if it throws,
  * nothing of that batch committed and every caller in it hears the error.
  */
 export function createGroupCommit<In, Out>(
-  run: (items: In[]) => Promise<Settled<Out>[]>,
+  run: (items: In[], batchNumber: number) => Promise<Settled<Out>[]>,
   options: { maxBatch: number; maxInFlight?: number; partition?: (item: In) => string },
 ): GroupCommit<In, Out> {
   const maxInFlight = options.maxInFlight ?? 2;
@@ -58,7 +62,10 @@ export function createGroupCommit<In, Out>(
     items += taken.length;
     let results: Settled<Out>[];
     try {
-      results = await run(taken.map((w) => w.item));
+      results = await run(
+        taken.map((w) => w.item),
+        batches,
+      );
     } catch (error) {
       for (const w of taken) w.reject(error);
       return;

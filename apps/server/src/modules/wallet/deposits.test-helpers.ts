@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { BASE_FLAGS, call, OPERATOR_KEY, registerUser, setFlags } from '../auth/auth.test-helpers.ts';
+import { insertChannel } from './channels.repository.ts';
 
 /** Helpers shared by the deposit and gateway tests (imported by *.test.ts only). */
 
@@ -31,6 +32,30 @@ export async function channelNamed(t: TestApp, token: string, name: string) {
   const channel = (r.value as { id: string; name: string }[]).find((c) => c.name === name);
   if (!channel) throw new Error(`no channel ${name}`);
   return channel as { id: string; name: string; minMinor: number; maxMinor: number };
+}
+
+/**
+ * A channel made for one test, straight in the table (the operator API has its own tests): a manual
+ * PIX channel of 10 to 1,000 BRL unless the overrides say otherwise.
+ */
+export function testChannel(
+  t: TestApp,
+  merchantId: string,
+  overrides: Partial<Parameters<typeof insertChannel>[1]> = {},
+) {
+  return insertChannel(t.ctx.db, {
+    merchant_id: merchantId,
+    name: `Test ${randomUUID().slice(0, 8)}`,
+    type: 'manual_pix',
+    gateway: null,
+    gateway_secret: null,
+    currency: 'BRL',
+    min_minor: 1_000n,
+    max_minor: 100_000n,
+    quick_amounts_minor: '[]',
+    account: JSON.stringify({ pixKey: 'caixa@example.com', pixKeyType: 'email' }),
+    ...overrides,
+  });
 }
 
 export const SANDBOX = 'PIX instantâneo';

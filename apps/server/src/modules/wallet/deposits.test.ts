@@ -2,9 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/harness.ts';
 import { call } from '../auth/auth.test-helpers.ts';
-import { expectVerified } from '../ledger/ledger.test-helpers.ts';
+import { expectVerified, fixture } from '../ledger/ledger.test-helpers.ts';
 import { getCashierSettings } from './cashier-settings.ts';
-import { insertChannel } from './channels.repository.ts';
 import { seedDemoCashier } from './wallet.seed.ts';
 import {
   channelNamed,
@@ -14,6 +13,7 @@ import {
   mainBalance,
   newPlayer,
   SANDBOX,
+  testChannel,
 } from './deposits.test-helpers.ts';
 
 let t: TestApp;
@@ -21,28 +21,12 @@ let merchantId: string;
 
 beforeAll(async () => {
   t = await createCashierTestApp();
-  merchantId = (
-    await t.ctx.db.selectFrom('merchants').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow()
-  ).id;
+  merchantId = (await fixture(t)).merchantId;
 });
 afterAll(async () => t?.close());
 
-/** A channel made for one test, straight in the table (the operator API has its own tests). */
-async function extraChannel(overrides: Partial<Parameters<typeof insertChannel>[1]> = {}) {
-  const row = await insertChannel(t.ctx.db, {
-    merchant_id: merchantId,
-    name: `Test ${randomUUID().slice(0, 8)}`,
-    type: 'manual_pix',
-    gateway: null,
-    gateway_secret: null,
-    currency: 'BRL',
-    min_minor: 1_000n,
-    max_minor: 100_000n,
-    quick_amounts_minor: '[]',
-    account: JSON.stringify({ pixKey: 'caixa@example.com', pixKeyType: 'email' }),
-    ...overrides,
-  });
-  return row.id;
+async function extraChannel(overrides: Parameters<typeof testChannel>[2] = {}) {
+  return (await testChannel(t, merchantId, overrides)).id;
 }
 
 describe('GET /wps/cashier/channels', () => {

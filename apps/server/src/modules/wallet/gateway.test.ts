@@ -3,8 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/harness.ts';
 import { call } from '../auth/auth.test-helpers.ts';
 import { houseAccountFor, memberAccountId, transfer } from '../ledger/index.ts';
-import { expectVerified } from '../ledger/ledger.test-helpers.ts';
-import { insertChannel } from './channels.repository.ts';
+import { expectVerified, fixture } from '../ledger/ledger.test-helpers.ts';
 import {
   channelNamed,
   createCashierTestApp,
@@ -14,6 +13,7 @@ import {
   mainBalance,
   newPlayer,
   SANDBOX,
+  testChannel,
 } from './deposits.test-helpers.ts';
 import { signBody } from './gateway.adapters.ts';
 import { turnoverStatus } from './turnover.ts';
@@ -23,9 +23,7 @@ let merchantId: string;
 
 beforeAll(async () => {
   t = await createCashierTestApp();
-  merchantId = (
-    await t.ctx.db.selectFrom('merchants').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow()
-  ).id;
+  merchantId = (await fixture(t)).merchantId;
 });
 afterAll(async () => t?.close());
 
@@ -288,17 +286,13 @@ describe('POST /providers/payments/:gateway/callback', () => {
   });
 
   it('takes the fee to the house and records the turnover the merchant asks for', async () => {
-    const channel = await insertChannel(t.ctx.db, {
-      merchant_id: merchantId,
+    const channel = await testChannel(t, merchantId, {
       name: 'Gateway with fee',
       type: 'gateway',
       gateway: 'sandbox',
       gateway_secret: 'a'.repeat(64),
-      currency: 'BRL',
-      min_minor: 1_000n,
       max_minor: 1_000_000n,
       fee_bps: 200,
-      quick_amounts_minor: '[]',
       account: null,
     });
     await t.ctx.db

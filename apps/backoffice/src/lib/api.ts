@@ -125,4 +125,5 @@ export const api = {
   get: <T>(path: string, query?: Query) => request<T>('GET', path, undefined, query),
   post: <T>(path: string, body: unknown = {}) => request<T>('POST', path, body),
   patch: <T>(path: string, body: unknown = {}) => request<T>('PATCH', path, body),
+  put: <T>(path: string, body: unknown = {}) => request<T>('PUT', path, body),
 };

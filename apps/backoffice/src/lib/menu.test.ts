@@ -13,6 +13,7 @@ describe('menuFor', () => {
       'audit',
       'ledger',
       'operators',
+      'settings',
     ]);
   });
 

@@ -2,7 +2,7 @@ import type { OperatorPermission } from '@sorte/contracts';
 
 /** A back-office section: where it lives and the permission that shows it. */
 export interface MenuItem {
-  key: 'cashier' | 'members' | 'channels' | 'audit' | 'ledger' | 'operators';
+  key: 'cashier' | 'members' | 'channels' | 'audit' | 'ledger' | 'operators' | 'settings';
   path: string;
   permission: OperatorPermission;
 }
@@ -15,6 +15,7 @@ export const MENU: readonly MenuItem[] = [
   { key: 'audit', path: '/audit', permission: 'audit.read' },
   { key: 'ledger', path: '/ledger', permission: 'ledger.verify' },
   { key: 'operators', path: '/operators', permission: 'operators.manage' },
+  { key: 'settings', path: '/settings', permission: 'merchant.config' },
 ];
 
 export function can(permissions: readonly string[] | undefined, permission: OperatorPermission): boolean {

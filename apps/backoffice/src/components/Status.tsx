@@ -55,13 +55,13 @@ export function Empty({ children }: { children: ReactNode }) {
 }
 
 /**
- * A message in a page or form: an error (announced at once) or a confirmation (announced politely).
+ * A message in a page or form: an error or a warning (announced at once) or a confirmation (announced politely).
  * Renders nothing when there is no message, so callers can pass their state as is.
  */
-export function Alert({ tone, children }: { tone: 'error' | 'ok'; children: ReactNode }) {
+export function Alert({ tone, children }: { tone: 'error' | 'ok' | 'warn'; children: ReactNode }) {
   if (!children) return null;
   return (
-    <div className={`alert alert--${tone}`} role={tone === 'error' ? 'alert' : 'status'}>
+    <div className={`alert alert--${tone}`} role={tone === 'ok' ? 'status' : 'alert'}>
       {children}
     </div>
   );

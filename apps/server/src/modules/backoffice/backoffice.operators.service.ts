@@ -40,11 +40,6 @@ export async function createOperator(ctx: AppContext, admin: OperatorPrincipal, 
       username: input.username,
       password_hash: passwordHash,
       role: input.role,
-      totp_secret: null,
-      totp_last_step: null,
-      locked_until: null,
-      last_login_at: null,
-      last_login_ip: null,
       created_at: ctx.clock.now(),
     });
     if (!row) throw new AppError('BO_OPERATOR_EXISTS');

@@ -49,13 +49,24 @@ export function listOperators(db: Db, merchantId: string) {
     .execute();
 }
 
-export async function insertOperator(
-  db: Db,
-  values: Insertable<OperatorsTable>,
-): Promise<OperatorRow | undefined> {
+/** What a new operator is made with; TOTP is not enrolled unless given. */
+export type NewOperator = Pick<
+  Insertable<OperatorsTable>,
+  'merchant_id' | 'username' | 'password_hash' | 'role' | 'created_at' | 'totp_secret' | 'totp_enabled'
+>;
+
+/** A new operator: never signed in, not locked, no TOTP step used yet. Undefined when the username is taken. */
+export async function insertOperator(db: Db, values: NewOperator): Promise<OperatorRow | undefined> {
   return db
     .insertInto('operators')
-    .values(values)
+    .values({
+      totp_secret: null,
+      totp_last_step: null,
+      locked_until: null,
+      last_login_at: null,
+      last_login_ip: null,
+      ...values,
+    })
     .onConflict((oc) => oc.constraint('operators_username').doNothing())
     .returningAll()
     .executeTakeFirst();

@@ -34,11 +34,6 @@ export async function seedDemoOperators(ctx: SeedContext): Promise<void> {
       username: demo.username,
       password_hash: demo.passwordHash,
       role: demo.role,
-      totp_secret: null,
-      totp_last_step: null,
-      locked_until: null,
-      last_login_at: null,
-      last_login_ip: null,
       created_at: ctx.clock.now(),
     });
   }

@@ -39,10 +39,6 @@ export async function createOperator(
     role,
     totp_secret: totp ? TEST_TOTP_SECRET : null,
     totp_enabled: totp,
-    totp_last_step: null,
-    locked_until: null,
-    last_login_at: null,
-    last_login_ip: null,
     created_at: t.clock.now(),
   });
   if (!row) throw new Error(`createOperator: ${username} exists`);

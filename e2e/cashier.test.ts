@@ -1,21 +1,30 @@
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { totpCode } from '../apps/server/src/modules/backoffice/backoffice.totp.ts';
 import { launchBrowser, newPage, operator, type RunningServer, screenshot, startServer } from './harness.ts';
-import { t } from './i18n.ts';
+import { t, tBackoffice } from './i18n.ts';
 
 /**
  * The member centre's money journeys in a real Chromium against the built server on a fresh
- * database: a gateway deposit through the sandbox's hosted page and back, and a first withdrawal
- * (real name, withdrawal password, PIX account, request). The header balance must follow both.
+ * database. The full journey of issue 3, once per language: a new player registers, deposits
+ * through the sandbox gateway's hosted page and sees the header balance change without a reload,
+ * withdraws to a PIX key, a finance operator approves it in the back office (enrolling TOTP on
+ * the first sign-in), the player confirms receipt, and the account records show both movements.
+ * Beside it, a first withdrawal by the demo player on a phone, setting the real name in My account.
  */
+const CALLBACK_DELAY_MS = 3000;
 let server: RunningServer;
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
+let browser: Browser;
 
 beforeAll(async () => {
-  server = await startServer();
+  // The gateway's callback comes a few seconds after Pay, so the player is back on the site, with
+  // the old balance in the header, before the money arrives: the change is then seen live.
+  server = await startServer({ SANDBOX_CALLBACK_DELAY_MS: String(CALLBACK_DELAY_MS) });
   browser = await launchBrowser();
   await operator(server, 'PATCH', '/bo/merchants/demo/flags', {
     captchaOnLogin: false,
+    captchaOnRegister: false,
+    REGMOBVERF3: false,
     encryption: false,
     memberCentre: true,
   });
@@ -51,30 +60,288 @@ async function headerBalance(page: Page): Promise<string> {
   return ((await page.getByTestId('balance').textContent()) ?? '').replace(/\s/g, ' ');
 }
 
-it('deposits through the sandbox gateway from the header button and sees the balance grow (pt-BR, desktop)', async () => {
-  const lang = 'pt-BR';
-  const { context, page } = await newPage(browser, { lang });
-  await signIn(context);
-  await page.goto(`${server.url}/`);
-  await expect.poll(() => headerBalance(page), { timeout: 20_000 }).toBe('R$ 1.000,00');
+type Lang = 'pt-BR' | 'en';
 
-  await page.getByRole('button', { name: t(lang, 'common', 'actions.deposit') }).click();
-  await page.getByRole('button', { name: /PIX instantâneo/ }).click();
-  await page.getByRole('button', { name: 'R$ 20,00', exact: true }).click();
-  expect(await page.getByLabel(t(lang, 'cashier', 'deposit.amount')).inputValue()).toBe('20,00');
-  await screenshot(page, 'cashier-deposit-form-pt-BR');
-  await page.getByRole('button', { name: t(lang, 'cashier', 'deposit.submitGateway') }).click();
+/** What the player types and reads in each language: the same money, each locale's separators. */
+type Amounts = Record<
+  'zero' | 'chip' | 'chipInput' | 'depositInput' | 'deposit' | 'withdrawInput' | 'withdraw' | 'after',
+  string
+>;
+const MONEY: Record<Lang, Amounts> = {
+  'pt-BR': {
+    zero: 'R$ 0,00',
+    chip: 'R$ 20,00',
+    chipInput: '20,00',
+    depositInput: '1234,56',
+    deposit: 'R$ 1.234,56',
+    withdrawInput: '234,56',
+    withdraw: 'R$ 234,56',
+    after: 'R$ 1.000,00',
+  },
+  en: {
+    zero: 'R$ 0.00',
+    chip: 'R$ 20.00',
+    chipInput: '20.00',
+    depositInput: '1234.56',
+    deposit: 'R$ 1,234.56',
+    withdrawInput: '234.56',
+    withdraw: 'R$ 234.56',
+    after: 'R$ 1,000.00',
+  },
+};
+/** The sandbox's hosted page speaks the browser's language (its own words, not the site's catalog). */
+const SANDBOX_PAY: Record<Lang, string> = { 'pt-BR': 'Pagar', en: 'Pay' };
+const REAL_NAME: Record<Lang, string> = { 'pt-BR': 'Ana Souza Lima', en: 'John Carter Smith' };
 
-  await page.waitForURL(/\/providers\/payments\/sandbox\//, { timeout: 20_000 });
-  // The sandbox's hosted page speaks the browser's language.
-  await page.getByRole('button', { name: 'Pagar' }).click();
-  await page.waitForURL(/modal=member&m_page=depositv2&m_order=/, { timeout: 20_000 });
+/** Text with every kind of space (Intl puts a no-break space after R$) as a plain space. */
+async function plainText(locator: Locator): Promise<string> {
+  return ((await locator.textContent()) ?? '').replace(/\s+/g, ' ').trim();
+}
+
+/** A screenshot once transitions have finished, so the picture shows the state just asserted. */
+async function shot(page: Page, name: string): Promise<void> {
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+  await screenshot(page, name);
+}
+
+const uniqueName = () => `mj${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`.slice(0, 16);
+
+/** The finance operator's TOTP secret once enrolled, and the last step used (codes never replay). */
+const finance = { username: 'finance', password: 'finance12345', secret: '', lastStep: 0 };
+
+/** The code an authenticator would show now, or for the next step if this one was already used. */
+function nextFinanceCode(): string {
+  const step = Math.max(Math.floor(Date.now() / 30_000), finance.lastStep + 1);
+  finance.lastStep = step;
+  return totpCode(finance.secret, new Date(step * 30_000));
+}
+
+/** Signs in to the back office as finance: TOTP enrolment with the secret on screen the first time. */
+async function backofficeSignIn(page: Page, lang: Lang): Promise<void> {
+  const bo = (key: string) => tBackoffice(lang, key);
+  await page.goto(`${server.url}/backoffice/`);
+  await page.getByLabel(bo('signIn.username')).fill(finance.username);
+  await page.getByLabel(bo('signIn.password')).fill(finance.password);
+  await page.getByRole('button', { name: bo('signIn.submit') }).click();
+  const secret = page.getByTestId('totp-secret');
+  const codeField = page.getByLabel(bo('signIn.totpCode'));
+  await secret.or(codeField).waitFor({ timeout: 20_000 });
+  if (await secret.isVisible()) {
+    finance.secret = (await secret.textContent())?.replace(/\s/g, '') ?? '';
+    await shot(page, `journey-${lang}-4-backoffice-enrol`);
+    await page.getByLabel(bo('enroll.code')).fill(nextFinanceCode());
+    await page.getByRole('button', { name: bo('enroll.confirm') }).click();
+  } else {
+    expect(finance.secret, 'enrolled in an earlier run').not.toBe('');
+    await codeField.fill(nextFinanceCode());
+    await page.getByRole('button', { name: bo('signIn.verify') }).click();
+  }
+  await page.getByRole('navigation', { name: bo('nav.label') }).waitFor({ timeout: 20_000 });
+}
+
+/** A finance operator, in a browser of their own, finds the player's withdrawal and approves it. */
+async function approveInBackoffice(
+  lang: Lang,
+  account: string,
+  orderNo: string,
+  amount: string,
+): Promise<void> {
+  const b = (key: string, vars?: Record<string, string>) => tBackoffice(lang, key, vars);
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: lang });
+  try {
+    await context.addInitScript((l) => {
+      if (!localStorage.getItem('bo-lang')) localStorage.setItem('bo-lang', l);
+    }, lang);
+    const bo = await context.newPage();
+    await backofficeSignIn(bo, lang);
+    await bo.getByRole('link', { name: b('nav.cashier') }).click();
+    await bo.getByRole('tab', { name: b('cashier.withdrawals') }).click();
+    await bo.getByLabel(b('cashier.account')).fill(account);
+    await bo.getByRole('button', { name: b('action.search') }).click();
+    const row = bo.getByRole('row').filter({ hasText: orderNo });
+    await row.getByText(amount).waitFor({ timeout: 20_000 });
+    await row.getByRole('button', { name: b('action.approve') }).click();
+    const dialog = bo.getByRole('dialog', { name: b('cashier.approveTitle', { orderNo }) });
+    await dialog.getByLabel(b('reason.label')).fill(`PIX sent (${lang} journey)`);
+    await shot(bo, `journey-${lang}-4-backoffice-approve`);
+    await dialog.getByRole('button', { name: b('action.approve') }).click();
+    await bo.getByRole('status').getByText(b('cashier.decided.approve', { orderNo })).waitFor();
+    // The decided order leaves the pending list and is found under Approved (the reason itself goes
+    // to the audit log, which the finance role does not open).
+    await bo.getByLabel(b('cashier.status')).selectOption('approved');
+    await row.getByText(b('status.approved')).waitFor();
+    await shot(bo, `journey-${lang}-4-backoffice-approved`);
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * The whole money journey of one new player in one language, each step checked on screen and
+ * photographed as artifacts/screenshots/journey-<lang>-<n>-<step>.png. Returns each step's time.
+ */
+async function moneyJourney(page: Page, lang: Lang): Promise<Record<string, number>> {
+  const money = MONEY[lang];
+  const c = (key: string, vars?: Record<string, string>) => t(lang, 'cashier', key, vars);
+  const timings: Record<string, number> = {};
+  let lap = Date.now();
+  const done = (step: string) => {
+    timings[step] = Date.now() - lap;
+    lap = Date.now();
+  };
+  const balance = page.getByTestId('balance');
+
+  // 1. Registration through the site's own form; a new player starts with nothing.
+  const username = uniqueName();
+  await page.goto(`${server.url}/register`);
+  await page.locator('input[name="username"]').fill(username);
+  await page.locator('input[name="password"]').fill('Sorte2026ok');
+  await page.locator('input[name="confirmPassword"]').fill('Sorte2026ok');
+  await page.getByRole('button', { name: t(lang, 'auth', 'register.submit') }).click();
+  await page.getByText(t(lang, 'auth', 'success.title', { brand: 'Sorte' })).waitFor({ timeout: 30_000 });
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: t(lang, 'common', 'account.menu') }).waitFor();
+  await expect.poll(() => plainText(balance), { timeout: 20_000 }).toBe(money.zero);
+  await shot(page, `journey-${lang}-1-registered`);
+  done('register');
+
+  // 2. Deposit from the header through the sandbox gateway's hosted page and back.
   await page
-    .getByText(t(lang, 'cashier', 'deposit.returnApproved', { amount: 'R$ 20,00' }))
-    .waitFor({ timeout: 30_000 });
-  await expect.poll(() => headerBalance(page), { timeout: 20_000 }).toBe('R$ 1.020,00');
-  await screenshot(page, 'cashier-deposit-returned-pt-BR');
-  await context.close();
+    .getByRole('button', { name: t(lang, 'common', 'actions.deposit'), exact: true })
+    .first()
+    .click();
+  await page.getByRole('button', { name: /PIX instantâneo/ }).click();
+  const depositAmount = page.getByLabel(c('deposit.amount'), { exact: true });
+  await page.getByRole('button', { name: money.chip, exact: true }).click();
+  expect(await depositAmount.inputValue()).toBe(money.chipInput);
+  await depositAmount.fill(money.depositInput);
+  await shot(page, `journey-${lang}-2-deposit-form`);
+  await page.getByRole('button', { name: c('deposit.submitGateway') }).click();
+  await page.waitForURL(/\/providers\/payments\/sandbox\/checkout\//, { timeout: 20_000 });
+  await page.getByText(money.deposit).waitFor();
+  await shot(page, `journey-${lang}-2-sandbox-checkout`);
+  await page.getByRole('button', { name: SANDBOX_PAY[lang], exact: true }).click();
+  await page.waitForURL(/modal=member&m_page=depositv2&m_order=/, { timeout: 20_000 });
+  // Back on the site before the gateway's callback: the order waits, the header still shows zero.
+  await page.getByText(c('deposit.returnPending')).waitFor({ timeout: 20_000 });
+  expect(await plainText(balance), 'the callback must not have landed yet').toBe(money.zero);
+  let loads = 0;
+  page.on('load', () => loads++);
+  await page.evaluate(() => {
+    (window as unknown as { journeyMarker: string }).journeyMarker = 'same document';
+  });
+  await shot(page, `journey-${lang}-2-deposit-pending`);
+  await page.getByText(c('deposit.returnApproved', { amount: money.deposit })).waitFor({ timeout: 30_000 });
+  await expect.poll(() => plainText(balance), { timeout: 20_000 }).toBe(money.deposit);
+  expect(loads, 'no page load while the balance changed').toBe(0);
+  expect(await page.evaluate(() => (window as unknown as { journeyMarker?: string }).journeyMarker)).toBe(
+    'same document',
+  );
+  await shot(page, `journey-${lang}-2-deposit-approved`);
+  // The member centre covers the header; closed, the header shows the new balance, same document.
+  await page.getByLabel(t(lang, 'common', 'actions.close'), { exact: true }).click();
+  await balance.waitFor();
+  await shot(page, `journey-${lang}-2-header-balance`);
+  expect(loads).toBe(0);
+  done('deposit');
+
+  // 3. Withdrawal: the header's Withdraw button (a phone's header has no room for it, so there
+  // the account menu's member centre), the password, a PIX key whose holder name becomes the real
+  // name (the first payout account sets it), then the request.
+  const centreMenu = page.getByRole('navigation', { name: c('centre.menu') });
+  const headerWithdraw = page.getByRole('button', {
+    name: t(lang, 'common', 'actions.withdraw'),
+    exact: true,
+  });
+  if (await headerWithdraw.first().isVisible()) {
+    await headerWithdraw.first().click();
+  } else {
+    await page.getByRole('button', { name: t(lang, 'common', 'account.menu') }).click();
+    await page.getByRole('menuitem', { name: t(lang, 'common', 'account.memberCentre') }).click();
+    await centreMenu.getByRole('button', { name: c('centre.pages.withdraw') }).click();
+  }
+  await page.getByLabel(c('pin.new'), { exact: true }).fill('135790');
+  await page.getByLabel(c('pin.confirm'), { exact: true }).fill('135790');
+  await page.getByRole('button', { name: c('pin.setAction') }).click();
+  await page.getByLabel(c('payout.pixKey'), { exact: true }).fill('123.456.789-09');
+  await page.getByLabel(c('payout.holderName'), { exact: true }).fill(REAL_NAME[lang]);
+  await page.getByRole('button', { name: c('payout.save') }).click();
+  const savedAccount = page.locator('.cs-acct', { hasText: REAL_NAME[lang] });
+  await savedAccount.getByText(c('payout.default')).waitFor();
+  await page.getByLabel(c('withdraw.amount'), { exact: true }).fill(money.withdrawInput);
+  await page.getByLabel(c('pin.label'), { exact: true }).fill('135790');
+  await shot(page, `journey-${lang}-3-withdraw-form`);
+  await page.getByRole('button', { name: c('withdraw.submit') }).click();
+  await page.getByText(c('withdraw.submitted')).waitFor();
+  const order = page.locator('.cs-list__row', { hasText: money.withdraw }).first();
+  await order.locator('.cs-status', { hasText: c('status.pending') }).waitFor();
+  const orderNo = await plainText(order.locator('.cs-list__sub.cs-mono'));
+  expect(orderNo).not.toBe('');
+  await expect.poll(() => plainText(balance), { timeout: 20_000 }).toBe(money.after);
+  await shot(page, `journey-${lang}-3-withdraw-pending`);
+  done('withdraw');
+
+  // 4. The finance operator approves it in the back office, in the same language.
+  await approveInBackoffice(lang, username, orderNo, money.withdraw);
+  done('approve');
+
+  // 5. The player reloads the withdraw page, sees it paid, and confirms receipt.
+  await page.reload();
+  const paid = page.locator('.cs-list__row', { hasText: orderNo });
+  await paid.locator('.cs-status', { hasText: c('status.approved') }).waitFor({ timeout: 20_000 });
+  await shot(page, `journey-${lang}-5-withdraw-approved`);
+  await paid.getByRole('button', { name: c('receipt.received'), exact: true }).click();
+  await page.getByText(c('receipt.thanks')).waitFor();
+  await paid.locator('.cs-status', { hasText: c('status.received') }).waitFor();
+  expect(await plainText(balance)).toBe(money.after);
+  await shot(page, `journey-${lang}-5-withdraw-received`);
+  done('received');
+
+  // 6. The account records: the deposit in, the withdrawal out, each in the language's format.
+  await centreMenu.getByRole('button', { name: c('centre.pages.transactionHistory') }).click();
+  const records = page.locator('.cs-list--rows li');
+  await records.first().waitFor({ timeout: 20_000 });
+  const rows = async () => (await records.allTextContents()).map((text) => text.replace(/\s+/g, ' ').trim());
+  await expect
+    .poll(rows, { timeout: 20_000 })
+    .toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(new RegExp(`^${c('txType.deposit')}.*\\+${escapeRegExp(money.deposit)}$`)),
+        expect.stringMatching(new RegExp(`^${c('txType.withdrawal')}.*-${escapeRegExp(money.withdraw)}$`)),
+      ]),
+    );
+  await shot(page, `journey-${lang}-6-records`);
+  // The withdrawal's record: paid out (completed), leaving the balance the header shows.
+  await records
+    .filter({ hasText: c('txType.withdrawal') })
+    .getByRole('button')
+    .click();
+  const detail = page.getByRole('dialog', { name: c('history.detail') });
+  await detail.getByText(c('status.posted'), { exact: true }).waitFor();
+  expect(await plainText(detail)).toContain(`${c('history.balanceAfter')}${money.after}`);
+  await shot(page, `journey-${lang}-6-withdrawal-record`);
+  done('records');
+  return timings;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+describe.each([
+  ['pt-BR', false],
+  ['en', true],
+] as const)('money journey in %s (phone: %s)', (lang, phone) => {
+  it('registers, deposits through the gateway, withdraws, is paid by the back office, confirms, reads the records', async () => {
+    const { context, page } = await newPage(browser, { lang, phone });
+    const started = Date.now();
+    try {
+      const timings = await moneyJourney(page, lang);
+      console.info(`money journey ${lang}: ${Date.now() - started} ms`, timings);
+    } finally {
+      await context.close();
+    }
+  });
 });
 
 it('makes a first withdrawal: real name, withdrawal password, PIX account, request (en, phone)', async () => {

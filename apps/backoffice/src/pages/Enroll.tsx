@@ -76,7 +76,9 @@ export function EnrollPage() {
             <QrCode value={setup.data.otpauthUrl} size={180} label={t('enroll.qr')} />
             <div className="enroll__secret">
               <span className="muted">{t('enroll.secret')}</span>
-              <code className="secret">{groupSecret(setup.data.secret)}</code>
+              <code className="secret" data-testid="totp-secret">
+                {groupSecret(setup.data.secret)}
+              </code>
             </div>
           </div>
         ) : null}

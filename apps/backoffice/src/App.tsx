@@ -32,6 +32,10 @@ const router = createBrowserRouter(
           path: 'operators',
           lazy: async () => ({ Component: (await import('./pages/Operators')).OperatorsPage }),
         },
+        {
+          path: 'settings',
+          lazy: async () => ({ Component: (await import('./pages/SiteSettings')).SiteSettingsPage }),
+        },
         { path: '*', element: <Navigate to="/" replace /> },
       ],
     },

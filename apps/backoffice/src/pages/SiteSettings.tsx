@@ -1,10 +1,12 @@
-import { FEATURE_FLAGS, type FeatureFlag, type FeatureFlags } from '@sorte/contracts';
+import type { FeatureFlag, FeatureFlags } from '@sorte/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../components/Dialog';
 import { DialogButtons } from '../components/DialogActions';
 import { Alert, QueryState } from '../components/Status';
+// The flag list straight from its file: the contracts index would also bring zod into this page's bundle.
+import { FEATURE_FLAGS } from '../../../../packages/contracts/src/flags';
 import { api } from '../lib/api';
 import { useErrorMessage } from '../lib/errors';
 import { useMe } from '../lib/operator';

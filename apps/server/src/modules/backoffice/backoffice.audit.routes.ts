@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
 import { doc } from '../../platform/http/openapi.ts';
 import { parseInput } from '../../platform/http/validate.ts';
+import { offsetOf, pageOf } from '../../platform/http/paging.ts';
 import { requireOperator } from './backoffice.guard.ts';
-import { offsetOf, pageOf } from './backoffice.page.ts';
 import * as repo from './backoffice.repository.ts';
 
 /** GET /bo/audit: the merchant's audit log, newest first, by action and operator. */

@@ -2,6 +2,7 @@ import type { adjustmentRequest, memberLookupQuery, TransactionHistoryQuery } fr
 import type { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/http/app-error.ts';
+import { offsetOf, pageOf } from '../../platform/http/paging.ts';
 import {
   memberAccountId,
   memberBalance,
@@ -13,7 +14,6 @@ import {
 import { recordAudit } from './backoffice.audit.ts';
 import { auditExists } from './backoffice.repository.ts';
 import type { OperatorPrincipal } from './backoffice.guard.ts';
-import { offsetOf, pageOf } from './backoffice.page.ts';
 import * as repo from './backoffice.members.repository.ts';
 
 type LookupQuery = z.infer<typeof memberLookupQuery>;

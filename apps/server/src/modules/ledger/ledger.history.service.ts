@@ -8,6 +8,7 @@ import {
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/database/database.ts';
 import { AppError, fieldErrors } from '../../platform/http/app-error.ts';
+import { offsetOf, pageOf } from '../../platform/http/paging.ts';
 import * as repo from './ledger.history.repository.ts';
 
 /**
@@ -69,17 +70,11 @@ export async function memberHistory(
     ...(q.type ? { type: q.type } : {}),
     ...(q.wallet ? { wallet: q.wallet } : {}),
   };
-  const offset = (q.pageNo - 1) * q.pageSize;
+  const offset = offsetOf(q);
   const total = await repo.countHistory(db, scope, MAX_HISTORY_RECORDS);
   const rows =
     offset < total ? await repo.findHistoryPage(db, scope, Math.min(q.pageSize, total - offset), offset) : [];
-  return {
-    list: rows.map(toRecord),
-    pageNo: q.pageNo,
-    pageSize: q.pageSize,
-    totalPages: Math.ceil(total / q.pageSize),
-    total,
-  };
+  return pageOf(rows.map(toRecord), total, q);
 }
 
 /** One of the member's own records; another member's id answers exactly like an unknown one. */

@@ -17,6 +17,7 @@ import {
 import type { z } from 'zod';
 import type { Config } from '../../platform/config/config.ts';
 import type { Db } from '../../platform/database/database.ts';
+import { offsetOf, pageOf } from '../../platform/http/paging.ts';
 import {
   DEFAULT_THEME,
   defaultRegistrationFields,
@@ -275,24 +276,19 @@ export async function announcements(
     merchantId: snapshot.context.id,
     types: q.types?.length ? q.types : null,
     now: q.now,
-    offset: (q.pageNo - 1) * q.pageSize,
+    offset: offsetOf(q),
     limit: q.pageSize,
   });
   const fallback = snapshot.context.defaultLanguage;
-  return {
-    list: rows.map((r) => ({
-      id: r.id,
-      type: r.type as Announcement['type'],
-      title: localized(r.title, q.language, fallback),
-      content: localized(r.content, q.language, fallback),
-      date: r.starts_at.getTime(),
-      endTime: r.ends_at ? r.ends_at.toISOString() : null,
-    })),
-    pageNo: q.pageNo,
-    pageSize: q.pageSize,
-    totalPages: Math.ceil(total / q.pageSize),
-    total,
-  };
+  const list = rows.map((r) => ({
+    id: r.id,
+    type: r.type as Announcement['type'],
+    title: localized(r.title, q.language, fallback),
+    content: localized(r.content, q.language, fallback),
+    date: r.starts_at.getTime(),
+    endTime: r.ends_at ? r.ends_at.toISOString() : null,
+  }));
+  return pageOf(list, total, q);
 }
 
 export async function permissionOf(snapshot: MerchantSnapshot, ip: string): Promise<Permission> {

@@ -1,4 +1,4 @@
-/** Helpers shared by the deposit and withdrawal order services: numbering, dates and paging. */
+/** Helpers shared by the deposit and withdrawal order services: numbering and dates. */
 
 const DAY_MS = 86_400_000;
 
@@ -25,8 +25,4 @@ export function dayRange(dateFrom?: string, dateTo?: string): { from?: Date; to?
     from: dateFrom ? new Date(`${dateFrom}T00:00:00Z`) : undefined,
     to: dateTo ? new Date(new Date(`${dateTo}T00:00:00Z`).getTime() + DAY_MS) : undefined,
   };
-}
-
-export function page<T>(list: T[], total: number, pageNo: number, pageSize: number) {
-  return { list, pageNo, pageSize, total, totalPages: Math.ceil(total / pageSize) };
 }

@@ -3,6 +3,7 @@ import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/database/database.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { isUuid } from '../../platform/http/ids.ts';
+import { offsetOf, pageOf } from '../../platform/http/paging.ts';
 import { type OperatorPrincipal, recordAudit } from '../backoffice/index.ts';
 import {
   houseAccountFor,
@@ -11,7 +12,7 @@ import {
   transfer,
   withLedgerTransaction,
 } from '../ledger/index.ts';
-import { dayRange, iso, orderNumber, page, startOfUtcDay } from './cashier-orders.ts';
+import { dayRange, iso, orderNumber, startOfUtcDay } from './cashier-orders.ts';
 import { feeFor, getCashierSettings } from './cashier-settings.ts';
 import { findChannel } from './channels.repository.ts';
 import * as repo from './deposits.repository.ts';
@@ -132,9 +133,9 @@ export async function memberDeposits(db: Db, memberId: string, q: OrdersQuery) {
     status: q.status || undefined,
     ...dayRange(q.dateFrom, q.dateTo),
     limit: q.pageSize,
-    offset: (q.pageNo - 1) * q.pageSize,
+    offset: offsetOf(q),
   });
-  return page(rows.map(toDepositOrder), total, q.pageNo, q.pageSize);
+  return pageOf(rows.map(toDepositOrder), total, q);
 }
 
 export interface Decision {
@@ -249,9 +250,9 @@ export async function depositQueue(
     status: q.status || undefined,
     account: q.account || undefined,
     limit: q.pageSize,
-    offset: (q.pageNo - 1) * q.pageSize,
+    offset: offsetOf(q),
   });
-  return page(rows.map(toQueueItem), total, q.pageNo, q.pageSize);
+  return pageOf(rows.map(toQueueItem), total, q);
 }
 
 /**

@@ -11,6 +11,7 @@ import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/database/database.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { isUuid } from '../../platform/http/ids.ts';
+import { offsetOf, pageOf } from '../../platform/http/paging.ts';
 import { type OperatorPrincipal, recordAudit } from '../backoffice/index.ts';
 import { findMemberById } from '../members/index.ts';
 import {
@@ -24,7 +25,7 @@ import {
   voidHold,
   withLedgerTransaction,
 } from '../ledger/index.ts';
-import { dayRange, iso, orderNumber, page, startOfUtcDay } from './cashier-orders.ts';
+import { dayRange, iso, orderNumber, startOfUtcDay } from './cashier-orders.ts';
 import { feeFor, getCashierSettings } from './cashier-settings.ts';
 import { lockMember } from './payout-accounts.repository.ts';
 import { fullLabel, maskedLabel } from './payout-accounts.rules.ts';
@@ -212,13 +213,12 @@ export async function memberWithdrawals(
     ...dayRange(query.dateFrom, query.dateTo),
     now,
     limit: query.pageSize,
-    offset: (query.pageNo - 1) * query.pageSize,
+    offset: offsetOf(query),
   });
-  return page(
+  return pageOf(
     rows.map((r) => toWithdrawalOrder(r, now)),
     total,
-    query.pageNo,
-    query.pageSize,
+    query,
   );
 }
 
@@ -261,13 +261,12 @@ export async function withdrawalQueue(
     status: query.status || undefined,
     now,
     limit: query.pageSize,
-    offset: (query.pageNo - 1) * query.pageSize,
+    offset: offsetOf(query),
   });
-  return page(
+  return pageOf(
     rows.map((r) => toQueueItem(r, now)),
     total,
-    query.pageNo,
-    query.pageSize,
+    query,
   );
 }
 

@@ -1,6 +1,6 @@
 import type { PageQuery } from '@sorte/contracts';
 
-/** The envelope of a `paged(...)` contract from a page of rows and the total count. */
+/** The envelope every list endpoint answers with of a `paged(...)` contract from a page of rows and the total count. */
 export function pageOf<T>(list: T[], total: number, query: PageQuery) {
   return {
     list,
@@ -11,6 +11,7 @@ export function pageOf<T>(list: T[], total: number, query: PageQuery) {
   };
 }
 
+/** How many rows the requested page skips. */
 export function offsetOf(query: PageQuery): number {
   return (query.pageNo - 1) * query.pageSize;
 }

@@ -141,23 +141,26 @@ function ConfirmChange({
 function SaveRow({
   save,
   disabled,
+  confirming,
   onSave,
 }: {
   save: ReturnType<typeof useSave>;
   disabled: boolean;
+  /** While the confirmation is open it shows the error itself. */
+  confirming: boolean;
   onSave: () => void;
 }) {
   const { t } = useTranslation();
   return (
-    <>
-      <Alert tone="error">{save.error}</Alert>
+    <div className="save-row">
+      <Alert tone="error">{confirming ? null : save.error}</Alert>
       <Alert tone="ok">{save.done ? t('settings.saved') : null}</Alert>
       <div className="actions">
         <button type="button" className="button button--primary" disabled={disabled} onClick={onSave}>
           {t('action.save')}
         </button>
       </div>
-    </>
+    </div>
   );
 }
 
@@ -209,7 +212,7 @@ function FlagsPanel({ config }: { config: MerchantConfigView }) {
 
   return (
     <div className="panel">
-      <p className="muted">{t('settings.flags.intro')}</p>
+      <div className="muted">{t('settings.flags.intro')}</div>
       <ul className="switches">
         {FEATURE_FLAGS.map((flag) => (
           <li key={flag}>
@@ -226,7 +229,12 @@ function FlagsPanel({ config }: { config: MerchantConfigView }) {
           </li>
         ))}
       </ul>
-      <SaveRow save={save} disabled={changes.length === 0} onSave={() => setConfirming(true)} />
+      <SaveRow
+        save={save}
+        disabled={changes.length === 0}
+        confirming={confirming}
+        onSave={() => setConfirming(true)}
+      />
       {confirming ? (
         <ConfirmChange
           title={t('settings.flags.confirmTitle', { count: changes.length })}
@@ -374,6 +382,7 @@ function StatusPanel({ config }: { config: MerchantConfigView }) {
       <SaveRow
         save={save}
         disabled={false}
+        confirming={confirming !== null}
         onSave={() => {
           const payload = body();
           if (payload) setConfirming(payload);
@@ -458,6 +467,7 @@ function BrandPanel({ config }: { config: MerchantConfigView }) {
       <SaveRow
         save={save}
         disabled={outcome === null}
+        confirming={confirming !== null}
         onSave={() => {
           if (outcome && 'error' in outcome) save.setError(t(outcome.error));
           else if (outcome) setConfirming(outcome.patch);

@@ -1,6 +1,6 @@
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useErrorMessage } from '../lib/errors';
+import { useAction } from '../lib/action';
 import { Dialog } from './Dialog';
 import { DialogActions } from './DialogActions';
 import { Alert } from './Status';
@@ -27,25 +27,17 @@ export function ReasonDialog({
   onClose,
 }: ReasonDialogProps) {
   const { t } = useTranslation();
-  const errorMessage = useErrorMessage();
   const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, run } = useAction();
   const tooShort = reason.trim().length < minLength;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (tooShort) return;
-    setBusy(true);
-    setError(null);
-    try {
+    await run(async () => {
       await onConfirm(reason.trim());
       onClose();
-    } catch (cause) {
-      setError(errorMessage(cause));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (

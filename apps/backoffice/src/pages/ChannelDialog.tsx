@@ -10,8 +10,8 @@ import { useTranslation } from 'react-i18next';
 import { Dialog } from '../components/Dialog';
 import { DialogActions } from '../components/DialogActions';
 import { Alert } from '../components/Status';
+import { useAction } from '../lib/action';
 import { api } from '../lib/api';
-import { useErrorMessage } from '../lib/errors';
 import { minorToInput, parseAmountInput } from '../lib/money-input';
 
 export const CHANNELS_KEY = ['bo', 'channels'] as const;
@@ -81,7 +81,6 @@ export function ChannelDialog({
 }) {
   const { t, i18n } = useTranslation();
   const lng = i18n.language;
-  const errorMessage = useErrorMessage();
   const queryClient = useQueryClient();
   const money = (minor: number) => minorToInput(minor, channel?.currency ?? currency, lng);
   const [name, setName] = useState(channel?.name ?? '');
@@ -93,8 +92,7 @@ export function ChannelDialog({
   const [feeFixed, setFeeFixed] = useState(money(channel?.feeFixedMinor ?? 0));
   const [order, setOrder] = useState(String(channel?.sortOrder ?? 0));
   const [account, setAccount] = useState(() => accountDraft(channel?.account));
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, run } = useAction();
   const scaleOf = channel?.currency ?? currency;
 
   function body(): Record<string, unknown> | string {
@@ -129,18 +127,12 @@ export function ChannelDialog({
       setError(payload);
       return;
     }
-    setBusy(true);
-    setError(null);
-    try {
+    await run(async () => {
       if (channel) await api.patch(`/bo/cashier/channels/${encodeURIComponent(channel.id)}`, payload);
       else await api.post('/bo/cashier/channels', payload);
       await queryClient.invalidateQueries({ queryKey: CHANNELS_KEY });
       onClose();
-    } catch (cause) {
-      setError(errorMessage(cause));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   const setField = (field: keyof ManualAccountDetails) => (value: string) =>

@@ -8,8 +8,8 @@ import { PagedTable } from '../components/DataTable';
 import { Dialog } from '../components/Dialog';
 import { DialogButtons } from '../components/DialogActions';
 import { Alert, QueryState, StatusBadge } from '../components/Status';
+import { useAction } from '../lib/action';
 import { api } from '../lib/api';
-import { useErrorMessage } from '../lib/errors';
 import { formatDateTime } from '../lib/format';
 import { parseAmountInput } from '../lib/money-input';
 import { useCan, useMoney } from '../lib/operator';
@@ -159,7 +159,6 @@ interface Adjustment {
 function AdjustmentForm({ member }: { member: Member }) {
   const { t, i18n } = useTranslation();
   const money = useMoney();
-  const errorMessage = useErrorMessage();
   const queryClient = useQueryClient();
   const [wallet, setWallet] = useState<'main' | 'bonus'>('main');
   const [direction, setDirection] = useState<'credit' | 'debit'>('credit');
@@ -167,8 +166,7 @@ function AdjustmentForm({ member }: { member: Member }) {
   const [reason, setReason] = useState('');
   const [invalid, setInvalid] = useState<string | null>(null);
   const [pending, setPending] = useState<Adjustment | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, setError, run } = useAction();
   const [done, setDone] = useState<string | null>(null);
 
   function review(event: FormEvent) {
@@ -197,9 +195,7 @@ function AdjustmentForm({ member }: { member: Member }) {
 
   async function confirm() {
     if (!pending) return;
-    setBusy(true);
-    setError(null);
-    try {
+    await run(async () => {
       await api.post(`/bo/members/${encodeURIComponent(member.id)}/adjustments`, pending);
       setDone(
         t(`adjust.done.${pending.direction}`, {
@@ -214,11 +210,7 @@ function AdjustmentForm({ member }: { member: Member }) {
         queryClient.invalidateQueries({ queryKey: ['bo', 'member', member.id] }),
         queryClient.invalidateQueries({ queryKey: ['bo', 'ledger-history', member.id] }),
       ]);
-    } catch (cause) {
-      setError(errorMessage(cause));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (

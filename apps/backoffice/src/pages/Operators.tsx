@@ -7,8 +7,8 @@ import { DataTable } from '../components/DataTable';
 import { Dialog } from '../components/Dialog';
 import { DialogActions, DialogButtons } from '../components/DialogActions';
 import { Alert, Badge, QueryState, StatusBadge } from '../components/Status';
+import { useAction } from '../lib/action';
 import { api } from '../lib/api';
-import { useErrorMessage } from '../lib/errors';
 import { formatDateTime } from '../lib/format';
 import { listOf } from '../lib/lists';
 import { useMe } from '../lib/operator';
@@ -26,12 +26,10 @@ const OPERATORS_KEY = ['bo', 'operators'] as const;
 export function OperatorsPage() {
   const { t } = useTranslation();
   const me = useMe();
-  const errorMessage = useErrorMessage();
   const queryClient = useQueryClient();
   const [creating, setCreating] = useState(false);
   const [confirming, setConfirming] = useState<{ operator: Operator; patch: Patch } | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, run } = useAction();
   const operators = useQuery({
     queryKey: OPERATORS_KEY,
     queryFn: () => api.get<Operator[] | Page<Operator>>('/bo/operators'),
@@ -39,17 +37,11 @@ export function OperatorsPage() {
   const list = listOf(operators.data);
 
   async function apply(operator: Operator, patch: Patch) {
-    setBusy(true);
-    setError(null);
-    try {
+    await run(async () => {
       await api.patch(`/bo/operators/${encodeURIComponent(operator.id)}`, patch);
       await queryClient.invalidateQueries({ queryKey: OPERATORS_KEY });
       setConfirming(null);
-    } catch (cause) {
-      setError(errorMessage(cause));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
@@ -193,27 +185,19 @@ function describePatch(t: ReturnType<typeof useTranslation>['t'], operator: Oper
 
 function CreateOperatorDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
-  const errorMessage = useErrorMessage();
   const queryClient = useQueryClient();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [role, setRole] = useState<OperatorRole>('support');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run } = useAction();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
+    await run(async () => {
       await api.post('/bo/operators', { username: username.trim(), password, role });
       await queryClient.invalidateQueries({ queryKey: OPERATORS_KEY });
       onClose();
-    } catch (cause) {
-      setError(errorMessage(cause));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (

@@ -349,7 +349,7 @@ function StatusPanel({ config }: { config: MerchantConfigView }) {
             value={draft.endTime}
             onChange={(event) => set({ endTime: event.target.value })}
           />
-          <span className="muted small">{t('settings.status.endTimeHint')}</span>
+          <small className="muted">{t('settings.status.endTimeHint')}</small>
         </label>
       ) : null}
       <ul className="switches">

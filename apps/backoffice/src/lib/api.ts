@@ -4,12 +4,15 @@ import { getMerchantCode, getToken } from './session';
 export class ApiError extends Error {
   readonly code: string;
   readonly status: number;
+  /** The envelope's `details` (e.g. which entries a CONFIG_INVALID refused), when the server sent any. */
+  readonly details: unknown;
 
-  constructor(code: string, message: string, status: number) {
+  constructor(code: string, message: string, status: number, details?: unknown) {
     super(message);
     this.name = 'ApiError';
     this.code = code;
     this.status = status;
+    this.details = details;
   }
 }
 
@@ -63,6 +66,7 @@ interface Envelope {
   value?: unknown;
   code?: string;
   message?: string;
+  details?: unknown;
 }
 
 /** Unwraps `{success:true,value}`; anything else becomes an ApiError. */
@@ -70,7 +74,7 @@ export function unwrapEnvelope<T>(status: number, body: unknown): T {
   const envelope = (body ?? {}) as Envelope;
   if (envelope.success === true) return envelope.value as T;
   if (envelope.success === false)
-    throw new ApiError(envelope.code ?? 'UNKNOWN', envelope.message ?? '', status);
+    throw new ApiError(envelope.code ?? 'UNKNOWN', envelope.message ?? '', status, envelope.details);
   throw new ApiError(status === 404 ? 'NOT_FOUND' : 'BAD_RESPONSE', `HTTP ${status}`, status);
 }
 

@@ -7,7 +7,7 @@ import { DialogButtons } from '../components/DialogActions';
 import { Alert, QueryState } from '../components/Status';
 // The flag list straight from its file: the contracts index would also bring zod into this page's bundle.
 import { FEATURE_FLAGS } from '../../../../packages/contracts/src/flags';
-import { api } from '../lib/api';
+import { ApiError, api } from '../lib/api';
 import { useErrorMessage } from '../lib/errors';
 import { useMe } from '../lib/operator';
 import {
@@ -22,6 +22,7 @@ import {
   type MerchantConfigView,
   type MerchantStatus,
   parseList,
+  refusedEntries,
   THEME_COLOURS,
 } from '../lib/site-settings';
 
@@ -91,7 +92,8 @@ function useSave(code: string) {
       setDone(true);
       return true;
     } catch (cause) {
-      setError(errorMessage(cause));
+      const entries = cause instanceof ApiError ? refusedEntries(cause.details) : [];
+      setError(entries.length ? `${errorMessage(cause)} (${entries.join(', ')})` : errorMessage(cause));
       return false;
     } finally {
       setBusy(false);

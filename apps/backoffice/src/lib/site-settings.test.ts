@@ -8,7 +8,6 @@ import {
   isoToLocalInput,
   localInputToIso,
   parseList,
-  refusedEntries,
 } from './site-settings';
 
 const allOn = Object.fromEntries(FEATURE_FLAGS.map((flag) => [flag, true])) as FeatureFlags;
@@ -73,15 +72,5 @@ describe('brandPatch', () => {
     expect(brandPatch(saved, { ...saved, theme: { ...saved.theme, accent: 'red' } })).toEqual({
       error: 'settings.brand.colourInvalid',
     });
-  });
-});
-
-describe('refusedEntries', () => {
-  it('lists the text entries a refusal names, and nothing for other details', () => {
-    expect(refusedEntries({ problem: 'not an IP address or CIDR range', entries: ['999.1.1.1', 7] })).toEqual(
-      ['999.1.1.1'],
-    );
-    expect(refusedEntries({ problem: 'x' })).toEqual([]);
-    expect(refusedEntries(undefined)).toEqual([]);
   });
 });

@@ -108,12 +108,3 @@ export function brandPatch(
   };
   return Object.keys(patch).length ? { patch } : null;
 }
-
-/**
- * The entries a refusal names (the server's CONFIG_INVALID lists e.g. the IPs it could not read),
- * so the operator sees which line to fix; empty when the details name none.
- */
-export function refusedEntries(details: unknown): string[] {
-  const entries = (details as { entries?: unknown } | null | undefined)?.entries;
-  return Array.isArray(entries) ? entries.filter((entry): entry is string => typeof entry === 'string') : [];
-}

@@ -7,8 +7,8 @@ import { DialogButtons } from '../components/DialogActions';
 import { Alert, QueryState } from '../components/Status';
 // The flag list straight from its file: the contracts index would also bring zod into this page's bundle.
 import { FEATURE_FLAGS } from '../../../../packages/contracts/src/flags';
-import { ApiError, api } from '../lib/api';
-import { useErrorMessage } from '../lib/errors';
+import { useAction } from '../lib/action';
+import { api } from '../lib/api';
 import { useMe } from '../lib/operator';
 import {
   type BrandDraft,
@@ -22,7 +22,6 @@ import {
   type MerchantConfigView,
   type MerchantStatus,
   parseList,
-  refusedEntries,
   THEME_COLOURS,
 } from '../lib/site-settings';
 
@@ -78,28 +77,25 @@ export function SiteSettingsPage() {
 /** Sends one change after confirmation, then reloads the configuration; keeps the outcome to show. */
 function useSave(code: string) {
   const queryClient = useQueryClient();
-  const errorMessage = useErrorMessage();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const action = useAction();
   const [done, setDone] = useState(false);
   async function run(send: () => Promise<unknown>): Promise<boolean> {
-    setBusy(true);
-    setError(null);
     setDone(false);
-    try {
+    const ok = await action.run(async () => {
       await send();
       await queryClient.invalidateQueries({ queryKey: configKey(code) });
-      setDone(true);
-      return true;
-    } catch (cause) {
-      const entries = cause instanceof ApiError ? refusedEntries(cause.details) : [];
-      setError(entries.length ? `${errorMessage(cause)} (${entries.join(', ')})` : errorMessage(cause));
-      return false;
-    } finally {
-      setBusy(false);
-    }
+    });
+    setDone(ok);
+    return ok;
   }
-  return { busy, error, done, run, setError, clear: () => setDone(false) };
+  return {
+    busy: action.busy,
+    error: action.error,
+    setError: action.setError,
+    done,
+    run,
+    clear: () => setDone(false),
+  };
 }
 
 /** The confirm step every save goes through: what will change, then cancel or apply. */

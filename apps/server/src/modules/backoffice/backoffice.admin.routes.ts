@@ -140,8 +140,9 @@ export function registerMemberRoutes(app: FastifyInstance, ctx: AppContext): voi
     '/bo/ledger/verify',
     { schema: doc({ summary: 'Check every ledger invariant (balanced, no negative member)', tags, auth }) },
     async (request) => {
-      await requireOperator(request, 'ledger.verify');
-      return ok(await verifyLedger(ctx.db));
+      const operator = await requireOperator(request, 'ledger.verify');
+      // The operator's own books only: another merchant's counts are not theirs to see.
+      return ok(await verifyLedger(ctx.db, { merchantId: operator.merchantId }));
     },
   );
 }

@@ -12,7 +12,7 @@ import {
   fund,
   newMember,
 } from '../ledger/ledger.test-helpers.ts';
-import { memberAccountId } from '../ledger/index.ts';
+import { memberAccountId, systemAccountId, transfer, verifyLedger } from '../ledger/index.ts';
 import {
   boCall,
   createOperator,
@@ -283,9 +283,28 @@ describe('adjustments', () => {
 });
 
 describe('ledger check and audit log', () => {
-  it('an operator sees the ledger balanced', async () => {
-    const r = await boCall(t, tokens.auditor, 'GET', '/bo/ledger/verify');
-    expect(r.value).toMatchObject({ ok: true, violations: [] });
+  it("an operator sees their own merchant's ledger balanced, and nothing of another merchant's", async () => {
+    const foreignId = await otherMerchantMember();
+    const before = await boCall(t, tokens.auditor, 'GET', '/bo/ledger/verify');
+    expect(before.value).toMatchObject({ ok: true, violations: [] });
+    // Money moving at the other merchant changes nothing in this operator's report.
+    const other = await t.ctx.db
+      .selectFrom('merchants')
+      .select('id')
+      .where('code', '=', 'other')
+      .executeTakeFirstOrThrow();
+    await transfer(t.ctx.db, {
+      merchantId: other.id,
+      idempotencyKey: `foreign-${foreignId}`,
+      code: 'adjustment',
+      debitAccountId: await systemAccountId(t.ctx.db, other.id, 'adjustment', f.currency),
+      creditAccountId: await memberAccountId(t.ctx.db, foreignId, other.id, 'main', f.currency),
+      amountMinor: 500n,
+      currency: f.currency,
+    });
+    const after = await boCall(t, tokens.auditor, 'GET', '/bo/ledger/verify');
+    expect(after.value.counts).toEqual(before.value.counts);
+    expect((await verifyLedger(t.ctx.db)).counts.transfers).toBeGreaterThan(after.value.counts.transfers);
   });
 
   it('lists the audit log newest first, filtered by action', async () => {

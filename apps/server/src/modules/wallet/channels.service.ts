@@ -49,7 +49,10 @@ export async function memberChannels(
   merchantId: string,
   currency: string,
 ): Promise<PaymentChannel[]> {
-  return (await repo.listEnabledChannels(db, merchantId, currency)).map(toPlayerChannel);
+  // A gateway channel whose gateway this server does not serve (the sandbox in production) is hidden.
+  return (await repo.listEnabledChannels(db, merchantId, currency))
+    .filter((c) => c.type !== 'gateway' || (c.gateway !== null && isKnownGateway(c.gateway)))
+    .map(toPlayerChannel);
 }
 
 export async function operatorChannels(db: Db, merchantId: string): Promise<OperatorPaymentChannel[]> {

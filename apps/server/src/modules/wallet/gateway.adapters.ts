@@ -5,9 +5,16 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  * to pay; callbacks all share one format (contracts' gatewayCallback) and one signature scheme.
  * 'sandbox' is the built-in test gateway (sandbox-gateway.ts).
  */
-const ADAPTERS: Record<string, { checkoutUrl(depositId: string): string }> = {
-  sandbox: { checkoutUrl: (depositId) => `/providers/payments/sandbox/checkout/${depositId}` },
-};
+const ADAPTERS: Record<string, { checkoutUrl(depositId: string): string }> = {};
+
+/**
+ * Makes the sandbox a known gateway. Called only when the sandbox is served (config.sandboxGateway:
+ * off in production by default), so in production its channels cannot be created or used and no
+ * player can "pay" through it.
+ */
+export function enableSandboxAdapter(): void {
+  ADAPTERS.sandbox = { checkoutUrl: (depositId) => `/providers/payments/sandbox/checkout/${depositId}` };
+}
 
 export function isKnownGateway(name: string): boolean {
   return Object.hasOwn(ADAPTERS, name);

@@ -4,6 +4,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { doc } from '../../platform/http/openapi.ts';
 import { withRawBody } from '../../platform/http/raw-body.ts';
 import { parseInput } from '../../platform/http/validate.ts';
+import { enableSandboxAdapter } from './gateway.adapters.ts';
 import { handleGatewayCallback } from './gateway.service.ts';
 import { registerSandboxGateway } from './sandbox-gateway.ts';
 
@@ -35,5 +36,8 @@ export async function registerGatewayRoutes(app: FastifyInstance, ctx: AppContex
       },
     );
   });
-  registerSandboxGateway(app, ctx);
+  if (ctx.config.sandboxGateway) {
+    enableSandboxAdapter();
+    registerSandboxGateway(app, ctx);
+  }
 }

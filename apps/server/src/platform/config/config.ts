@@ -29,11 +29,18 @@ const envSchema = z.object({
   ENCRYPTION_KEY_DIR: z.string().optional(),
   /** How long the built-in sandbox gateway waits before calling back about a payment (0 in tests). */
   SANDBOX_CALLBACK_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(1500),
+  /**
+   * The built-in sandbox payment gateway lets anyone "pay" without paying: on by default outside
+   * production, off in production unless set explicitly (a staging site, say).
+   */
+  SANDBOX_GATEWAY: bool.optional(),
 });
 
 export type Config = z.infer<typeof envSchema> & {
   /** The development outbox (SMS and mail shown at /dev/outbox) is on outside production unless disabled. */
   devOutbox: boolean;
+  /** Whether the sandbox payment gateway is served and its channels usable (SANDBOX_GATEWAY). */
+  sandboxGateway: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -48,5 +55,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid environment:\n${problems}`);
   }
   const config = parsed.data;
-  return { ...config, devOutbox: config.DEV_OUTBOX ?? config.NODE_ENV !== 'production' };
+  return {
+    ...config,
+    devOutbox: config.DEV_OUTBOX ?? config.NODE_ENV !== 'production',
+    sandboxGateway: config.SANDBOX_GATEWAY ?? config.NODE_ENV !== 'production',
+  };
 }

@@ -228,7 +228,10 @@ describe('recall', () => {
   test('money in the wallet of a vendor the merchant has since removed still comes home', async () => {
     const p = await player(1_000n);
     await move(p.token, { from: 'main', to: 'game:pg', amountMinor: 400 });
-    await setWalletMode(false, VENDORS.filter((v) => v.vendor !== 'pg'));
+    await setWalletMode(
+      false,
+      VENDORS.filter((v) => v.vendor !== 'pg'),
+    );
     const r = await recall(p.token);
     expect(r.status).toBe(200);
     expect(await wallets(p.token)).toEqual({ main: 1_000, bonus: 0, 'game:pg': 0 });
@@ -553,7 +556,11 @@ describe('along the agent tree', () => {
 
   test('a disabled member of the downline is answered like one outside it, and gets nothing', async () => {
     const { agent, member } = await tree();
-    await f.db.updateTable('members').set({ status: 'disabled' }).where('account', '=', member.account).execute();
+    await f.db
+      .updateTable('members')
+      .set({ status: 'disabled' })
+      .where('account', '=', member.account)
+      .execute();
     const r = await toDownline(agent.token, { account: member.account, amountMinor: 100 });
     expect([r.status, r.code]).toEqual([404, 'WALLET_NOT_DOWNLINE']);
     expect(await main(agent)).toBe(10_000n);

@@ -10,7 +10,7 @@
  * built server as a separate process, drives it from CLIENTS concurrent keep-alive connections over
  * WALLETS wallets for DURATION_S seconds, then runs pgbench's built-in simple-update script with the
  * for the same time, checks the ledger's invariants, and prints one summary line last.
- * Settings: CLIENTS (64), WALLETS (2000), DURATION_S (10), LOADGEN_THREADS (1), PGBENCH_CLIENTS (16),
+ * Settings: CLIENTS (256), WALLETS (2000), DURATION_S (10), LOADGEN_THREADS (1), PGBENCH_CLIENTS (16),
  * SERVER_PROFILE (a folder for a CPU profile of the server).
  */
 import { execFileSync, spawn } from 'node:child_process';
@@ -36,7 +36,7 @@ import {
 import { REFERENCE_VENDOR } from '../../apps/server/src/modules/games/index.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const CLIENTS = Number(process.env.CLIENTS ?? 64);
+const CLIENTS = Number(process.env.CLIENTS ?? 256);
 const WALLETS = Number(process.env.WALLETS ?? 2_000);
 const DURATION_S = Number(process.env.DURATION_S ?? 10);
 const THREADS = Number(process.env.LOADGEN_THREADS ?? 1);

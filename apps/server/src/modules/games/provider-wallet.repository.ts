@@ -63,7 +63,10 @@ export interface BetRow {
   balance_after_minor: bigint;
 }
 
-/** The stored bets for these vendor transaction ids (the vendor-level idempotency record). */
+/**
+ * The stored bets for these vendor transaction ids (the vendor-level idempotency record). Lateral, so
+ * each key is one probe of the unique index whatever the planner guesses about the list's length.
+ */
 export async function findBets(
   db: Db,
   merchantId: string,
@@ -73,9 +76,9 @@ export async function findBets(
   const { rows } = await sql<BetRow>`
     select g.id, g.member_id, g.vendor, g.txn_id, g.stake_minor, g.balance_after_minor
     from unnest(${keys.map((k) => k.vendor)}::text[], ${keys.map((k) => k.txnId)}::text[]) as k(vendor, txn_id)
-    join game_bets g on g.merchant_id = ${merchantId}::uuid and g.vendor = k.vendor and g.txn_id = k.txn_id`.execute(
-    db,
-  );
+    cross join lateral (
+      select * from game_bets b where b.merchant_id = ${merchantId}::uuid and b.vendor = k.vendor and b.txn_id = k.txn_id
+    ) g`.execute(db);
   return rows;
 }
 

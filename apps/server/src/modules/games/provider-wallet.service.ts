@@ -71,7 +71,8 @@ export function createProviderWallet(ctx: AppContext): ProviderWallet {
     (items, batchNumber) => postDebits(ctx.db, items, batchNumber),
     {
       maxBatch: MAX_BATCH,
-      maxInFlight: 2,
+      // Four batches in flight, each on its own house shard: measured best on 2 cores (bench/wallet).
+      maxInFlight: 4,
       partition: (item) => item.merchantId,
     },
   );

@@ -90,10 +90,10 @@ async function main() {
       });
     }
   });
-  await rate(`transferBatch of ${BATCH} (in-database loop), 1 client`, async (items) => {
+  await rate(`transferBatch of ${BATCH} (set-based, one round trip), 1 client`, async (items) => {
     for (let i = 0; i < items.length; i += BATCH) await transferBatch(f.db, items.slice(i, i + BATCH));
   });
-  await rate(`transferBatch of ${BATCH} (in-database loop), 4 clients`, async (items) => {
+  await rate(`transferBatch of ${BATCH} (set-based, one round trip), 4 clients`, async (items) => {
     const chunks: TransferRequest[][] = [];
     for (let i = 0; i < items.length; i += BATCH) chunks.push(items.slice(i, i + BATCH));
     await Promise.all(

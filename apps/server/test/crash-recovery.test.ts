@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { BASE_FLAGS, validRegistration } from '../src/modules/auth/auth.test-helpers.ts';
 import { verifyLedger } from '../src/modules/ledger/index.ts';
 import { signBody } from '../src/modules/wallet/gateway.adapters.ts';
 import { createTestDatabase, type TestDatabase } from './harness.ts';
@@ -113,14 +114,7 @@ async function newPlayer(i: number): Promise<Player> {
   const reg = await ok<{ session: { token: string } }>(
     api('/wps/member/register', {
       method: 'PUT',
-      body: {
-        username,
-        password: 'secret12',
-        confirmPassword: 'secret12',
-        ageConfirmed: true,
-        termsAccepted: true,
-        login: true,
-      },
+      body: validRegistration(username),
     }),
   );
   const token = reg.session.token;
@@ -283,13 +277,7 @@ test.skipIf(!onPostgres)(
     const flags = await api('/bo/merchants/demo/flags', {
       method: 'PATCH',
       headers: { 'x-operator-key': OPERATOR_KEY },
-      body: {
-        encryption: false,
-        captchaOnRegister: false,
-        captchaOnLogin: false,
-        REGMOBVERF3: false,
-        ipVerification: false,
-      },
+      body: BASE_FLAGS,
     });
     expect(flags.success).toBe(true);
     const players: Player[] = [];

@@ -1,0 +1,6 @@
+/**
+ * @sorte/fairness — the provably-fair random source and every in-house game's outcome math. Pure:
+ * no I/O, no clock; the HMAC is injected. Each game maps a bet's floats to its outcome with the
+ * formulas Stake publishes, so outsiders can verify rounds with public tools.
+ */
+export * from './rng.ts';

@@ -4,3 +4,5 @@
  * formulas Stake publishes, so outsiders can verify rounds with public tools.
  */
 export * from './rng.ts';
+export * from './edge.ts';
+export * from './plinko.ts';

@@ -18,6 +18,7 @@ import { authModule } from './modules/auth/index.ts';
 import { gamesModule } from './modules/games/index.ts';
 import { ledgerModule } from './modules/ledger/index.ts';
 import { membersModule } from './modules/members/index.ts';
+import { originalsModule } from './modules/originals/index.ts';
 import { realtimeModule } from './modules/realtime/index.ts';
 import { bootDataFor, systemModule } from './modules/system/index.ts';
 import { walletModule } from './modules/wallet/index.ts';
@@ -36,6 +37,7 @@ export const MODULES: ServerModule[] = [
   walletModule,
   backofficeModule,
   gamesModule,
+  originalsModule,
   realtimeModule,
 ];
 

@@ -9,3 +9,4 @@ export * from './wallet.ts';
 export * from './cashier.ts';
 export * from './backoffice.ts';
 export * from './providers.ts';
+export * from './originals.ts';

@@ -2,6 +2,7 @@ import type { BackofficeTables } from '../../modules/backoffice/backoffice.table
 import type { GamesTables } from '../../modules/games/games.tables.ts';
 import type { AuthTables } from '../../modules/auth/auth.tables.ts';
 import type { LedgerTables } from '../../modules/ledger/ledger.tables.ts';
+import type { OriginalsTables } from '../../modules/originals/originals.tables.ts';
 import type { MembersTables } from '../../modules/members/members.tables.ts';
 import type { SystemTables } from '../../modules/system/system.tables.ts';
 import type { WalletTables } from '../../modules/wallet/wallet.tables.ts';
@@ -14,6 +15,7 @@ export interface Database
     LedgerTables,
     WalletTables,
     BackofficeTables,
-    GamesTables {
+    GamesTables,
+    OriginalsTables {
   schema_migrations: { name: string; applied_at: Date };
 }

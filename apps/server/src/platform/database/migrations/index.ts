@@ -9,6 +9,7 @@ import * as m0014 from './0014_ledger_hot_path.ts';
 import * as m0020 from './0020_cashier.ts';
 import * as m0030 from './0030_backoffice.ts';
 import * as m0040 from './0040_games_wallet.ts';
+import * as m0041 from './0041_originals_seeds.ts';
 
 export interface Migration {
   name: string;
@@ -28,4 +29,5 @@ export const MIGRATIONS: Migration[] = [
   { name: '0020_cashier', up: m0020.up },
   { name: '0030_backoffice', up: m0030.up },
   { name: '0040_games_wallet', up: m0040.up },
+  { name: '0041_originals_seeds', up: m0041.up },
 ];

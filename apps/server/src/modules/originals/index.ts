@@ -1,0 +1,14 @@
+import type { ServerModule } from '../../platform/context.ts';
+import { registerOriginalsRoutes } from './originals.routes.ts';
+
+export { activePair, hashServerSeed, type SeedOwner } from './originals.service.ts';
+
+/**
+ * In-house provably-fair games. For now the player's seed pairs (hashed server seed shown before
+ * play, client seed of the player's choosing, nonce per bet, reveal on rotation); the games on top
+ * use the outcome math of packages/fairness.
+ */
+export const originalsModule: ServerModule = {
+  name: 'originals',
+  register: registerOriginalsRoutes,
+};

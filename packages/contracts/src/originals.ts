@@ -1,0 +1,36 @@
+import { z } from 'zod';
+
+/**
+ * In-house (provably fair) games: the player's seed pair. The server seed stays secret while in use —
+ * only its SHA-256 is shown, before any bet — and is revealed when the player rotates to a new pair;
+ * the client seed is the player's to choose; the nonce counts the bets made with the pair.
+ */
+export const clientSeed = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .regex(/^[\x21-\x7e]+$/, 'printable ASCII without spaces');
+
+/** GET /wps/originals/fairness. */
+export const fairnessState = z.object({
+  /** SHA-256 (hex) of the active server seed: the commitment made before play. */
+  serverSeedHash: z.string(),
+  clientSeed: z.string(),
+  /** The nonce the next bet will use. */
+  nonce: z.number().int(),
+});
+export type FairnessState = z.infer<typeof fairnessState>;
+
+/** POST /wps/originals/fairness/rotate: reveals the active pair and starts a new one. */
+export const rotateSeedsRequest = z.object({ clientSeed: clientSeed.optional() });
+export const revealedSeedPair = z.object({
+  serverSeed: z.string(),
+  serverSeedHash: z.string(),
+  clientSeed: z.string(),
+  /** Bets made with the pair: nonces 0 … nonceCount − 1. */
+  nonceCount: z.number().int(),
+  createdAt: z.string(),
+  revealedAt: z.string(),
+});
+export const rotateSeedsResponse = z.object({ revealed: revealedSeedPair, next: fairnessState });

@@ -6,3 +6,4 @@
 export * from './rng.ts';
 export * from './edge.ts';
 export * from './plinko.ts';
+export * from './hilo.ts';

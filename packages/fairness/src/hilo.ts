@@ -8,6 +8,7 @@
  */
 import { checkHouseEdge, DEFAULT_HOUSE_EDGE } from './edge.ts';
 import { MAX_FLOATS } from './rng.ts';
+import { pickIndex } from './shuffle.ts';
 
 const RANKS = ['2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K', 'A'] as const;
 const SUITS = ['♦', '♥', '♠', '♣'] as const;
@@ -26,7 +27,7 @@ export interface HiloCard {
 /** The card a float draws. */
 export function hiloCard(float: number): HiloCard {
   if (!(float >= 0 && float < 1)) throw new RangeError(`a float must be in [0, 1), got ${float}`);
-  const index = Math.floor(float * 52);
+  const index = pickIndex(float, 52);
   const rankIndex = Math.floor(index / 4);
   return {
     index,

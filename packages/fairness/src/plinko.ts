@@ -5,7 +5,9 @@
  * to within rounding (98.91%…99.16%, see plinkoRtp and the tests); we keep them because players
  * recognise and verify them.
  */
+import { binomial } from './combinatorics.ts';
 import { checkHouseEdge, DEFAULT_HOUSE_EDGE } from './edge.ts';
+import { pickIndex } from './shuffle.ts';
 
 export type PlinkoRisk = 'low' | 'medium' | 'high';
 export const PLINKO_RISKS: readonly PlinkoRisk[] = ['low', 'medium', 'high'];
@@ -87,16 +89,9 @@ export function plinkoOutcome(
 ): PlinkoOutcome {
   const table = plinkoTable(rows, risk, edge);
   if (floats.length < rows) throw new RangeError(`plinko needs ${rows} floats, got ${floats.length}`);
-  const path = floats.slice(0, rows).map((float) => Math.floor(float * 2) as 0 | 1);
+  const path = floats.slice(0, rows).map((float) => pickIndex(float, 2) as 0 | 1);
   const bucket = path.reduce<number>((rights, direction) => rights + direction, 0);
   return { path, bucket, multiplier: table[bucket]! };
-}
-
-/** C(n, k) as an exact integer (n ≤ 16 here, far inside double precision). */
-function binomial(n: number, k: number): number {
-  let result = 1;
-  for (let i = 1; i <= k; i++) result = (result * (n - k + i)) / i;
-  return result;
 }
 
 /** The exact RTP: Σ C(rows, k) / 2^rows × multiplier(k) over every bucket. */

@@ -304,6 +304,17 @@ export async function insertLoginHistory(db: Db, entry: Insertable<LoginHistoryT
   await db.insertInto('login_history').values(entry).execute();
 }
 
+/** Hits in the current window of a fixed-window counter, without counting one. */
+export async function peekThrottle(db: Db, key: string, now: Date, windowMs: number): Promise<number> {
+  const row = await db
+    .selectFrom('auth_throttles')
+    .select(['hits', 'window_start'])
+    .where('key', '=', key)
+    .executeTakeFirst();
+  if (!row || row.window_start.getTime() <= now.getTime() - windowMs) return 0;
+  return Number(row.hits);
+}
+
 /** Fixed-window counter: counts this hit and answers the hits in the current window. */
 export async function hitThrottle(db: Db, key: string, now: Date, windowMs: number): Promise<number> {
   const windowStart = new Date(now.getTime() - windowMs);

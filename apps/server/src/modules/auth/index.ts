@@ -18,7 +18,7 @@ export {
   resolveMemberToken,
 } from './sessions.service.ts';
 /** Test-only (answers are kept only under NODE_ENV=test): solves a captcha by its id. */
-export { peekCaptchaAnswer } from './verification.service.ts';
+export { countFailure, peekCaptchaAnswer, refuseWhenThrottled } from './verification.service.ts';
 
 /** Sessions, login defences, captcha and SMS codes, password flows and payload decryption. */
 export const authModule: ServerModule = {

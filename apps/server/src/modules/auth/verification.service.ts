@@ -8,6 +8,7 @@ import {
   consumeCaptcha,
   countSmsAttempt,
   hitThrottle,
+  peekThrottle,
   insertCaptcha,
   insertSmsCode,
   latestSmsCode,
@@ -42,6 +43,25 @@ export async function throttle(
 ): Promise<void> {
   const hits = await hitThrottle(ctx.db, key, ctx.clock.now(), windowMs);
   if (hits > limit) throw new AppError(code, { retryAfterSeconds: Math.ceil(windowMs / 1000) });
+}
+
+/**
+ * For counters that count failures only (hit with `countFailure`): refuses with `code` once the
+ * window holds `limit` of them, before the attempt is even checked.
+ */
+export async function refuseWhenThrottled(
+  ctx: AppContext,
+  key: string,
+  limit: number,
+  windowMs: number,
+  code: ErrorCode,
+): Promise<void> {
+  const hits = await peekThrottle(ctx.db, key, ctx.clock.now(), windowMs);
+  if (hits >= limit) throw new AppError(code, { retryAfterSeconds: Math.ceil(windowMs / 1000) });
+}
+
+export async function countFailure(ctx: AppContext, key: string, windowMs: number): Promise<void> {
+  await hitThrottle(ctx.db, key, ctx.clock.now(), windowMs);
 }
 
 // ---- captcha --------------------------------------------------------------------------------

@@ -4,13 +4,16 @@ import type { z } from 'zod';
 import type { operatorLoginRequest } from '@sorte/contracts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import { verifyAgainstDummy, verifyPassword } from '../auth/index.ts';
+import { countFailure, refuseWhenThrottled, verifyAgainstDummy, verifyPassword } from '../auth/index.ts';
 import * as repo from './backoffice.repository.ts';
 import { matchTotp, newTotpSecret, otpauthUrl } from './backoffice.totp.ts';
 
 /** Failed sign-ins (wrong password or code) in a row before the account locks. */
 export const LOCK_AFTER_FAILURES = 5;
 export const LOCK_MINUTES = 15;
+/** Failed sign-ins from one address, over all its accounts, before it must wait out the window. */
+export const IP_FAILURE_LIMIT = 20;
+const IP_WINDOW_MS = 15 * 60_000;
 /** A back-office session lasts a working day at most, and ends after half an hour without a request. */
 export const SESSION_ABSOLUTE_MS = 12 * 3_600_000;
 export const SESSION_IDLE_MS = 30 * 60_000;
@@ -40,6 +43,11 @@ export function hashOperatorToken(token: string): string {
  */
 export async function login(ctx: AppContext, input: LoginInput, client: Client): Promise<LoginResult> {
   const now = ctx.clock.now();
+  // Per address, across all accounts: the per-account lock stops guessing one password, this stops
+  // one address trying a password on many accounts. Only failures count, so an office behind one
+  // address signing in all day is never held up.
+  const ipKey = `bo-login-fail:${client.ip}`;
+  await refuseWhenThrottled(ctx, ipKey, IP_FAILURE_LIMIT, IP_WINDOW_MS, 'RATE_LIMITED');
   const merchantId = await repo.findMerchantIdByCode(ctx.db, input.merchant.toLowerCase());
   const operator = merchantId
     ? await repo.findOperatorByUsername(ctx.db, merchantId, input.username.toLowerCase())
@@ -51,7 +59,7 @@ export async function login(ctx: AppContext, input: LoginInput, client: Client):
   const passwordOk = operator
     ? await verifyPassword(operator.password_hash, input.password)
     : await verifyAgainstDummy(input.password);
-  if (!operator || !passwordOk) return failed(ctx, operator, now);
+  if (!operator || !passwordOk) return failed(ctx, operator, now, ipKey);
   if (operator.status !== 'active') throw new AppError('BO_INVALID_CREDENTIALS');
 
   let verified = false;
@@ -59,7 +67,7 @@ export async function login(ctx: AppContext, input: LoginInput, client: Client):
     if (!input.totpCode) throw new AppError('BO_TOTP_REQUIRED');
     const step = matchTotp(operator.totp_secret, input.totpCode, now, lastStepOf(operator));
     if (step === null || !(await repo.claimTotpStep(ctx.db, operator.id, step)))
-      return failed(ctx, operator, now);
+      return failed(ctx, operator, now, ipKey);
     verified = true;
   }
   await repo.updateOperator(ctx.db, operator.id, {
@@ -72,7 +80,13 @@ export async function login(ctx: AppContext, input: LoginInput, client: Client):
   return { next: verified ? 'done' : 'enroll', token };
 }
 
-async function failed(ctx: AppContext, operator: repo.OperatorRow | undefined, now: Date): Promise<never> {
+async function failed(
+  ctx: AppContext,
+  operator: repo.OperatorRow | undefined,
+  now: Date,
+  ipKey: string,
+): Promise<never> {
+  await countFailure(ctx, ipKey, IP_WINDOW_MS);
   if (operator)
     await repo.addOperatorFailure(
       ctx.db,

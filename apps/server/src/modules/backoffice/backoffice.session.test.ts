@@ -2,11 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { seedDemoOperators } from './backoffice.seed.ts';
 import { matchTotp, totpCode } from './backoffice.totp.ts';
+import { IP_FAILURE_LIMIT } from './backoffice.session.service.ts';
 import {
   boCall,
   createOperator,
   loginAs,
+  operatorLogin,
   operatorToken,
+  TEST_OPERATOR_PASSWORD,
   TEST_TOTP_SECRET,
   totpCodeFor,
 } from './backoffice.test-helpers.ts';
@@ -86,6 +89,36 @@ describe('operator sign-in', () => {
     t.clock.advance(16 * 60_000);
     const after = await loginAs(t, op.username, { totpCode: totpCodeFor(TEST_TOTP_SECRET, t.clock.now()) });
     expect(after.status).toBe(200);
+  });
+
+  it('twenty failures from one address, over any accounts, hold that address (not others) for the window', async () => {
+    const ops = await Promise.all(Array.from({ length: 5 }, () => createOperator(t, 'admin')));
+    const from = (ip: string, username: string, password = 'wrong-password') =>
+      operatorLogin(t, { merchant: 'demo', username, password }, ip);
+    for (let i = 0; i < IP_FAILURE_LIMIT; i++)
+      expect((await from('203.0.113.9', ops[i % ops.length]!.username)).statusCode).toBe(401);
+    const right = {
+      password: TEST_OPERATOR_PASSWORD,
+      totpCode: totpCodeFor(TEST_TOTP_SECRET, t.clock.now()),
+    };
+    const held = await operatorLogin(
+      t,
+      { merchant: 'demo', username: ops[0]!.username, ...right },
+      '203.0.113.9',
+    );
+    expect([held.statusCode, held.json().code]).toEqual([429, 'RATE_LIMITED']);
+    const elsewhere = await operatorLogin(
+      t,
+      { merchant: 'demo', username: ops[1]!.username, ...right },
+      '198.51.100.7',
+    );
+    expect(elsewhere.statusCode).toBe(200);
+    t.clock.advance(16 * 60_000);
+    const later = { ...right, totpCode: totpCodeFor(TEST_TOTP_SECRET, t.clock.now()) };
+    expect(
+      (await operatorLogin(t, { merchant: 'demo', username: ops[2]!.username, ...later }, '203.0.113.9'))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('wrong TOTP codes count towards the lockout too', async () => {

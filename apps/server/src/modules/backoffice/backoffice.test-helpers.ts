@@ -49,8 +49,9 @@ export async function createOperator(
 export function operatorLogin(
   t: TestApp,
   body: { merchant: string; username: string; password: string; totpCode?: string },
+  ip = '127.0.0.1',
 ) {
-  return t.app.inject({ method: 'POST', url: '/bo/session/login', payload: body });
+  return t.app.inject({ method: 'POST', url: '/bo/session/login', payload: body, remoteAddress: ip });
 }
 
 /**

@@ -7,3 +7,4 @@ export * from './rng.ts';
 export * from './edge.ts';
 export * from './plinko.ts';
 export * from './hilo.ts';
+export * from './mines.ts';

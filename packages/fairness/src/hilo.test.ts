@@ -138,5 +138,6 @@ describe('hilo', () => {
     expect(() => playHilo([0.5], [{ kind: 'skip' }])).toThrow(/needs 2 floats/);
     expect(() => playHilo([0.5, 0.5], [{ kind: 'fold' } as never])).toThrow(/guess or a skip/);
     expect(() => hiloCard(1)).toThrow(RangeError);
+    expect(() => playHilo([0.5], [], 0.5)).toThrow(/house edge/);
   });
 });

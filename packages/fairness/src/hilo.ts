@@ -5,6 +5,9 @@
  * start card; each later action (a guess or a skip) draws the next card from the next float. A correct
  * guess multiplies the round's multiplier by (1 − edge) / probability, a wrong one loses the round, a
  * skip changes nothing; the player may cash out after any correct guess.
+ *
+ * Sources: https://stake.com/provably-fair/game-events ("Blackjack, Hilo & Baccarat": the index and
+ * floor(float × 52)); https://stake.com/blog/how-to-play-hilo-on-stake (rank order, probabilities).
  */
 import { checkHouseEdge, DEFAULT_HOUSE_EDGE } from './edge.ts';
 import { MAX_FLOATS } from './rng.ts';
@@ -110,6 +113,7 @@ export function playHilo(
   actions: readonly HiloAction[],
   edge = DEFAULT_HOUSE_EDGE,
 ): HiloRound {
+  checkHouseEdge(edge);
   if (actions.length > MAX_FLOATS - 1)
     throw new RangeError(`a hilo round takes at most ${MAX_FLOATS - 1} actions, got ${actions.length}`);
   if (floats.length < actions.length + 1)

@@ -4,6 +4,10 @@
  * tiles still free, and the first `mines` draws are the mines. Every safe pick raises the cash-out
  * multiplier to (1 − edge) × C(25, k) / C(25 − mines, k) after k safe picks — the fair odds of k safe
  * picks in a row less the house edge — so cashing out after any number of picks returns 1 − edge.
+ *
+ * Sources: https://stake.com/provably-fair/game-events ("Mines": each float times the tiles still
+ * remaining, positions left to right, top to bottom), restated with code at
+ * https://opduel.com/fairness/mines.
  */
 import { binomial } from './combinatorics.ts';
 import { checkHouseEdge, DEFAULT_HOUSE_EDGE } from './edge.ts';

@@ -4,6 +4,11 @@
  * table for the row count and risk. Those tables are rounded to one decimal, so each returns 99% only
  * to within rounding (98.91%…99.16%, see plinkoRtp and the tests); we keep them because players
  * recognise and verify them.
+ *
+ * Sources: Stake's game-events page (https://stake.com/provably-fair/game-events) for the float
+ * recipe, restated with code at https://opduel.com/fairness/plinko; the 16-row tables as listed at
+ * https://stakebonushub.com/originals/plinko/ (8–15 rows: the tables Stake's game shows, as widely
+ * reproduced in public verifiers).
  */
 import { binomial } from './combinatorics.ts';
 import { checkHouseEdge, DEFAULT_HOUSE_EDGE } from './edge.ts';

@@ -72,7 +72,7 @@ describe('keno paytables', () => {
     for (const houseEdge of [0.01, 0.03])
       for (const risk of KENO_RISKS)
         for (let k = 1; k <= 10; k++)
-          expect(Math.abs(kenoRtp(k, risk, houseEdge) - (1 - houseEdge))).toBeLessThan(1e-9);
+          expect(Math.abs(kenoRtp({ pickCount: k, risk, houseEdge }) - (1 - houseEdge))).toBeLessThan(1e-9);
   });
   it('pays more for more hits, nothing below the minimum, and 3.96× for a single pick', () => {
     for (const risk of KENO_RISKS) {
@@ -95,7 +95,7 @@ describe('keno paytables', () => {
         playKeno(floats(nodeHmac, { serverSeed: 'sim-keno', clientSeed: 'c', nonce }, KENO_FLOATS), bet)
           .payout,
     );
-    expect(Math.abs(mean - kenoRtp(5, 'medium'))).toBeLessThan(halfWidth);
+    expect(Math.abs(mean - kenoRtp({ pickCount: 5, risk: 'medium' }))).toBeLessThan(halfWidth);
   });
   it.each([
     [{ picks: [], risk: 'low' }, /1…10 picks/],

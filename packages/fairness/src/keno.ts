@@ -111,8 +111,11 @@ export function playKeno(
   return { drawn, hits, payout: table[hits]! };
 }
 
-/** Theoretical RTP: Σ over hit counts of P(h) × multiplier(h). */
-export function kenoRtp(pickCount: number, risk: string, houseEdge = DEFAULT_HOUSE_EDGE): number {
-  const table = kenoPaytable(pickCount, risk, houseEdge);
-  return kenoHitProbabilities(pickCount).reduce((sum, probability, h) => sum + probability * table[h]!, 0);
+/** Theoretical RTP of a setting: Σ over hit counts of P(h) × multiplier(h). */
+export function kenoRtp(setting: { pickCount: number; risk: string; houseEdge?: number }): number {
+  const table = kenoPaytable(setting.pickCount, setting.risk, setting.houseEdge);
+  return kenoHitProbabilities(setting.pickCount).reduce(
+    (sum, probability, h) => sum + probability * table[h]!,
+    0,
+  );
 }

@@ -34,3 +34,41 @@ export const revealedSeedPair = z.object({
   revealedAt: z.string(),
 });
 export const rotateSeedsResponse = z.object({ revealed: revealedSeedPair, next: fairnessState });
+
+// ---------------------------------------------------------------- bets
+
+const betBase = z.object({
+  amountMinor: z.number().int().min(1).max(1_000_000_000_000),
+  idempotencyKey: z
+    .string()
+    .min(8)
+    .max(100)
+    .regex(/^[A-Za-z0-9_.:-]+$/),
+});
+
+/** POST /wps/originals/dice/bet: roll under or over a target (0.01–99.99, two decimals). */
+export const diceBetRequest = betBase.extend({
+  target: z.number().min(0.01).max(99.99),
+  direction: z.enum(['under', 'over']),
+});
+export type DiceBetRequest = z.infer<typeof diceBetRequest>;
+
+/** A settled in-house round, as the bet answers it and the recall shows it. */
+export const originalRound = z.object({
+  id: z.string(),
+  game: z.string(),
+  stakeMinor: z.number().int(),
+  payoutMinor: z.number().int(),
+  /** The multiplier applied to the stake (0 on a loss). */
+  multiplier: z.number(),
+  currency: z.string(),
+  /** The game's own view: dice {roll, win, target, direction}. */
+  outcome: z.record(z.string(), z.unknown()),
+  serverSeedHash: z.string(),
+  clientSeed: z.string(),
+  nonce: z.number().int(),
+  balanceBeforeMinor: z.number().int(),
+  balanceAfterMinor: z.number().int(),
+  createdAt: z.string(),
+});
+export type OriginalRound = z.infer<typeof originalRound>;

@@ -1,16 +1,24 @@
 import {
+  diceBetRequest,
   fairnessState as fairnessStateSchema,
+  originalRound,
   rotateSeedsRequest,
   rotateSeedsResponse,
 } from '@sorte/contracts';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
+import { AppError } from '../../platform/http/app-error.ts';
 import { doc } from '../../platform/http/openapi.ts';
 import { parseInput } from '../../platform/http/validate.ts';
-import { requireMember } from '../auth/index.ts';
+import { requireMember, requireRealAccount } from '../auth/index.ts';
+import { getMerchant } from '../system/index.ts';
+import { DICE, placeBet, roundView } from './originals.bets.ts';
+import { findRoundById } from './originals.bets.repository.ts';
 import { fairnessState, rotateSeeds } from './originals.service.ts';
 
 const tags = ['originals'];
+const roundParams = z.object({ id: z.string().regex(/^[1-9][0-9]{0,17}$/) });
 
 export async function registerOriginalsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.get(
@@ -44,6 +52,47 @@ export async function registerOriginalsRoutes(app: FastifyInstance, ctx: AppCont
       const { clientSeed } = parseInput(rotateSeedsRequest, request.body);
       const value = await rotateSeeds(ctx.db, { memberId, merchantId }, clientSeed, ctx.clock.now());
       return { success: true, value };
+    },
+  );
+  app.post(
+    '/wps/originals/dice/bet',
+    {
+      schema: doc({
+        body: diceBetRequest,
+        response: originalRound,
+        summary: 'Dice: roll under or over a target; one round, settled at once, idempotent by key',
+        tags,
+        auth: 'member',
+      }),
+    },
+    async (request) => {
+      const { memberId, merchantId } = await requireRealAccount(request);
+      const { amountMinor, idempotencyKey, target, direction } = parseInput(diceBetRequest, request.body);
+      const owner = { memberId, merchantId, currency: getMerchant(request).currency };
+      const round = await placeBet(ctx.db, owner, 'dice', DICE, {
+        amountMinor,
+        idempotencyKey,
+        params: { target, direction },
+      });
+      return { success: true, value: round };
+    },
+  );
+  app.get(
+    '/wps/originals/rounds/:id',
+    {
+      schema: doc({
+        response: originalRound,
+        summary: 'One of your rounds, for recall and verification',
+        tags,
+        auth: 'member',
+      }),
+    },
+    async (request) => {
+      const { memberId } = await requireMember(request);
+      const { id } = parseInput(roundParams, request.params);
+      const row = await findRoundById(ctx.db, memberId, BigInt(id));
+      if (!row) throw new AppError('NOT_FOUND');
+      return { success: true, value: roundView(row) };
     },
   );
 }

@@ -17,6 +17,39 @@ export interface FairnessSeedsTable {
   revealed_at: Date | null;
 }
 
+export interface OriginalsSettingsTable {
+  merchant_id: string;
+  house_edge_bps: Generated<number>;
+  max_bet_minor: Generated<bigint>;
+  max_win_minor: Generated<bigint>;
+  updated_at: Timestamp;
+}
+
+/** One settled round; written once, in the transaction that moved its money. */
+export interface OriginalRoundsTable {
+  id: Generated<bigint>;
+  merchant_id: string;
+  member_id: string;
+  game: string;
+  idempotency_key: string;
+  seed_id: bigint;
+  nonce: bigint;
+  params: ColumnType<Record<string, unknown>, string, never>;
+  outcome: ColumnType<Record<string, unknown>, string, never>;
+  stake_minor: bigint;
+  payout_minor: bigint;
+  /** numeric: read as a string by the driver. */
+  multiplier: ColumnType<string, string, never>;
+  currency: string;
+  balance_before_minor: bigint;
+  balance_after_minor: bigint;
+  stake_transfer_id: bigint;
+  payout_transfer_id: bigint | null;
+  created_at: Timestamp;
+}
+
 export interface OriginalsTables {
   fairness_seeds: FairnessSeedsTable;
+  originals_settings: OriginalsSettingsTable;
+  original_rounds: OriginalRoundsTable;
 }

@@ -10,6 +10,7 @@ import * as m0020 from './0020_cashier.ts';
 import * as m0030 from './0030_backoffice.ts';
 import * as m0040 from './0040_games_wallet.ts';
 import * as m0041 from './0041_originals_seeds.ts';
+import * as m0042 from './0042_originals_rounds.ts';
 
 export interface Migration {
   name: string;
@@ -30,4 +31,5 @@ export const MIGRATIONS: Migration[] = [
   { name: '0030_backoffice', up: m0030.up },
   { name: '0040_games_wallet', up: m0040.up },
   { name: '0041_originals_seeds', up: m0041.up },
+  { name: '0042_originals_rounds', up: m0042.up },
 ];

@@ -1,0 +1,132 @@
+import { createHmac, randomUUID } from 'node:crypto';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import type { TestApp } from '../../../test/harness.ts';
+import { call, createAuthTestApp, registerUser } from '../auth/auth.test-helpers.ts';
+import { expectVerified, type Fixture, fixture, fund } from '../ledger/ledger.test-helpers.ts';
+import { memberAccountId } from '../ledger/index.ts';
+
+let t: TestApp;
+let f: Fixture;
+beforeAll(async () => {
+  t = await createAuthTestApp({});
+  f = await fixture(t);
+});
+afterAll(() => t.close());
+afterEach(() => expectVerified(t.ctx.db));
+
+let players = 0;
+async function player(balanceMinor: bigint) {
+  players += 1;
+  const { session, account } = await registerUser(
+    t,
+    `dice${players}${Math.random().toString(36).slice(2, 6)}`,
+  );
+  const member = await t.ctx.db
+    .selectFrom('members')
+    .select('id')
+    .where('account', '=', account)
+    .executeTakeFirstOrThrow();
+  await fund(f, await memberAccountId(f.db, member.id, f.merchantId, 'main', f.currency), balanceMinor);
+  return session.token as string;
+}
+
+const bet = (token: string, body: Record<string, unknown>) =>
+  call(t, {
+    method: 'POST',
+    url: '/wps/originals/dice/bet',
+    token,
+    payload: { amountMinor: 1_000, target: 50, direction: 'under', idempotencyKey: randomUUID(), ...body },
+  });
+
+/** The roll as anyone can recompute it once the server seed is revealed (Stake's published formula). */
+function rollOf(serverSeed: string, clientSeed: string, nonce: number): number {
+  const b = createHmac('sha256', serverSeed).update(`${clientSeed}:${nonce}:0`).digest();
+  const float = b[0]! / 256 + b[1]! / 256 ** 2 + b[2]! / 256 ** 3 + b[3]! / 256 ** 4;
+  return Math.floor(float * 10_001) / 100;
+}
+
+it('a dice round takes the stake, pays a win, advances the nonce and verifies after the seed is revealed', async () => {
+  const token = await player(100_000n);
+  const rounds = [];
+  for (let i = 0; i < 6; i++) {
+    const r = await bet(token, {});
+    expect(r.status).toBe(200);
+    rounds.push(r.value);
+  }
+  expect(rounds.map((r) => r.nonce)).toEqual([0, 1, 2, 3, 4, 5]);
+  for (const r of rounds) {
+    const won = r.outcome.win as boolean;
+    expect(r.payoutMinor).toBe(won ? Math.floor(1_000 * r.multiplier) : 0);
+    expect(r.balanceAfterMinor).toBe(r.balanceBeforeMinor - 1_000 + r.payoutMinor);
+  }
+  const last = rounds.at(-1)!;
+  const balance = await call(t, { method: 'GET', url: '/wps/v2/wallets/balance', token });
+  expect(balance.value.sumBalance).toBe(last.balanceAfterMinor);
+
+  const revealed = (
+    await call(t, { method: 'POST', url: '/wps/originals/fairness/rotate', token, payload: {} })
+  ).value.revealed;
+  expect(revealed.nonceCount).toBe(6);
+  for (const r of rounds) {
+    expect(r.serverSeedHash).toBe(revealed.serverSeedHash);
+    const roll = rollOf(revealed.serverSeed, revealed.clientSeed, r.nonce);
+    expect(r.outcome.roll).toBe(roll);
+    expect(r.outcome.win).toBe(roll < 50);
+  }
+  const recall = await call(t, { method: 'GET', url: `/wps/originals/rounds/${rounds[0].id}`, token });
+  expect(recall.value).toEqual(rounds[0]);
+});
+
+it('one key sent 20 times at once plays one round; the same key with another stake is a conflict', async () => {
+  const token = await player(100_000n);
+  const idempotencyKey = randomUUID();
+  const replies = await Promise.all(Array.from({ length: 20 }, () => bet(token, { idempotencyKey })));
+  for (const r of replies) expect(r.value).toEqual(replies[0]!.value);
+  const nonce = (await call(t, { method: 'GET', url: '/wps/originals/fairness', token })).value.nonce;
+  expect(nonce).toBe(1);
+  expect(await bet(token, { idempotencyKey, amountMinor: 2_000 })).toMatchObject({
+    status: 409,
+    code: 'LEDGER_IDEMPOTENCY_CONFLICT',
+  });
+});
+
+it('concurrent bets on a wallet that affords 5 of 30: exactly 5 rounds, nonces without gaps', async () => {
+  const token = await player(5_000n);
+  const replies = await Promise.all(
+    Array.from({ length: 30 }, () => bet(token, { target: 2, direction: 'under' })),
+  );
+  // 2% chance to win: a win would fund more rounds, so count what the ledger allowed.
+  const played = replies.filter((r) => r.status === 200);
+  const refused = replies.filter((r) => r.status !== 200);
+  for (const r of refused) expect(r.code).toBe('WALLET_INSUFFICIENT_FUNDS');
+  expect(played.map((r) => r.value.nonce).sort((a, b) => a - b)).toEqual(played.map((_, i) => i));
+  const balance = (await call(t, { method: 'GET', url: '/wps/v2/wallets/balance', token })).value.sumBalance;
+  expect(balance).toBeGreaterThanOrEqual(0);
+  expect(balance).toBe(5_000 - played.length * 1_000 + played.reduce((s, r) => s + r.value.payoutMinor, 0));
+});
+
+it('bad choices and limits are refused and move nothing', async () => {
+  const token = await player(10_000n);
+  expect(await bet(token, { target: 99.5, direction: 'under' })).toMatchObject({
+    status: 400,
+    code: 'ORIGINALS_BET_INVALID',
+  });
+  expect(await bet(token, { target: 50.001 })).toMatchObject({ status: 400, code: 'ORIGINALS_BET_INVALID' });
+  expect(await bet(token, { direction: 'sideways' })).toMatchObject({
+    status: 400,
+    code: 'VALIDATION_FAILED',
+  });
+  expect(await bet(token, { amountMinor: 2_000_000 })).toMatchObject({
+    status: 422,
+    code: 'ORIGINALS_BET_TOO_LARGE',
+  });
+  expect(await bet(token, { amountMinor: 1_000_000, target: 0.01 })).toMatchObject({
+    status: 422,
+    code: 'ORIGINALS_WIN_TOO_LARGE',
+  });
+  const state = (await call(t, { method: 'GET', url: '/wps/originals/fairness', token })).value;
+  expect(state.nonce).toBe(0);
+  expect((await call(t, { method: 'GET', url: '/wps/v2/wallets/balance', token })).value.sumBalance).toBe(
+    10_000,
+  );
+});

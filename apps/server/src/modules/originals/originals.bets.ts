@@ -1,0 +1,175 @@
+import { createHmac } from 'node:crypto';
+import type { OriginalRound } from '@sorte/contracts';
+import { type DiceBet, diceOdds, floats, type HmacSha256, playDice } from '@sorte/fairness';
+import type { Db } from '../../platform/database/database.ts';
+import { AppError } from '../../platform/http/app-error.ts';
+import { houseAccountFor, memberAccountId, transfer, withLedgerTransaction } from '../ledger/index.ts';
+import * as repo from './originals.bets.repository.ts';
+import { activePair, type SeedOwner } from './originals.service.ts';
+
+/** node:crypto's HMAC for the fairness package (the browser's verifier uses Web Crypto). */
+const hmac: HmacSha256 = (key, message) => new Uint8Array(createHmac('sha256', key).update(message).digest());
+
+/**
+ * An in-house game as the bet path sees it: how many floats a round takes, and the round's outcome
+ * and payout multiplier for the player's choices (packages/fairness does the math).
+ */
+interface Game<P> {
+  floats: number;
+  /** Throws RangeError for choices the game does not offer. */
+  play(
+    floats: number[],
+    params: P,
+    houseEdge: number,
+  ): { multiplier: number; outcome: Record<string, unknown> };
+  /** The highest multiplier these choices can pay, to hold the merchant's max win before the round. */
+  maxMultiplier(params: P, houseEdge: number): number;
+}
+
+export const DICE: Game<Omit<DiceBet, 'houseEdge'>> = {
+  floats: 1,
+  play(draw, params, houseEdge) {
+    const { roll, win, payout } = playDice(draw, { ...params, houseEdge });
+    return { multiplier: payout, outcome: { roll, win, target: params.target, direction: params.direction } };
+  },
+  // A dice win always pays the bet's one multiplier.
+  maxMultiplier: (params, houseEdge) => diceOdds({ ...params, houseEdge }).multiplier,
+};
+
+export interface BetInput<P> {
+  amountMinor: number;
+  idempotencyKey: string;
+  params: P;
+}
+
+/** Stake × multiplier, rounded down to the minor unit (the remainder is never paid out). */
+function payoutOf(stakeMinor: bigint, multiplier: number): bigint {
+  return BigInt(Math.floor(Number(stakeMinor) * multiplier));
+}
+
+/**
+ * One round, all in ONE transaction: the member's active seed pair is locked and its nonce claimed
+ * (so rounds of one member are ordered and no nonce is used twice), the outcome computed from the
+ * seeds, the stake taken and the win paid through the ledger, and the round stored for recall. A
+ * retry with the same idempotency key answers the stored round and moves nothing. Bad choices or
+ * limits write nothing.
+ */
+export async function placeBet<P>(
+  db: Db,
+  owner: SeedOwner & { currency: string },
+  gameName: string,
+  game: Game<P>,
+  input: BetInput<P>,
+): Promise<OriginalRound> {
+  const earlier = await repo.findRound(db, owner.memberId, input.idempotencyKey);
+  if (earlier) return sameBetOrConflict(earlier, gameName, input);
+  const settings = await repo.settings(db, owner.merchantId);
+  const houseEdge = settings.house_edge_bps / 10_000;
+  const stake = BigInt(input.amountMinor);
+  if (stake > settings.max_bet_minor)
+    throw new AppError('ORIGINALS_BET_TOO_LARGE', { maxBetMinor: Number(settings.max_bet_minor) });
+  const top = guard(() => game.maxMultiplier(input.params, houseEdge));
+  if (payoutOf(stake, top) - stake > settings.max_win_minor)
+    throw new AppError('ORIGINALS_WIN_TOO_LARGE', { maxWinMinor: Number(settings.max_win_minor) });
+  await activePair(db, owner);
+
+  const id = await withLedgerTransaction(db, async (trx) => {
+    const seed = await repo.lockActiveSeed(trx, owner.memberId);
+    if (!seed) throw new Error('originals: no active seed pair');
+    const twin = await repo.findRound(trx, owner.memberId, input.idempotencyKey);
+    if (twin) return twin.id;
+    const nonce = seed.nonce;
+    const draw = floats(
+      hmac,
+      { serverSeed: seed.server_seed, clientSeed: seed.client_seed, nonce: Number(nonce) },
+      game.floats,
+    );
+    const { multiplier, outcome } = guard(() => game.play(draw, input.params, houseEdge));
+    const payout = payoutOf(stake, multiplier);
+    const main = await memberAccountId(trx, owner.memberId, owner.merchantId, 'main', owner.currency);
+    const house = await houseAccountFor(trx, owner.merchantId, owner.currency, owner.memberId);
+    const before = await repo.spendable(trx, main);
+    const key = `original:${owner.memberId}:${input.idempotencyKey}`;
+    const base = {
+      merchantId: owner.merchantId,
+      currency: owner.currency,
+      metadata: { game: gameName, nonce: Number(nonce) },
+    };
+    const staked = await transfer(trx, {
+      ...base,
+      idempotencyKey: `${key}:stake`,
+      code: 'bet',
+      debitAccountId: main,
+      creditAccountId: house,
+      amountMinor: stake,
+    });
+    const paid =
+      payout > 0n
+        ? await transfer(trx, {
+            ...base,
+            idempotencyKey: `${key}:win`,
+            code: 'win',
+            debitAccountId: house,
+            creditAccountId: main,
+            amountMinor: payout,
+          })
+        : null;
+    await repo.advanceNonce(trx, seed.id);
+    return repo.insertRound(trx, {
+      merchant_id: owner.merchantId,
+      member_id: owner.memberId,
+      game: gameName,
+      idempotency_key: input.idempotencyKey,
+      seed_id: seed.id,
+      nonce,
+      params: JSON.stringify(input.params),
+      outcome: JSON.stringify(outcome),
+      stake_minor: stake,
+      payout_minor: payout,
+      multiplier: multiplier.toFixed(8),
+      currency: owner.currency,
+      balance_before_minor: before,
+      balance_after_minor: before - stake + payout,
+      stake_transfer_id: staked.id,
+      payout_transfer_id: paid?.id ?? null,
+    });
+  });
+  return roundView((await repo.findRoundById(db, owner.memberId, id))!);
+}
+
+/** The game's RangeError (choices it does not offer) as the player's 400. */
+function guard<T>(run: () => T): T {
+  try {
+    return run();
+  } catch (error) {
+    if (error instanceof RangeError) throw new AppError('ORIGINALS_BET_INVALID', { reason: error.message });
+    throw error;
+  }
+}
+
+function sameBetOrConflict<P>(row: repo.RoundRow, gameName: string, input: BetInput<P>): OriginalRound {
+  const same =
+    row.game === gameName &&
+    row.stake_minor === BigInt(input.amountMinor) &&
+    JSON.stringify(row.params) === JSON.stringify(input.params);
+  if (!same) throw new AppError('LEDGER_IDEMPOTENCY_CONFLICT');
+  return roundView(row);
+}
+
+export function roundView(row: repo.RoundRow): OriginalRound {
+  return {
+    id: String(row.id),
+    game: row.game,
+    stakeMinor: Number(row.stake_minor),
+    payoutMinor: Number(row.payout_minor),
+    multiplier: Number(row.multiplier),
+    currency: row.currency,
+    outcome: row.outcome,
+    serverSeedHash: row.server_seed_hash,
+    clientSeed: row.client_seed,
+    nonce: Number(row.nonce),
+    balanceBeforeMinor: Number(row.balance_before_minor),
+    balanceAfterMinor: Number(row.balance_after_minor),
+    createdAt: row.created_at.toISOString(),
+  };
+}

@@ -10,6 +10,7 @@
  * fixed at the cap and the rest rescaled until none exceeds it. P(h) is hypergeometric:
  * C(k, h)·C(40 − k, 10 − h) / C(40, 10).
  */
+import { binomial } from './combinatorics.ts';
 import { checkHouseEdge, DEFAULT_HOUSE_EDGE } from './edge.ts';
 import { drawDistinct } from './shuffle.ts';
 
@@ -29,19 +30,12 @@ const DESIGN: Record<KenoRisk, { minHits: number[]; alpha: number; cap: number }
 
 const SQUARES = Array.from({ length: KENO_SQUARES }, (_, i) => i + 1);
 
-function choose(n: number, k: number): number {
-  if (k < 0 || k > n) return 0;
-  let result = 1;
-  for (let i = 1; i <= k; i++) result = (result * (n - k + i)) / i;
-  return result;
-}
-
 /** P(h hits) for h = 0…picks. */
 export function kenoHitProbabilities(picks: number): number[] {
-  const all = choose(KENO_SQUARES, KENO_DRAWN);
+  const all = binomial(KENO_SQUARES, KENO_DRAWN);
   return Array.from(
     { length: picks + 1 },
-    (_, h) => (choose(picks, h) * choose(KENO_SQUARES - picks, KENO_DRAWN - h)) / all,
+    (_, h) => (binomial(picks, h) * binomial(KENO_SQUARES - picks, KENO_DRAWN - h)) / all,
   );
 }
 

@@ -13,29 +13,24 @@
  * Settings: CLIENTS (256), WALLETS (2000), DURATION_S (10), LOADGEN_THREADS (1), PGBENCH_CLIENTS (16),
  * SERVER_PROFILE (a folder for a CPU profile of the server).
  */
-import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { cpus, totalmem } from 'node:os';
-import { join, resolve } from 'node:path';
-import { Worker } from 'node:worker_threads';
-import pg from 'pg';
-import { MODULES } from '../../apps/server/src/app.ts';
-import { systemClock } from '../../apps/server/src/platform/clock.ts';
-import { loadConfig } from '../../apps/server/src/platform/config/config.ts';
-import { openDatabase, runMigrations } from '../../apps/server/src/platform/database/database.ts';
-import { createLogger } from '../../apps/server/src/platform/logging/logger.ts';
+import { join } from 'node:path';
 import { blankMemberDraft, createMember } from '../../apps/server/src/modules/members/index.ts';
-import {
-  MAX_BATCH,
-  memberAccountId,
-  systemAccountId,
-  type TransferRequest,
-  transferBatch,
-  verifyLedger,
-} from '../../apps/server/src/modules/ledger/index.ts';
+import { verifyLedger } from '../../apps/server/src/modules/ledger/index.ts';
 import { REFERENCE_VENDOR } from '../../apps/server/src/modules/games/index.ts';
+import {
+  combine,
+  createDatabase,
+  dropDatabase,
+  type LoadResult,
+  machineLine,
+  percentile,
+  pgbenchInOwnDatabase,
+  runLoadWorkers,
+  startServer,
+} from '../lib/bench.ts';
+import { fundMembers, openSeededDatabase } from '../lib/setup.ts';
 
-const ROOT = resolve(import.meta.dirname, '../..');
 const CLIENTS = Number(process.env.CLIENTS ?? 256);
 const WALLETS = Number(process.env.WALLETS ?? 2_000);
 const DURATION_S = Number(process.env.DURATION_S ?? 10);
@@ -44,43 +39,9 @@ const THREADS = Number(process.env.LOADGEN_THREADS ?? 1);
 const PGBENCH_CLIENTS = Number(process.env.PGBENCH_CLIENTS ?? 16);
 const STAKE_MINOR = 100;
 
-export interface LoadResult {
-  ok: number;
-  refused: number;
-  failed: number;
-  latenciesMs: number[];
-}
-
-async function createDatabase(admin: string, name: string): Promise<string> {
-  const client = new pg.Client({ connectionString: admin });
-  await client.connect();
-  await client.query(`create database ${name}`);
-  await client.end();
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-async function dropDatabase(admin: string, name: string): Promise<void> {
-  const client = new pg.Client({ connectionString: admin });
-  await client.connect();
-  await client.query(`drop database if exists ${name} with (force)`);
-  await client.end();
-}
-
 /** Migrates and seeds the bench database, then makes WALLETS funded players in bulk. */
 async function prepare(url: string) {
-  const config = loadConfig({ DATABASE_URL: url, LOG_LEVEL: 'warn', NODE_ENV: 'production' });
-  const log = createLogger('warn');
-  const handle = await openDatabase({ url, log });
-  await runMigrations(handle.db);
-  const ctx = { config, db: handle.db, log, clock: systemClock };
-  for (const module of MODULES) await module.seedDemo?.(ctx);
-  const merchant = await handle.db
-    .selectFrom('merchants')
-    .select(['id', 'currency'])
-    .where('code', '=', 'demo')
-    .executeTakeFirstOrThrow();
+  const { handle, merchant } = await openSeededDatabase(url);
   const secret = (
     await handle.db
       .selectFrom('game_vendor_credentials')
@@ -89,9 +50,7 @@ async function prepare(url: string) {
       .where('vendor', '=', REFERENCE_VENDOR)
       .executeTakeFirstOrThrow()
   ).secret;
-  const source = await systemAccountId(handle.db, merchant.id, 'adjustment', merchant.currency);
   const playerIds: string[] = [];
-  let funding: TransferRequest[] = [];
   const now = new Date();
   for (let i = 0; i < WALLETS; i++) {
     const member = await createMember(
@@ -108,62 +67,9 @@ async function prepare(url: string) {
       ),
     );
     playerIds.push(member.id);
-    funding.push({
-      merchantId: merchant.id,
-      idempotencyKey: `bench-fund:${member.id}`,
-      code: 'adjustment',
-      debitAccountId: source,
-      creditAccountId: await memberAccountId(handle.db, member.id, merchant.id, 'main', merchant.currency),
-      amountMinor: 1_000_000_000n,
-      currency: merchant.currency,
-    });
-    if (funding.length === MAX_BATCH || i === WALLETS - 1) {
-      await transferBatch(handle.db, funding);
-      funding = [];
-    }
   }
+  await fundMembers(handle.db, merchant.id, merchant.currency, playerIds, 1_000_000_000n);
   return { handle, secret, currency: merchant.currency, playerIds };
-}
-
-async function startServer(url: string): Promise<{ url: string; stop(): Promise<void> }> {
-  const port = 20_000 + Math.floor(Math.random() * 20_000);
-  // SERVER_PROFILE=<dir> writes a V8 CPU profile of the server under load there (where time goes).
-  const profile = process.env.SERVER_PROFILE
-    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.SERVER_PROFILE}`]
-    : [];
-  const child = spawn(process.execPath, [...profile, join(ROOT, 'apps/server/dist/main.js')], {
-    env: {
-      ...process.env,
-      DATABASE_URL: url,
-      REDIS_URL: '',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      ROLE: 'api',
-      SEED_DEMO: 'false',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${base}/readyz`)).ok)
-        return {
-          url: base,
-          stop: () =>
-            new Promise((r) => {
-              child.once('exit', () => r());
-              child.kill('SIGTERM');
-            }),
-        };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('server did not start');
 }
 
 function runLoad(options: {
@@ -175,58 +81,11 @@ function runLoad(options: {
   durationMs: number;
   warmupMs: number;
 }): Promise<LoadResult[]> {
-  const perThread = Math.ceil(options.clients / THREADS);
-  return Promise.all(
-    Array.from(
-      { length: THREADS },
-      (_, thread) =>
-        new Promise<LoadResult>((resolveResult, reject) => {
-          const worker = new Worker(join(import.meta.dirname, 'load.mjs'), {
-            workerData: {
-              ...options,
-              clients: perThread,
-              thread,
-              stakeMinor: STAKE_MINOR,
-              path: `/providers/${REFERENCE_VENDOR}/demo/wallet/debit`,
-            },
-          });
-          worker.once('message', resolveResult);
-          worker.once('error', reject);
-        }),
-    ),
+  return runLoadWorkers(
+    join(import.meta.dirname, 'load.mjs'),
+    { ...options, stakeMinor: STAKE_MINOR, path: `/providers/${REFERENCE_VENDOR}/demo/wallet/debit` },
+    THREADS,
   );
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (!sorted.length) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-
-function pgbench(url: string): number {
-  const conn = new URL(url);
-  const args = ['-h', conn.hostname, '-p', conn.port || '5432', '-U', decodeURIComponent(conn.username)];
-  const db = conn.pathname.slice(1);
-  execFileSync('pgbench', [...args, '-i', '-q', '-s', '10', db], { stdio: 'ignore' });
-  const out = execFileSync(
-    'pgbench',
-    [
-      ...args,
-      '-n',
-      '-b',
-      'simple-update',
-      '-c',
-      String(PGBENCH_CLIENTS),
-      '-j',
-      '2',
-      '-T',
-      String(DURATION_S),
-      db,
-    ],
-    { encoding: 'utf8' },
-  );
-  const match = /tps = ([0-9.]+)/.exec(out);
-  if (!match) throw new Error(`pgbench printed no tps:\n${out}`);
-  return Number(match[1]);
 }
 
 async function main() {
@@ -260,10 +119,7 @@ async function main() {
     } finally {
       await server.stop();
     }
-    const ok = results.reduce((n, r) => n + r.ok, 0);
-    const refused = results.reduce((n, r) => n + r.refused, 0);
-    const failed = results.reduce((n, r) => n + r.failed, 0);
-    const latencies = results.flatMap((r) => r.latenciesMs).sort((a, b) => a - b);
+    const { ok, refused, failed, latenciesMs: latencies } = combine(results);
     const perSecond = Math.round(ok / DURATION_S);
     const bets = await handle.db
       .selectFrom('game_bets')
@@ -271,20 +127,11 @@ async function main() {
       .executeTakeFirstOrThrow();
     const report = await verifyLedger(handle.db);
     await handle.close();
-    const pgbenchUrl = await createDatabase(admin, pgbenchDb);
-    let tps: number;
-    try {
-      console.log(`pgbench simple-update, ${PGBENCH_CLIENTS} clients, ${DURATION_S} s…`);
-      tps = pgbench(pgbenchUrl);
-    } finally {
-      await dropDatabase(admin, pgbenchDb);
-    }
+    const tps = await pgbenchInOwnDatabase(admin, pgbenchDb, PGBENCH_CLIENTS, DURATION_S);
     const invariantsOk = report.ok && failed === 0 && refused === 0;
     const p50 = percentile(latencies, 50);
     const p99 = percentile(latencies, 99);
-    console.log(
-      `machine: ${cpus().length} cores (${cpus()[0]?.model ?? '?'}), ${Math.round(totalmem() / 2 ** 30)} GB, Node ${process.version}`,
-    );
+    console.log(machineLine());
     console.log(
       `debits posted ${ok} (bet rows ${bets.n}), refused ${refused}, failed ${failed}, in ${DURATION_S} s after a 2 s warm-up`,
     );

@@ -8,11 +8,11 @@
  *
  * It builds the server (npm run bench:originals does), creates and drops its own databases, starts the
  * built server as a separate process, registers PLAYERS members through the API (so each holds a real
- * session token) and funds them with a ledger batch, drives the dice endpoint from CLIENTS concurrent
- * keep-alive connections for DURATION_S seconds, each bet for a random player (a member's bets
- * serialise on the member's seed row by design, so the load is spread over many), then runs pgbench's
- * built-in simple-update script for the same time, checks the ledger's invariants, and prints one
- * summary line last.
+ * session token), opens each one's seed pair (as the dice page does), funds them with a ledger batch,
+ * drives the dice endpoint from CLIENTS concurrent keep-alive connections for DURATION_S seconds, each
+ * bet for a random player (a member's bets serialise on the member's seed row by design, so the load
+ * is spread over many), then runs pgbench's built-in simple-update script for the same time, checks
+ * the ledger's invariants, and prints one summary line last.
  * Settings: CLIENTS (256), PLAYERS (2000), DURATION_S (10), LOADGEN_THREADS (1), PGBENCH_CLIENTS (16),
  * REGISTER_CONCURRENCY (8), SERVER_PROFILE (a folder for a CPU profile of the server).
  */
@@ -93,6 +93,22 @@ async function registerPlayers(server: RunningServer): Promise<{ accounts: strin
   return { accounts, tokens };
 }
 
+/**
+ * Each player's dice page first shows the hashed server seed (GET /wps/originals/fairness), which
+ * creates the seed pair; done here so the measured bets are steady-state bets, not first ones.
+ */
+async function openSeedPairs(server: RunningServer, tokens: string[]): Promise<void> {
+  let next = 0;
+  async function opener() {
+    while (next < tokens.length) {
+      const token = tokens[next++]!;
+      const res = await fetch(`${server.url}/wps/originals/fairness`, { headers: { token } });
+      if (!res.ok) throw new Error(`GET /wps/originals/fairness → ${res.status} ${await res.text()}`);
+    }
+  }
+  await Promise.all(Array.from({ length: REGISTER_CONCURRENCY }, opener));
+}
+
 async function memberIdsOf(db: Db, merchantId: string, accounts: string[]): Promise<string[]> {
   const rows = await db
     .selectFrom('members')
@@ -137,6 +153,7 @@ async function main() {
     try {
       console.log(`registering ${PLAYERS} players through the API…`);
       const { accounts, tokens } = await registerPlayers(server);
+      await openSeedPairs(server, tokens);
       const memberIds = await memberIdsOf(handle.db, merchant.id, accounts);
       await fundMembers(handle.db, merchant.id, merchant.currency, memberIds, 1_000_000_000n);
       console.log(`driving ${CLIENTS} clients for ${DURATION_S} s…`);

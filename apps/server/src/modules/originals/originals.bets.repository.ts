@@ -29,16 +29,15 @@ export async function findRoundById(db: Db, memberId: string, id: bigint): Promi
 
 /** The merchant's limits, created with the defaults of migration 0042 on first read. */
 export async function settings(db: Db, merchantId: string): Promise<Selectable<OriginalsSettingsTable>> {
+  const read = () => db.selectFrom('originals_settings').selectAll().where('merchant_id', '=', merchantId);
+  const existing = await read().executeTakeFirst();
+  if (existing) return existing;
   await db
     .insertInto('originals_settings')
     .values({ merchant_id: merchantId })
     .onConflict((oc) => oc.column('merchant_id').doNothing())
     .execute();
-  return db
-    .selectFrom('originals_settings')
-    .selectAll()
-    .where('merchant_id', '=', merchantId)
-    .executeTakeFirstOrThrow();
+  return read().executeTakeFirstOrThrow();
 }
 
 export async function lockActiveSeed(db: Db, memberId: string) {

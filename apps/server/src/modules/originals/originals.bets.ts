@@ -72,6 +72,10 @@ export async function placeBet<P>(
   if (payoutOf(stake, top) - stake > settings.max_win_minor)
     throw new AppError('ORIGINALS_WIN_TOO_LARGE', { maxWinMinor: Number(settings.max_win_minor) });
   await activePair(db, owner);
+  // Account ids never change: resolved on the shared handle (where the ledger caches them), not
+  // inside the transaction, so a round spends its statements on the round.
+  const main = await memberAccountId(db, owner.memberId, owner.merchantId, 'main', owner.currency);
+  const house = await houseAccountFor(db, owner.merchantId, owner.currency, owner.memberId);
 
   const id = await withLedgerTransaction(db, async (trx) => {
     const seed = await repo.lockActiveSeed(trx, owner.memberId);
@@ -86,8 +90,6 @@ export async function placeBet<P>(
     );
     const { multiplier, outcome } = guard(() => game.play(draw, input.params, houseEdge));
     const payout = payoutOf(stake, multiplier);
-    const main = await memberAccountId(trx, owner.memberId, owner.merchantId, 'main', owner.currency);
-    const house = await houseAccountFor(trx, owner.merchantId, owner.currency, owner.memberId);
     const before = await repo.spendable(trx, main);
     const key = `original:${owner.memberId}:${input.idempotencyKey}`;
     const base = {

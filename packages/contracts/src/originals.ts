@@ -53,6 +53,24 @@ export const diceBetRequest = betBase.extend({
 });
 export type DiceBetRequest = z.infer<typeof diceBetRequest>;
 
+/** POST /wps/originals/limbo/bet: win when the result reaches the target multiplier. */
+export const limboBetRequest = betBase.extend({ target: z.number().min(1.01).max(1_000_000) });
+/** POST /wps/originals/wheel/bet. */
+export const wheelBetRequest = betBase.extend({
+  segments: z.union([z.literal(10), z.literal(20), z.literal(30), z.literal(40), z.literal(50)]),
+  risk: z.enum(['low', 'medium', 'high']),
+});
+/** POST /wps/originals/plinko/bet. */
+export const plinkoBetRequest = betBase.extend({
+  rows: z.number().int().min(8).max(16),
+  risk: z.enum(['low', 'medium', 'high']),
+});
+/** POST /wps/originals/keno/bet: 1–10 distinct squares of 1–40. */
+export const kenoBetRequest = betBase.extend({
+  picks: z.array(z.number().int().min(1).max(40)).min(1).max(10),
+  risk: z.enum(['low', 'classic', 'medium', 'high']),
+});
+
 /** A settled in-house round, as the bet answers it and the recall shows it. */
 export const originalRound = z.object({
   id: z.string(),

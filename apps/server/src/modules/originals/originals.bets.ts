@@ -1,6 +1,26 @@
 import { createHmac } from 'node:crypto';
 import type { OriginalRound } from '@sorte/contracts';
-import { type DiceBet, diceOdds, floats, type HmacSha256, playDice } from '@sorte/fairness';
+import {
+  type DiceBet,
+  diceOdds,
+  floats,
+  type HmacSha256,
+  KENO_FLOATS,
+  type KenoBet,
+  kenoPaytable,
+  LIMBO_FLOATS,
+  type LimboBet,
+  type PlinkoRisk,
+  playDice,
+  playKeno,
+  playLimbo,
+  playWheel,
+  plinkoOutcome,
+  plinkoTable,
+  WHEEL_FLOATS,
+  type WheelBet,
+  wheelTable,
+} from '@sorte/fairness';
 import type { Db } from '../../platform/database/database.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { houseAccountFor, memberAccountId, transfer, withLedgerTransaction } from '../ledger/index.ts';
@@ -14,7 +34,7 @@ const hmac: HmacSha256 = (key, message) => new Uint8Array(createHmac('sha256', k
  * An in-house game as the bet path sees it: how many floats a round takes, and the round's outcome
  * and payout multiplier for the player's choices (packages/fairness does the math).
  */
-interface Game<P> {
+export interface Game<P> {
   floats: number;
   /** Throws RangeError for choices the game does not offer. */
   play(
@@ -34,6 +54,43 @@ export const DICE: Game<Omit<DiceBet, 'houseEdge'>> = {
   },
   // A dice win always pays the bet's one multiplier.
   maxMultiplier: (params, houseEdge) => diceOdds({ ...params, houseEdge }).multiplier,
+};
+
+export const LIMBO: Game<Omit<LimboBet, 'houseEdge'>> = {
+  floats: LIMBO_FLOATS,
+  play(draw, params, houseEdge) {
+    const { result, win, payout } = playLimbo(draw, { ...params, houseEdge });
+    return { multiplier: payout, outcome: { result, win, target: params.target } };
+  },
+  maxMultiplier: (params) => params.target,
+};
+
+export const WHEEL: Game<Omit<WheelBet, 'houseEdge'>> = {
+  floats: WHEEL_FLOATS,
+  play(draw, params, houseEdge) {
+    const { segment, payout } = playWheel(draw, { ...params, houseEdge });
+    return { multiplier: payout, outcome: { segment, ...params } };
+  },
+  maxMultiplier: (params, houseEdge) => Math.max(...wheelTable({ ...params, houseEdge })),
+};
+
+export const PLINKO: Game<{ rows: number; risk: PlinkoRisk }> = {
+  floats: 16,
+  play(draw, params, houseEdge) {
+    const { path, bucket, multiplier } = plinkoOutcome(draw, params.rows, params.risk, houseEdge);
+    return { multiplier, outcome: { path, bucket, ...params } };
+  },
+  maxMultiplier: (params, houseEdge) => Math.max(...plinkoTable(params.rows, params.risk, houseEdge)),
+};
+
+export const KENO: Game<Omit<KenoBet, 'houseEdge'>> = {
+  floats: KENO_FLOATS,
+  play(draw, params, houseEdge) {
+    const { drawn, hits, payout } = playKeno(draw, { ...params, houseEdge });
+    return { multiplier: payout, outcome: { drawn, hits, picks: params.picks, risk: params.risk } };
+  },
+  maxMultiplier: (params, houseEdge) =>
+    Math.max(...kenoPaytable(params.picks.length, params.risk, houseEdge)),
 };
 
 export interface BetInput<P> {

@@ -1,9 +1,13 @@
 import {
   diceBetRequest,
   fairnessState as fairnessStateSchema,
+  kenoBetRequest,
+  limboBetRequest,
   originalRound,
   rotateSeedsRequest,
+  plinkoBetRequest,
   rotateSeedsResponse,
+  wheelBetRequest,
 } from '@sorte/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -13,7 +17,7 @@ import { doc } from '../../platform/http/openapi.ts';
 import { parseInput } from '../../platform/http/validate.ts';
 import { requireMember, requireRealAccount } from '../auth/index.ts';
 import { getMerchant } from '../system/index.ts';
-import { DICE, placeBet, roundView } from './originals.bets.ts';
+import { DICE, type Game, KENO, LIMBO, PLINKO, placeBet, roundView, WHEEL } from './originals.bets.ts';
 import { findRoundById } from './originals.bets.repository.ts';
 import { fairnessState, rotateSeeds } from './originals.service.ts';
 
@@ -54,29 +58,12 @@ export async function registerOriginalsRoutes(app: FastifyInstance, ctx: AppCont
       return { success: true, value };
     },
   );
-  app.post(
-    '/wps/originals/dice/bet',
-    {
-      schema: doc({
-        body: diceBetRequest,
-        response: originalRound,
-        summary: 'Dice: roll under or over a target; one round, settled at once, idempotent by key',
-        tags,
-        auth: 'member',
-      }),
-    },
-    async (request) => {
-      const { memberId, merchantId } = await requireRealAccount(request);
-      const { amountMinor, idempotencyKey, target, direction } = parseInput(diceBetRequest, request.body);
-      const owner = { memberId, merchantId, currency: getMerchant(request).currency };
-      const round = await placeBet(ctx.db, owner, 'dice', DICE, {
-        amountMinor,
-        idempotencyKey,
-        params: { target, direction },
-      });
-      return { success: true, value: round };
-    },
-  );
+  // The single-round games: one request plays and settles one round.
+  bet(app, ctx, 'dice', diceBetRequest, DICE, 'Dice: roll under or over a target');
+  bet(app, ctx, 'limbo', limboBetRequest, LIMBO, 'Limbo: win when the result reaches your target multiplier');
+  bet(app, ctx, 'wheel', wheelBetRequest, WHEEL, 'Wheel: one spin of 10–50 segments at a risk level');
+  bet(app, ctx, 'plinko', plinkoBetRequest, PLINKO, 'Plinko: one ball through 8–16 rows at a risk level');
+  bet(app, ctx, 'keno', kenoBetRequest, KENO, 'Keno: 10 squares drawn of 40 against your 1–10 picks');
   app.get(
     '/wps/originals/rounds/:id',
     {
@@ -93,6 +80,42 @@ export async function registerOriginalsRoutes(app: FastifyInstance, ctx: AppCont
       const row = await findRoundById(ctx.db, memberId, BigInt(id));
       if (!row) throw new AppError('NOT_FOUND');
       return { success: true, value: roundView(row) };
+    },
+  );
+}
+
+type BetBody = { amountMinor: number; idempotencyKey: string };
+
+/** POST /wps/originals/<name>/bet for a game whose request is the bet base plus the game's choices. */
+function bet<S extends z.ZodType<BetBody>>(
+  app: FastifyInstance,
+  ctx: AppContext,
+  name: string,
+  body: S,
+  game: Game<Omit<z.infer<S>, keyof BetBody>>,
+  summary: string,
+): void {
+  app.post(
+    `/wps/originals/${name}/bet`,
+    {
+      schema: doc({
+        body,
+        response: originalRound,
+        summary: `${summary}; one round, settled at once, idempotent by key`,
+        tags,
+        auth: 'member',
+      }),
+    },
+    async (request) => {
+      const { memberId, merchantId } = await requireRealAccount(request);
+      const { amountMinor, idempotencyKey, ...params } = parseInput(body, request.body);
+      const owner = { memberId, merchantId, currency: getMerchant(request).currency };
+      const round = await placeBet(ctx.db, owner, name, game, {
+        amountMinor,
+        idempotencyKey,
+        params: params as Omit<z.infer<S>, keyof BetBody>,
+      });
+      return { success: true, value: round };
     },
   );
 }

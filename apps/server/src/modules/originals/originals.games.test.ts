@@ -1,0 +1,115 @@
+import { createHmac, randomUUID } from 'node:crypto';
+import { floats, playKeno, playLimbo, playWheel, plinkoOutcome } from '@sorte/fairness';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import type { TestApp } from '../../../test/harness.ts';
+import { call, createAuthTestApp, registerUser } from '../auth/auth.test-helpers.ts';
+import { memberAccountId } from '../ledger/index.ts';
+import { expectVerified, type Fixture, fixture, fund } from '../ledger/ledger.test-helpers.ts';
+
+let t: TestApp;
+let f: Fixture;
+beforeAll(async () => {
+  t = await createAuthTestApp({});
+  f = await fixture(t);
+});
+afterAll(() => t.close());
+afterEach(() => expectVerified(t.ctx.db));
+
+const hmac = (key: string, message: string) =>
+  new Uint8Array(createHmac('sha256', key).update(message).digest());
+
+async function player() {
+  const { session, account } = await registerUser(t, `orig${Math.random().toString(36).slice(2, 10)}`);
+  const member = await t.ctx.db
+    .selectFrom('members')
+    .select('id')
+    .where('account', '=', account)
+    .executeTakeFirstOrThrow();
+  await fund(f, await memberAccountId(f.db, member.id, f.merchantId, 'main', f.currency), 1_000_000n);
+  return session.token as string;
+}
+
+/** Each game's own view of a round, recomputed from the revealed seeds with the published math. */
+const GAMES = [
+  {
+    name: 'limbo',
+    params: { target: 1.5 },
+    replay: (fl: number[]) => playLimbo(fl, { target: 1.5 }).result,
+    pick: (o: Record<string, unknown>) => o.result,
+  },
+  {
+    name: 'wheel',
+    params: { segments: 30, risk: 'medium' },
+    replay: (fl: number[]) => playWheel(fl, { segments: 30, risk: 'medium' }).segment,
+    pick: (o: Record<string, unknown>) => o.segment,
+  },
+  {
+    name: 'plinko',
+    params: { rows: 12, risk: 'high' },
+    replay: (fl: number[]) => plinkoOutcome(fl, 12, 'high').bucket,
+    pick: (o: Record<string, unknown>) => o.bucket,
+  },
+  {
+    name: 'keno',
+    params: { picks: [1, 7, 13, 22, 39], risk: 'classic' },
+    replay: (fl: number[]) => playKeno(fl, { picks: [1, 7, 13, 22, 39], risk: 'classic' }).hits,
+    pick: (o: Record<string, unknown>) => o.hits,
+  },
+];
+
+it('limbo, wheel, plinko and keno rounds settle through the ledger and replay from the revealed seed', async () => {
+  const token = await player();
+  // biome-ignore lint/suspicious/noExplicitAny: rounds are read field by field from the JSON answer.
+  const rounds: { game: (typeof GAMES)[number]; value: any }[] = [];
+  for (const game of GAMES)
+    for (let i = 0; i < 3; i++) {
+      const r = await call(t, {
+        method: 'POST',
+        url: `/wps/originals/${game.name}/bet`,
+        token,
+        payload: { amountMinor: 1_000, idempotencyKey: randomUUID(), ...game.params },
+      });
+      expect(r.status, JSON.stringify(r)).toBe(200);
+      rounds.push({ game, value: r.value });
+    }
+  expect(rounds.map((r) => r.value.nonce)).toEqual(rounds.map((_, i) => i));
+  for (const { value } of rounds) {
+    expect(value.payoutMinor).toBe(Math.floor(1_000 * value.multiplier));
+    expect(value.balanceAfterMinor).toBe(value.balanceBeforeMinor - 1_000 + value.payoutMinor);
+  }
+  const { revealed } = (
+    await call(t, { method: 'POST', url: '/wps/originals/fairness/rotate', token, payload: {} })
+  ).value;
+  for (const { game, value } of rounds) {
+    const seeds = { serverSeed: revealed.serverSeed, clientSeed: revealed.clientSeed, nonce: value.nonce };
+    expect(game.pick(value.outcome)).toEqual(game.replay(floats(hmac, seeds, 16)));
+  }
+});
+
+it("each game's bad choices are refused and move nothing", async () => {
+  const token = await player();
+  const post = (name: string, body: Record<string, unknown>) =>
+    call(t, {
+      method: 'POST',
+      url: `/wps/originals/${name}/bet`,
+      token,
+      payload: { amountMinor: 1_000, idempotencyKey: randomUUID(), ...body },
+    });
+  expect(await post('limbo', { target: 1.005 })).toMatchObject({ status: 400 });
+  expect(await post('wheel', { segments: 25, risk: 'low' })).toMatchObject({
+    status: 400,
+    code: 'VALIDATION_FAILED',
+  });
+  expect(await post('plinko', { rows: 17, risk: 'low' })).toMatchObject({
+    status: 400,
+    code: 'VALIDATION_FAILED',
+  });
+  expect(await post('keno', { picks: [3, 3], risk: 'low' })).toMatchObject({
+    status: 400,
+    code: 'ORIGINALS_BET_INVALID',
+  });
+  expect((await call(t, { method: 'GET', url: '/wps/originals/fairness', token })).value.nonce).toBe(0);
+  expect((await call(t, { method: 'GET', url: '/wps/v2/wallets/balance', token })).value.sumBalance).toBe(
+    1_000_000,
+  );
+});

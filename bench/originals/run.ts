@@ -18,20 +18,16 @@
  */
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { verifyLedger } from '../../apps/server/src/modules/ledger/index.ts';
 import type { Db } from '../../apps/server/src/platform/database/database.ts';
 import {
-  combine,
   createDatabase,
   dropDatabase,
   type LoadResult,
-  machineLine,
-  percentile,
-  pgbenchInOwnDatabase,
   type RunningServer,
   runLoadWorkers,
   startServer,
 } from '../lib/bench.ts';
+import { adminUrl, reportRun } from '../lib/report.ts';
 import { fundMembers, openSeededDatabase } from '../lib/setup.ts';
 
 const CLIENTS = Number(process.env.CLIENTS ?? 256);
@@ -135,13 +131,7 @@ function runLoad(options: {
 }
 
 async function main() {
-  const admin = process.env.DATABASE_URL;
-  if (!admin) {
-    console.error(
-      'bench/originals needs a PostgreSQL server: set DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test)',
-    );
-    process.exit(2);
-  }
+  const admin = adminUrl('bench/originals');
   const suffix = randomBytes(4).toString('hex');
   const benchDb = `sorte_bench_originals_${suffix}`;
   const pgbenchDb = `sorte_bench_pgbench_${suffix}`;
@@ -167,27 +157,20 @@ async function main() {
     } finally {
       await server.stop();
     }
-    const { ok, refused, failed, latenciesMs } = combine(results);
-    const perSecond = Math.round(ok / DURATION_S);
-    const rounds = await handle.db
-      .selectFrom('original_rounds')
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .executeTakeFirstOrThrow();
-    const report = await verifyLedger(handle.db);
-    await handle.close();
-    const tps = await pgbenchInOwnDatabase(admin, pgbenchDb, PGBENCH_CLIENTS, DURATION_S);
-    const invariantsOk = report.ok && failed === 0 && refused === 0;
-    const p50 = percentile(latenciesMs, 50);
-    const p99 = percentile(latenciesMs, 99);
-    console.log(machineLine());
-    console.log(
-      `dice bets settled ${ok} (round rows ${rounds.n}, warm-up included), refused ${refused}, failed ${failed}, in ${DURATION_S} s after a 2 s warm-up`,
-    );
-    console.log(`ledger verify: ${report.ok ? 'ok' : JSON.stringify(report)}`);
-    console.log(`ratio to pgbench simple-update: ${(perSecond / tps).toFixed(2)}`);
-    console.log(
-      `originals: ${perSecond} dice bets/s through HTTP, p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, pgbench ${Math.round(tps)} tps, invariants ${invariantsOk ? 'ok' : 'FAILED'}`,
-    );
+    const invariantsOk = await reportRun({
+      name: 'originals',
+      unit: 'dice bets',
+      counted: 'dice bets settled',
+      rowsTable: 'original_rounds',
+      rowsLabel: 'round rows, warm-up included',
+      db: handle.db,
+      closeDb: () => handle.close(),
+      results,
+      durationS: DURATION_S,
+      admin,
+      pgbenchDb,
+      pgbenchClients: PGBENCH_CLIENTS,
+    });
     if (!invariantsOk) process.exitCode = 1;
   } finally {
     await dropDatabase(admin, benchDb);

@@ -16,19 +16,9 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { blankMemberDraft, createMember } from '../../apps/server/src/modules/members/index.ts';
-import { verifyLedger } from '../../apps/server/src/modules/ledger/index.ts';
 import { REFERENCE_VENDOR } from '../../apps/server/src/modules/games/index.ts';
-import {
-  combine,
-  createDatabase,
-  dropDatabase,
-  type LoadResult,
-  machineLine,
-  percentile,
-  pgbenchInOwnDatabase,
-  runLoadWorkers,
-  startServer,
-} from '../lib/bench.ts';
+import { createDatabase, dropDatabase, type LoadResult, runLoadWorkers, startServer } from '../lib/bench.ts';
+import { adminUrl, reportRun } from '../lib/report.ts';
 import { fundMembers, openSeededDatabase } from '../lib/setup.ts';
 
 const CLIENTS = Number(process.env.CLIENTS ?? 256);
@@ -89,13 +79,7 @@ function runLoad(options: {
 }
 
 async function main() {
-  const admin = process.env.DATABASE_URL;
-  if (!admin) {
-    console.error(
-      'bench/wallet needs a PostgreSQL server: set DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test)',
-    );
-    process.exit(2);
-  }
+  const admin = adminUrl('bench/wallet');
   const suffix = randomBytes(4).toString('hex');
   const walletDb = `sorte_bench_wallet_${suffix}`;
   const pgbenchDb = `sorte_bench_pgbench_${suffix}`;
@@ -119,27 +103,20 @@ async function main() {
     } finally {
       await server.stop();
     }
-    const { ok, refused, failed, latenciesMs: latencies } = combine(results);
-    const perSecond = Math.round(ok / DURATION_S);
-    const bets = await handle.db
-      .selectFrom('game_bets')
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .executeTakeFirstOrThrow();
-    const report = await verifyLedger(handle.db);
-    await handle.close();
-    const tps = await pgbenchInOwnDatabase(admin, pgbenchDb, PGBENCH_CLIENTS, DURATION_S);
-    const invariantsOk = report.ok && failed === 0 && refused === 0;
-    const p50 = percentile(latencies, 50);
-    const p99 = percentile(latencies, 99);
-    console.log(machineLine());
-    console.log(
-      `debits posted ${ok} (bet rows ${bets.n}), refused ${refused}, failed ${failed}, in ${DURATION_S} s after a 2 s warm-up`,
-    );
-    console.log(`ledger verify: ${report.ok ? 'ok' : JSON.stringify(report)}`);
-    console.log(`ratio to pgbench simple-update: ${(perSecond / tps).toFixed(2)}`);
-    console.log(
-      `wallet: ${perSecond} debits/s through HTTP, p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, pgbench ${Math.round(tps)} tps, invariants ${invariantsOk ? 'ok' : 'FAILED'}`,
-    );
+    const invariantsOk = await reportRun({
+      name: 'wallet',
+      unit: 'debits',
+      counted: 'debits posted',
+      rowsTable: 'game_bets',
+      rowsLabel: 'bet rows',
+      db: handle.db,
+      closeDb: () => handle.close(),
+      results,
+      durationS: DURATION_S,
+      admin,
+      pgbenchDb,
+      pgbenchClients: PGBENCH_CLIENTS,
+    });
     if (!invariantsOk) process.exitCode = 1;
   } finally {
     await dropDatabase(admin, walletDb);

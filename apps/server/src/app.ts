@@ -18,6 +18,8 @@ import { authModule } from './modules/auth/index.ts';
 import { gamesModule } from './modules/games/index.ts';
 import { ledgerModule } from './modules/ledger/index.ts';
 import { membersModule } from './modules/members/index.ts';
+import { crashModule } from './modules/crash/index.ts';
+import { recordsModule } from './modules/records/index.ts';
 import { originalsModule } from './modules/originals/index.ts';
 import { realtimeModule } from './modules/realtime/index.ts';
 import { bootDataFor, systemModule } from './modules/system/index.ts';
@@ -38,6 +40,8 @@ export const MODULES: ServerModule[] = [
   backofficeModule,
   gamesModule,
   originalsModule,
+  crashModule,
+  recordsModule,
   realtimeModule,
 ];
 

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { CatalogTables } from './catalog.tables.ts';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
@@ -37,7 +38,7 @@ export interface ProviderNoncesTable {
   seen_at: Timestamp;
 }
 
-export interface GamesTables {
+export interface GamesTables extends CatalogTables {
   game_vendor_credentials: GameVendorCredentialsTable;
   game_bets: GameBetsTable;
   provider_nonces: ProviderNoncesTable;

@@ -24,6 +24,7 @@ import {
 import type { Db } from '../../platform/database/database.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { houseAccountFor, memberAccountId, transfer, withLedgerTransaction } from '../ledger/index.ts';
+import { recordBet } from '../records/index.ts';
 import * as repo from './originals.bets.repository.ts';
 import { activePair, type SeedOwner } from './originals.service.ts';
 
@@ -44,7 +45,13 @@ export interface Game<P> {
   ): { multiplier: number; outcome: Record<string, unknown> };
   /** The highest multiplier these choices can pay, to hold the merchant's max win before the round. */
   maxMultiplier(params: P, houseEdge: number): number;
+  /** The lobby category its records are filed under; in-house games by default, slots under RNG. */
+  category?: string;
 }
+
+/** How in-house rounds appear in the betting records (source and vendor code). */
+export const ORIGINALS_SOURCE = 'originals';
+export const ORIGINALS_VENDOR = 'SORTE';
 
 export const DICE: Game<Omit<DiceBet, 'houseEdge'>> = {
   floats: 1,
@@ -174,7 +181,7 @@ export async function placeBet<P>(
           })
         : null;
     await repo.advanceNonce(trx, seed.id);
-    return repo.insertRound(trx, {
+    const roundId = await repo.insertRound(trx, {
       merchant_id: owner.merchantId,
       member_id: owner.memberId,
       game: gameName,
@@ -192,6 +199,21 @@ export async function placeBet<P>(
       stake_transfer_id: staked.id,
       payout_transfer_id: paid?.id ?? null,
     });
+    await recordBet(trx, {
+      merchantId: owner.merchantId,
+      memberId: owner.memberId,
+      source: ORIGINALS_SOURCE,
+      sourceRef: String(roundId),
+      category: game.category ?? 'INHOUSE',
+      vendor: ORIGINALS_VENDOR,
+      gameCode: gameName,
+      currency: owner.currency,
+      stakeMinor: stake,
+      payoutMinor: payout,
+      status: 'settled',
+      at: new Date(),
+    });
+    return roundId;
   });
   return roundView((await repo.findRoundById(db, owner.memberId, id))!);
 }

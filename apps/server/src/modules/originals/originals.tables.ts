@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { MultistepTables } from './multistep.tables.ts';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
@@ -48,7 +49,7 @@ export interface OriginalRoundsTable {
   created_at: Timestamp;
 }
 
-export interface OriginalsTables {
+export interface OriginalsTables extends MultistepTables {
   fairness_seeds: FairnessSeedsTable;
   originals_settings: OriginalsSettingsTable;
   original_rounds: OriginalRoundsTable;

@@ -1,3 +1,5 @@
+import type { CrashTables } from '../../modules/crash/crash.tables.ts';
+import type { RecordsTables } from '../../modules/records/records.tables.ts';
 import type { BackofficeTables } from '../../modules/backoffice/backoffice.tables.ts';
 import type { GamesTables } from '../../modules/games/games.tables.ts';
 import type { AuthTables } from '../../modules/auth/auth.tables.ts';
@@ -16,6 +18,8 @@ export interface Database
     WalletTables,
     BackofficeTables,
     GamesTables,
-    OriginalsTables {
+    OriginalsTables,
+    CrashTables,
+    RecordsTables {
   schema_migrations: { name: string; applied_at: Date };
 }

@@ -11,6 +11,11 @@ import * as m0030 from './0030_backoffice.ts';
 import * as m0040 from './0040_games_wallet.ts';
 import * as m0041 from './0041_originals_seeds.ts';
 import * as m0042 from './0042_originals_rounds.ts';
+import * as m0043 from './0043_bet_records.ts';
+import * as m0044 from './0044_games_seamless.ts';
+import * as m0045 from './0045_games_catalog.ts';
+import * as m0046 from './0046_originals_multistep.ts';
+import * as m0047 from './0047_crash.ts';
 
 export interface Migration {
   name: string;
@@ -32,4 +37,9 @@ export const MIGRATIONS: Migration[] = [
   { name: '0040_games_wallet', up: m0040.up },
   { name: '0041_originals_seeds', up: m0041.up },
   { name: '0042_originals_rounds', up: m0042.up },
+  { name: '0043_bet_records', up: m0043.up },
+  { name: '0044_games_seamless', up: m0044.up },
+  { name: '0045_games_catalog', up: m0045.up },
+  { name: '0046_originals_multistep', up: m0046.up },
+  { name: '0047_crash', up: m0047.up },
 ];

@@ -34,6 +34,14 @@ const envSchema = z.object({
    * production, off in production unless set explicitly (a staging site, say).
    */
   SANDBOX_GATEWAY: bool.optional(),
+  /**
+   * The reference game vendor (apps/reference-vendor) listens on its own port beside the server, so
+   * the demo has a real third-party origin in /game's iframe. 0 or REFERENCE_VENDOR=false: not started.
+   */
+  REFERENCE_VENDOR: bool.default(true),
+  REFERENCE_VENDOR_PORT: z.coerce.number().int().min(0).max(65535).default(3001),
+  /** Where players' browsers reach the reference vendor (default http://localhost:REFERENCE_VENDOR_PORT). */
+  REFERENCE_VENDOR_URL: z.string().url().optional(),
 });
 
 export type Config = z.infer<typeof envSchema> & {
@@ -41,6 +49,8 @@ export type Config = z.infer<typeof envSchema> & {
   devOutbox: boolean;
   /** Whether the sandbox payment gateway is served and its channels usable (SANDBOX_GATEWAY). */
   sandboxGateway: boolean;
+  /** The reference vendor's launch address base (REFERENCE_VENDOR_URL or localhost on its port). */
+  referenceVendorBaseUrl: string;
 };
 
 export class ConfigError extends Error {}
@@ -59,5 +69,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...config,
     devOutbox: config.DEV_OUTBOX ?? config.NODE_ENV !== 'production',
     sandboxGateway: config.SANDBOX_GATEWAY ?? config.NODE_ENV !== 'production',
+    referenceVendorBaseUrl: (
+      config.REFERENCE_VENDOR_URL ?? `http://localhost:${config.REFERENCE_VENDOR_PORT}`
+    ).replace(/\/+$/, ''),
   };
 }

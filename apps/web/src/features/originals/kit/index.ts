@@ -1,0 +1,64 @@
+/**
+ * The shared kit of every in-house game screen (dice, limbo, wheel, plinko, keno, mines, hilo,
+ * crash, the slot). Styles come with this door (kit.css); strings live in the `originals` namespace.
+ *
+ * Exports:
+ * - Layout: `GameLayout` {game, title, controls, stage, footer?, badge?} — controls left/stage right
+ *   on desktop, stage above controls on phones; `ControlField` (labelled row), `Segmented` (choice row).
+ * - Stake: `BetAmountInput` {value: bigint minor, onChange, disabled?, minMinor?, maxMinor?} with ½ / 2× /
+ *   Max (balance-capped); `useStake(game)` → [minor, set] remembered per game; pure `clampAmount`,
+ *   `halfAmount`, `doubleAmount`, `increaseByPercent`.
+ * - Betting: `usePlaceBet<P>(game)` → {place(amountMinor, params), pending, error, clearError} for the
+ *   POST /wps/originals/<game>/bet games: one idempotency key per intent, lost answers retried with
+ *   the same key, then the header balance set from the round, the nonce advanced and the round pushed
+ *   to the session's recent list. Multi-step games (mines, hilo) and crash call their own routes but
+ *   may reuse `useRecentStore().push`, `walletKeys` refresh and `useIntentKeys` the same way.
+ * - Gate & errors: `PlayButton` {onPlay, pending?, disabled?, label?} (reads "Log in to play" and opens
+ *   the login popup when logged out), `useLoginGate()` → {isLogin, requireLogin()}, `ErrorLine` {error}
+ *   (translated errors:<CODE>).
+ * - Fairness: `SeedPanel` {game} (hashed server seed, client seed, nonce, new client seed, rotate →
+ *   the revealed seed with a verifier link), `useFairness()`, `useRotateSeeds()`, `useRevealedSeeds`.
+ * - History: `RecentRounds` {game, describe?(round)} (this session's rounds, each with a Verify link),
+ *   `useRecentRounds(game)`, `useRecentStore`.
+ * - Auto-bet: `useAutoBet(play)` → {running, played, profitMinor, start(base, settings), stop},
+ *   `AutoBetPanel` {settings, onChange, disabled?}, `DEFAULT_AUTO`, pure `nextAutoAmount`/`autoShouldStop`.
+ * - Links & text: `verifyRoundHref(id)`, `verifyHref({game, serverSeed?, clientSeed?, nonce?, params?})`,
+ *   `formatMultiplier(x)` → "2.00×"; the API calls `fetchFairness`, `rotateSeeds`, `postBet`, `fetchRound`.
+ *
+ * A screen (see ../dice/DiceScreen.tsx):
+ *   const [stake, setStake] = useStake('dice');
+ *   const bet = usePlaceBet<DiceParams>('dice');
+ *   <GameLayout game="dice" title={t('dice.title')}
+ *     controls={<><BetAmountInput value={stake} onChange={setStake} disabled={bet.pending} />…
+ *       <PlayButton onPlay={() => bet.place(stake, params).then(show, () => {})} pending={bet.pending} />
+ *       <ErrorLine error={bet.error} /></>}
+ *     stage={<DiceStage … />}
+ *     footer={<><RecentRounds game="dice" describe={…} /><SeedPanel game="dice" /></>} />
+ * The route loads the `originals` namespace: page(() => import('./routes/InhouseDice'), LAYOUTS.headerOnly, 'inhouse/dice', ['originals']).
+ */
+import './kit.css';
+
+export type { OriginalRound, FairnessState, RevealedSeedPair, BetGame } from './api';
+export { fetchFairness, rotateSeeds, postBet, fetchRound, originalsKeys } from './api';
+export { clampAmount, halfAmount, doubleAmount, increaseByPercent, type AmountBounds } from './amount';
+export { useStake } from './stake';
+export { usePlaceBet, isUncertain, type PlaceBet } from './place-bet';
+export { useFairness, useRotateSeeds } from './fairness';
+export { useRevealedSeeds } from './revealed';
+export { useRecentRounds, useRecentStore } from './recent';
+export {
+  useAutoBet,
+  nextAutoAmount,
+  autoShouldStop,
+  DEFAULT_AUTO,
+  type AutoBetSettings,
+  type AutoAdjust,
+} from './autobet';
+export { verifyHref, verifyRoundHref, formatMultiplier } from './verify-link';
+export { GameLayout, ControlField, Segmented, type GameLayoutProps } from './GameLayout';
+export { BetAmountInput, type BetAmountInputProps } from './BetAmountInput';
+export { SeedPanel } from './SeedPanel';
+export { RecentRounds, type RecentRoundsProps } from './RecentRounds';
+export { PlayButton, useLoginGate, type PlayButtonProps } from './login-gate';
+export { ErrorLine } from './ErrorLine';
+export { AutoBetPanel } from './AutoBetPanel';

@@ -1,0 +1,44 @@
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useModal } from '../../../app/modal-url';
+import { useSession } from '../../../lib/session';
+
+/** Playing needs a logged-in player: `requireLogin()` opens the login popup and answers false otherwise. */
+export function useLoginGate() {
+  const isLogin = useSession((s) => s.isLogin);
+  const { openModal } = useModal();
+  const requireLogin = useCallback(() => {
+    if (isLogin) return true;
+    openModal('login');
+    return false;
+  }, [isLogin, openModal]);
+  return { isLogin, requireLogin };
+}
+
+export interface PlayButtonProps {
+  onPlay: () => void;
+  pending?: boolean;
+  disabled?: boolean;
+  /** Defaults to "Bet". */
+  label?: string;
+}
+
+/** The big accent button; logged out it reads "Log in to play" and opens the login popup. */
+export function PlayButton({ onPlay, pending, disabled, label }: PlayButtonProps) {
+  const { t } = useTranslation('originals');
+  const { isLogin, requireLogin } = useLoginGate();
+  return (
+    <button
+      type="button"
+      className="og-play"
+      data-testid="play"
+      disabled={isLogin && (disabled || pending)}
+      aria-busy={pending}
+      onClick={() => {
+        if (requireLogin()) onPlay();
+      }}
+    >
+      {isLogin ? (pending ? t('kit.playing') : (label ?? t('kit.bet'))) : t('kit.loginToPlay')}
+    </button>
+  );
+}

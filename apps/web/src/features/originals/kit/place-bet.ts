@@ -1,0 +1,91 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useRef, useState } from 'react';
+import { ApiError } from '../../../lib/api';
+import { useSession } from '../../../lib/session';
+import { useIntentKeys } from '../../cashier/intent-key';
+import { walletKeys } from '../../wallet/api';
+import { type FairnessState, type OriginalRound, originalsKeys, postBet } from './api';
+import { useRecentStore } from './recent';
+
+/** Attempts per bet when the answer was lost (network drop, 5xx): the same key, so one round at most. */
+const ATTEMPTS = 3;
+const RETRY_DELAY_MS = 400;
+
+const wait = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
+
+/** Worth retrying with the same key: the server may or may not have played the round. */
+export function isUncertain(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 0 || error.status >= 500);
+}
+
+export interface PlaceBet<P> {
+  /** Plays one round; resolves with the settled round, rejects with an ApiError. */
+  place: (amountMinor: bigint, params: P) => Promise<OriginalRound>;
+  pending: boolean;
+  error: unknown;
+  clearError: () => void;
+}
+
+/**
+ * Places a bet of one single-round game, idempotently. The key belongs to the player's intent: a
+ * lost answer is retried with the same key, and a click that repeats an unfinished intent (same
+ * amount and choices after a network failure) reuses it too, so the server plays it once and answers
+ * the stored round. A settled or refused bet ends the intent. After a round the header balance is
+ * set from the round's balance after (then refetched) and the seed pair's nonce advances.
+ */
+export function usePlaceBet<P extends Record<string, unknown>>(game: string): PlaceBet<P> {
+  const keys = useIntentKeys();
+  const token = useSession((s) => s.token);
+  const queryClient = useQueryClient();
+  const push = useRecentStore((s) => s.push);
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const inFlight = useRef(false);
+
+  const place = useCallback(
+    async (amountMinor: bigint, params: P): Promise<OriginalRound> => {
+      if (inFlight.current) throw new ApiError('ORIGINALS_BUSY', '', 0);
+      inFlight.current = true;
+      setPending(true);
+      setError(null);
+      const key = keys.keyFor(`${game}|${amountMinor}|${JSON.stringify(params)}`);
+      try {
+        let lastError: unknown;
+        for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+          if (attempt > 0) await wait(RETRY_DELAY_MS * attempt);
+          try {
+            const round = await postBet(game, {
+              ...params,
+              amountMinor: Number(amountMinor),
+              idempotencyKey: key,
+            });
+            keys.done();
+            push(round);
+            queryClient.setQueryData(walletKeys.balance(token), BigInt(round.balanceAfterMinor));
+            void queryClient.invalidateQueries({ queryKey: ['wallet', 'balance'] });
+            queryClient.setQueryData<FairnessState>(originalsKeys.fairness(token), (state) =>
+              state && state.serverSeedHash === round.serverSeedHash
+                ? { ...state, nonce: round.nonce + 1 }
+                : state,
+            );
+            return round;
+          } catch (cause) {
+            lastError = cause;
+            if (!isUncertain(cause)) {
+              keys.done();
+              break;
+            }
+          }
+        }
+        setError(lastError);
+        throw lastError;
+      } finally {
+        inFlight.current = false;
+        setPending(false);
+      }
+    },
+    [game, keys, push, queryClient, token],
+  );
+
+  return { place, pending, error, clearError: useCallback(() => setError(null), []) };
+}

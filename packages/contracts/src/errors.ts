@@ -107,6 +107,9 @@ export const ERROR_STATUS = {
   ORIGINALS_BET_TOO_LARGE: 422,
   ORIGINALS_WIN_TOO_LARGE: 422,
   ORIGINALS_BET_INVALID: 400,
+  // betting records
+  RECORDS_RANGE_INVALID: 400,
+  RECORDS_RANGE_TOO_LONG: 400,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

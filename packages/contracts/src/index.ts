@@ -10,3 +10,4 @@ export * from './cashier.ts';
 export * from './backoffice.ts';
 export * from './providers.ts';
 export * from './originals.ts';
+export * from './records.ts';

@@ -1,4 +1,5 @@
 import type { ServerModule } from '../../platform/context.ts';
+import { registerRecordsRoutes } from './records.routes.ts';
 
 export type { BetRecordStatus } from './records.tables.ts';
 export { type BetRecordChange, recordBet } from './records.writer.ts';
@@ -10,5 +11,7 @@ export { type BetRecordChange, recordBet } from './records.writer.ts';
  */
 export const recordsModule: ServerModule = {
   name: 'records',
-  async register() {},
+  async register(app, ctx) {
+    await registerRecordsRoutes(app, ctx);
+  },
 };

@@ -30,4 +30,7 @@ const STATEMENTS = [
     constraint bet_records_source unique (merchant_id, source, source_ref)
   )`,
   `create index bet_records_member on bet_records (member_id, placed_at desc, id desc)`,
+  // The records screens filter by lobby category or by vendor within a date range.
+  `create index bet_records_member_category on bet_records (member_id, category, placed_at desc)`,
+  `create index bet_records_member_vendor on bet_records (member_id, vendor, placed_at desc)`,
 ];

@@ -1,0 +1,113 @@
+import { type RawBuilder, sql } from 'kysely';
+import type { Db } from '../../platform/database/database.ts';
+import type { BetRecordStatus } from './records.tables.ts';
+
+/**
+ * What one records query reads: always one member of one merchant first, then the filters. The
+ * days are calendar days in `timeZone`, both inclusive.
+ */
+export interface RecordsScope {
+  memberId: string;
+  merchantId: string;
+  timeZone: string;
+  dateFrom: string;
+  dateTo: string;
+  category?: string;
+  vendor?: string;
+  gameCode?: string;
+  status?: BetRecordStatus;
+}
+
+export interface BetRecordRow {
+  id: bigint;
+  source: string;
+  source_ref: string;
+  category: string;
+  vendor: string;
+  game_code: string;
+  currency: string;
+  stake_minor: bigint;
+  payout_minor: bigint;
+  status: BetRecordStatus;
+  placed_at: Date;
+  settled_at: Date | null;
+}
+
+export interface TotalsRow {
+  /** Every record matched (for paging). */
+  rows: bigint;
+  /** The settled ones and their sums (for the totals). */
+  settled: bigint;
+  stake: bigint;
+  payout: bigint;
+}
+
+/**
+ * The scope as a WHERE clause. A day's bounds are its local midnights turned into instants by the
+ * database (`timestamp at time zone`), so days of 23 or 25 hours in zones with summer time are
+ * still whole days, and the (member, …, placed_at) indexes serve the range.
+ */
+function where(s: RecordsScope): RawBuilder<unknown> {
+  const filters = [
+    s.category ? sql`and category = ${s.category}::text` : sql``,
+    s.vendor ? sql`and vendor = ${s.vendor}::text` : sql``,
+    s.gameCode ? sql`and game_code = ${s.gameCode}::text` : sql``,
+    s.status ? sql`and status = ${s.status}::text` : sql``,
+  ];
+  return sql`member_id = ${s.memberId}::uuid and merchant_id = ${s.merchantId}::uuid
+    and placed_at >= (${s.dateFrom}::date::timestamp at time zone ${s.timeZone}::text)
+    and placed_at < ((${s.dateTo}::date + 1)::timestamp at time zone ${s.timeZone}::text)
+    ${sql.join(filters, sql` `)}`;
+}
+
+const SETTLED = sql`where status = 'settled'`;
+
+/** How many records match, and the settled ones' count and sums, in one pass. */
+export async function totals(db: Db, s: RecordsScope): Promise<TotalsRow> {
+  const { rows } = await sql<TotalsRow>`
+    select count(*)::bigint as rows,
+      count(*) filter (${SETTLED})::bigint as settled,
+      coalesce(sum(stake_minor) filter (${SETTLED}), 0)::bigint as stake,
+      coalesce(sum(payout_minor) filter (${SETTLED}), 0)::bigint as payout
+    from bet_records where ${where(s)}`.execute(db);
+  return rows[0] ?? { rows: 0n, settled: 0n, stake: 0n, payout: 0n };
+}
+
+/** One page, newest first; the id breaks ties between rounds placed in the same instant. */
+export async function page(db: Db, s: RecordsScope, limit: number, offset: number): Promise<BetRecordRow[]> {
+  const { rows } = await sql<BetRecordRow>`
+    select id, source, source_ref, category, vendor, game_code, currency, stake_minor, payout_minor, status,
+      placed_at, settled_at
+    from bet_records where ${where(s)}
+    order by placed_at desc, id desc
+    limit ${limit} offset ${offset}`.execute(db);
+  return rows;
+}
+
+export type ProfitGroup = 'day' | 'category' | 'vendor';
+
+export interface ProfitGroupRow {
+  key: string;
+  settled: bigint;
+  stake: bigint;
+  payout: bigint;
+}
+
+const GROUP_KEY: Record<ProfitGroup, (s: RecordsScope) => RawBuilder<string>> = {
+  // The local calendar day the round was placed on.
+  day: (s) => sql`to_char(placed_at at time zone ${s.timeZone}::text, 'YYYY-MM-DD')`,
+  category: () => sql`category`,
+  vendor: () => sql`vendor`,
+};
+
+/** The settled rounds' sums per group: days ascending, categories and vendors by stake, largest first. */
+export async function profitByGroup(db: Db, s: RecordsScope, group: ProfitGroup): Promise<ProfitGroupRow[]> {
+  const key = GROUP_KEY[group](s);
+  const order = group === 'day' ? sql`key asc` : sql`stake desc, key asc`;
+  const { rows } = await sql<ProfitGroupRow>`
+    select ${key} as key, count(*)::bigint as settled,
+      sum(stake_minor)::bigint as stake, sum(payout_minor)::bigint as payout
+    from bet_records where ${where(s)} and status = 'settled'
+    group by 1 order by ${order}`.execute(db);
+  return rows;
+}

@@ -3,9 +3,9 @@ import type { BetRecall } from '@sorte/contracts';
 /**
  * Where each source keeps a round's own detail, as an API path for the player's token: the betting
  * records only point there, the game module answers it (and checks the round is the caller's).
- * A source missing here has no recall and its rows carry none.
+ * A source missing here (or a reference it cannot read) has no recall and its rows carry none.
  */
-const RECALLS: Record<string, (ref: string) => Pick<BetRecall, 'kind' | 'path'>> = {
+const RECALLS: Record<string, (ref: string) => Pick<BetRecall, 'kind' | 'path'> | null> = {
   // original_rounds.id: time, bet, choices, outcome, seeds, nonce, balance before and after.
   originals: (ref) => ({ kind: 'originals', path: `/wps/originals/rounds/${encodeURIComponent(ref)}` }),
   // Mines and hilo rounds (their own table when they do not reuse original_rounds).
@@ -14,16 +14,17 @@ const RECALLS: Record<string, (ref: string) => Pick<BetRecall, 'kind' | 'path'>>
     path: `/wps/originals/multistep/rounds/${encodeURIComponent(ref)}`,
   }),
   // A crash bet is filed as '<roundId>:<betId>' (one shared round has many players' bets, and a
-  // record's (merchant, source, source_ref) is unique); its recall is the shared round.
-  crash: (ref) => ({
-    kind: 'crash',
-    path: `/wps/crash/rounds/${encodeURIComponent(ref.split(':')[0] ?? ref)}`,
-  }),
+  // record's (merchant, source, source_ref) is unique); its recall is the shared round. A bare bet
+  // id names no round, so it gets no recall rather than a wrong one.
+  crash: (ref) => {
+    const [round, bet] = ref.split(':');
+    return round && bet ? { kind: 'crash', path: `/wps/crash/rounds/${encodeURIComponent(round)}` } : null;
+  },
   // '<vendor>:<roundId>': the round state the seamless-wallet calls kept.
   vendor: (ref) => ({ kind: 'vendor', path: `/wps/game/rounds/recall?ref=${encodeURIComponent(ref)}` }),
 };
 
 export function recallOf(source: string, ref: string): BetRecall | null {
-  const recall = RECALLS[source];
-  return recall ? { ...recall(ref), ref } : null;
+  const recall = RECALLS[source]?.(ref);
+  return recall ? { ...recall, ref } : null;
 }

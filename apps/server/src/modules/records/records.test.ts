@@ -6,6 +6,7 @@ import { call, createAuthTestApp, registerUser } from '../auth/auth.test-helpers
 import { memberAccountId } from '../ledger/index.ts';
 import { expectVerified, type Fixture, fixture, fund } from '../ledger/ledger.test-helpers.ts';
 import { type BetRecordChange, recordBet } from './index.ts';
+import { recallOf } from './records.recall.ts';
 import { personalProfit } from './records.service.ts';
 
 let t: TestApp;
@@ -216,6 +217,8 @@ describe('filters, paging and totals', () => {
       settledAt: '2026-03-12T10:00:00.000Z',
       recall: { kind: 'crash', ref: '77:5', path: '/wps/crash/rounds/77' },
     });
+    expect(recallOf('crash', '5')).toBeNull();
+    expect(recallOf('sports', '9')).toBeNull();
     const open = await records(p, `${MARCH}&status=open`);
     expect(open.list).toMatchObject([
       { gameCode: 'fruits', settledAt: null, stakeMinor: 800, profitMinor: -800 },

@@ -10,4 +10,5 @@ export * from './cashier.ts';
 export * from './backoffice.ts';
 export * from './providers.ts';
 export * from './originals.ts';
+export * from './crash.ts';
 export * from './records.ts';

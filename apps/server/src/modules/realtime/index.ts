@@ -11,6 +11,12 @@ import { memberKey, SocketHub } from './realtime.hub.ts';
 export const WALLET_BALANCE_CHANNEL = 'wallet.balance';
 
 /**
+ * Bus channel of merchant-wide messages: {"merchantId":"…","message":{…}}. Whoever publishes (the crash
+ * leader) needs no socket of its own: every instance forwards the message to the sockets it holds.
+ */
+export const MERCHANT_BROADCAST_CHANNEL = 'merchant.broadcast';
+
+/**
  * Pushes to the browser over GET /wps/ws. The ledger reports committed changes on this instance, they
  * go out on the event bus (Redis with REDIS_URL), and every instance tells the sockets it holds for
  * those members {"type":"balance-changed"}. Limits are injectable so tests need not wait 5 s.
@@ -29,6 +35,7 @@ async function registerRealtime(
 ): Promise<void> {
   const hub = new SocketHub(limits.maxSocketsPerMember, limits.coalesceMs);
   await ctx.bus.subscribe(WALLET_BALANCE_CHANNEL, (message) => deliver(hub, message));
+  await ctx.bus.subscribe(MERCHANT_BROADCAST_CHANNEL, (message) => broadcast(hub, message));
   const stop = onMemberBalancesChanged(
     ctx.db,
     (change) => publish(ctx, change),
@@ -54,6 +61,16 @@ function publish(ctx: AppContext, change: BalanceChange): void {
   ctx.bus
     .publish(WALLET_BALANCE_CHANNEL, JSON.stringify(change))
     .catch((error) => ctx.log.warn({ err: String(error) }, 'balance change publish failed'));
+}
+
+function broadcast(hub: SocketHub, raw: string): void {
+  if (!hub.size) return;
+  try {
+    const { merchantId, message } = JSON.parse(raw) as { merchantId: string; message: unknown };
+    if (typeof merchantId === 'string') hub.broadcast(merchantId, JSON.stringify(message));
+  } catch {
+    // Dropped like a malformed balance message.
+  }
 }
 
 function deliver(hub: SocketHub, message: string): void {

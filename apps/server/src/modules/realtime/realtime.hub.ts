@@ -53,6 +53,15 @@ export class SocketHub {
     this.timers.add(timer);
   }
 
+  /** Sends a merchant-wide message (a shared game's round) to every socket of the merchant on this instance. */
+  broadcast(merchantId: string, message: string): void {
+    const prefix = `${merchantId}:`;
+    for (const [key, sockets] of this.byMember) {
+      if (!key.startsWith(prefix)) continue;
+      for (const socket of sockets) if (socket.readyState === socket.OPEN) socket.send(message);
+    }
+  }
+
   get size(): number {
     return this.byMember.size;
   }

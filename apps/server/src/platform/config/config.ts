@@ -34,6 +34,8 @@ const envSchema = z.object({
    * production, off in production unless set explicitly (a staging site, say).
    */
   SANDBOX_GATEWAY: bool.optional(),
+  /** Run the crash round loop on this instance (default: on, except in tests and with ROLE=api). */
+  CRASH_LOOP: bool.optional(),
   /**
    * The reference game vendor (apps/reference-vendor) listens on its own port beside the server, so
    * the demo has a real third-party origin in /game's iframe. 0 or REFERENCE_VENDOR=false: not started.

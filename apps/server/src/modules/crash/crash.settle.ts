@@ -8,12 +8,13 @@ export const CRASH_SOURCE = 'crash';
 export const CRASH_VENDOR = 'SORTE';
 export const CRASH_GAME = 'crash';
 
-export function recordOf(bet: Pick<BetRow, 'merchant_id' | 'member_id' | 'id' | 'currency'>) {
+/** A bet's record: '<roundId>:<betId>', so the records' recall opens the shared round (GET /wps/crash/rounds/:id). */
+export function recordOf(bet: Pick<BetRow, 'merchant_id' | 'member_id' | 'id' | 'round_id' | 'currency'>) {
   return {
     merchantId: bet.merchant_id,
     memberId: bet.member_id,
     source: CRASH_SOURCE,
-    sourceRef: String(bet.id),
+    sourceRef: `${bet.round_id}:${bet.id}`,
     category: 'INHOUSE',
     vendor: CRASH_VENDOR,
     gameCode: CRASH_GAME,

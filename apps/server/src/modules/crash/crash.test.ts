@@ -119,12 +119,12 @@ const bet = (token: string, body: Record<string, unknown> = {}) =>
   });
 const cashOut = (token: string, roundId: bigint | string) =>
   call(t, { method: 'POST', url: '/wps/crash/cashout', token, payload: { roundId: String(roundId) } });
-const record = (betId: string) =>
+const record = (bet: { roundId: string; id: string }) =>
   t.ctx.db
     .selectFrom('bet_records')
     .selectAll()
     .where('source', '=', 'crash')
-    .where('source_ref', '=', betId)
+    .where('source_ref', '=', `${bet.roundId}:${bet.id}`)
     .executeTakeFirstOrThrow();
 
 /** Stake's published crash formula, written out independently of packages/fairness. */
@@ -187,7 +187,7 @@ describe('bets', () => {
     );
     expect((await bet(p.token)).code).toBe('CRASH_ALREADY_BET');
     expect(await p.balance()).toBe(99_000n);
-    expect(await record(placed.value.id)).toMatchObject({
+    expect(await record(placed.value)).toMatchObject({
       status: 'open',
       stake_minor: 1_000n,
       category: 'INHOUSE',
@@ -242,11 +242,11 @@ describe('cash-outs', () => {
     await step();
     expect((await cashOut(loser.token, round.id)).code).toBe('CRASH_ROUND_BUSTED');
     expect(await loser.balance()).toBe(99_000n);
-    expect(await record(won.id)).toMatchObject({
+    expect(await record(won)).toMatchObject({
       status: 'settled',
       payout_minor: BigInt(cashed.value.payoutMinor),
     });
-    expect(await record(lost.id)).toMatchObject({ status: 'settled', stake_minor: 1_000n, payout_minor: 0n });
+    expect(await record(lost)).toMatchObject({ status: 'settled', stake_minor: 1_000n, payout_minor: 0n });
     const busted = (await call(t, { method: 'GET', url: `/wps/crash/rounds/${round.id}` })).value;
     expect(busted.bets.map((b: { status: string }) => b.status).sort()).toEqual(['cashed', 'lost']);
   });
@@ -290,7 +290,7 @@ describe('cash-outs', () => {
     expect(await low.balance()).toBe(100_500n);
     expect(await exact.balance()).toBe(99_000n + (1_000n * BigInt(Math.round(crash * 100))) / 100n);
     expect(await high.balance()).toBe(99_000n);
-    expect(await record(lowBet.id)).toMatchObject({ status: 'settled', payout_minor: 1_500n });
+    expect(await record(lowBet)).toMatchObject({ status: 'settled', payout_minor: 1_500n });
   });
 
   it('a round running when the process died settles by its timeline: auto cash-outs at or under the bust paid, the rest lost', async () => {

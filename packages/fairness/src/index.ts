@@ -15,3 +15,4 @@ export * from './limbo.ts';
 export * from './crash.ts';
 export * from './wheel.ts';
 export * from './keno.ts';
+export * from './slot.ts';

@@ -8,6 +8,7 @@ import {
   theoreticalMatches,
 } from './rtp-report.ts';
 import { twoSidedZ, Z99 } from './simulation.ts';
+import { CARNAVAL_RTP } from './slot.ts';
 import { nodeHmac } from './test-support.ts';
 
 // The CI half of `npm run rtp`: the theoretical RTP of every offered setting must stay its configured
@@ -22,6 +23,7 @@ describe('RTP report', () => {
     expect(count('keno')).toBe(40);
     expect(count('plinko')).toBe(27);
     expect(count('hilo')).toBe(61 + 1);
+    expect(count('slot')).toBe(1);
     const names = settings.map((s) => `${s.game} ${s.setting}`);
     expect(new Set(names).size).toBe(names.length);
   });
@@ -38,6 +40,7 @@ describe('RTP report', () => {
     for (const s of settings) {
       if (s.setting === 'two guesses from a random card')
         expect(s.configured).toBe((1 - DEFAULT_HOUSE_EDGE) ** 2);
+      else if (s.game === 'slot') expect(s.configured).toBe(CARNAVAL_RTP);
       else expect(s.configured).toBe(1 - DEFAULT_HOUSE_EDGE);
       if (!['plinko', 'limbo', 'crash'].includes(s.game)) expect(s.tolerance).toBe(RTP_EXACT_TOLERANCE);
     }

@@ -4,7 +4,8 @@
  * simulation can confirm that the outcome function pays what the helper says. Pure: the HMAC is
  * injected. `npm run rtp` (scripts/rtp.ts) prints it; rtp-report.test.ts fails CI on any drift.
  *
- * Configured RTP is 1 − house edge for every game (DEFAULT_HOUSE_EDGE, the one place it is set).
+ * Configured RTP is 1 − house edge for every game (DEFAULT_HOUSE_EDGE, the one place it is set)
+ * except the video slot, whose RTP is its published paytable's (CARNAVAL_RTP, slot.ts).
  * Where a game documents that its exact RTP departs from that, the tolerance is the game's own:
  * plinko's published tables (PLINKO_RTP_TOLERANCE), limbo's and crash's 2⁻³² float granularity
  * (multiplier / 2³², see limbo.ts and crash.ts). Everything else must match within 1e-9.
@@ -35,9 +36,20 @@ import {
 } from './plinko.ts';
 import { floats, type HmacSha256, type Seeds } from './rng.ts';
 import { type SimulationEstimate, simulate } from './simulation.ts';
+import { CARNAVAL_MAX_WIN, CARNAVAL_RTP, playSlotSeeded, SLOT_LINE_COUNT, slotRtp } from './slot.ts';
 import { playWheel, WHEEL_RISKS, WHEEL_SEGMENTS, wheelRtp, wheelTable } from './wheel.ts';
 
-export const RTP_GAMES = ['dice', 'limbo', 'crash', 'wheel', 'keno', 'mines', 'plinko', 'hilo'] as const;
+export const RTP_GAMES = [
+  'dice',
+  'limbo',
+  'crash',
+  'wheel',
+  'keno',
+  'mines',
+  'plinko',
+  'hilo',
+  'slot',
+] as const;
 export type RtpGame = (typeof RTP_GAMES)[number];
 
 /** The default tolerance between theoretical and configured RTP: rounding error only. */
@@ -252,6 +264,26 @@ function hiloSettings(): RtpSetting[] {
   return [...single, twoGuesses];
 }
 
+/**
+ * The video slot "Carnaval Dourado": one setting (fixed lines, the total bet is the only choice).
+ * Its configured RTP is the paytable's published figure, not 1 − edge: a slot's return is fixed by
+ * its strips (slot.ts). Theoretical: exact, by enumeration of the strips plus the free-spin chain.
+ */
+function slotSettings(): RtpSetting[] {
+  return [
+    {
+      ...setting({
+        game: 'slot',
+        setting: `carnaval ${SLOT_LINE_COUNT} lines`,
+        theoretical: slotRtp().total,
+        maxPayout: CARNAVAL_MAX_WIN,
+        play: (hmac, seeds) => playSlotSeeded(hmac, seeds).payout,
+      }),
+      configured: CARNAVAL_RTP,
+    },
+  ];
+}
+
 /** Every game × setting the site offers, in report order. */
 export function rtpSettings(): RtpSetting[] {
   return [
@@ -263,6 +295,7 @@ export function rtpSettings(): RtpSetting[] {
     ...minesSettings(),
     ...plinkoSettings(),
     ...hiloSettings(),
+    ...slotSettings(),
   ];
 }
 

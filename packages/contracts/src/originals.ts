@@ -71,6 +71,13 @@ export const kenoBetRequest = betBase.extend({
   risk: z.enum(['low', 'classic', 'medium', 'high']),
 });
 
+/**
+ * POST /wps/originals/carnaval/bet: one round of the video slot. The amount is the total bet over
+ * the fixed 20 lines (line bet = amount / 20); there is nothing else to choose.
+ */
+export const slotBetRequest = betBase.extend({});
+export type SlotBetRequest = z.infer<typeof slotBetRequest>;
+
 /** A settled in-house round, as the bet answers it and the recall shows it. */
 export const originalRound = z.object({
   id: z.string(),

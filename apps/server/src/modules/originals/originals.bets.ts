@@ -47,6 +47,11 @@ export interface Game<P> {
   maxMultiplier(params: P, houseEdge: number): number;
   /** The lobby category its records are filed under; in-house games by default, slots under RNG. */
   category?: string;
+  /**
+   * The exact payout for games whose multiplier is a fraction a float cannot hold (the slot pays
+   * line units / 20); stake × multiplier rounded down otherwise.
+   */
+  payout?(stakeMinor: bigint, outcome: Record<string, unknown>): bigint;
 }
 
 /** How in-house rounds appear in the betting records (source and vendor code). */
@@ -153,7 +158,7 @@ export async function placeBet<P>(
       game.floats,
     );
     const { multiplier, outcome } = guard(() => game.play(draw, input.params, houseEdge));
-    const payout = payoutOf(stake, multiplier);
+    const payout = game.payout ? game.payout(stake, outcome) : payoutOf(stake, multiplier);
     const before = await repo.spendable(trx, main);
     const key = `original:${owner.memberId}:${input.idempotencyKey}`;
     const base = {

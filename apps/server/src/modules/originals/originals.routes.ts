@@ -7,6 +7,7 @@ import {
   rotateSeedsRequest,
   plinkoBetRequest,
   rotateSeedsResponse,
+  slotBetRequest,
   wheelBetRequest,
 } from '@sorte/contracts';
 import type { FastifyInstance } from 'fastify';
@@ -20,6 +21,7 @@ import { getMerchant } from '../system/index.ts';
 import { DICE, type Game, KENO, LIMBO, PLINKO, placeBet, roundView, WHEEL } from './originals.bets.ts';
 import { findRoundById } from './originals.bets.repository.ts';
 import { fairnessState, rotateSeeds } from './originals.service.ts';
+import { SLOT } from './originals.slot.ts';
 
 const tags = ['originals'];
 const roundParams = z.object({ id: z.string().regex(/^[1-9][0-9]{0,17}$/) });
@@ -64,6 +66,7 @@ export async function registerOriginalsRoutes(app: FastifyInstance, ctx: AppCont
   bet(app, ctx, 'wheel', wheelBetRequest, WHEEL, 'Wheel: one spin of 10–50 segments at a risk level');
   bet(app, ctx, 'plinko', plinkoBetRequest, PLINKO, 'Plinko: one ball through 8–16 rows at a risk level');
   bet(app, ctx, 'keno', kenoBetRequest, KENO, 'Keno: 10 squares drawn of 40 against your 1–10 picks');
+  bet(app, ctx, 'carnaval', slotBetRequest, SLOT, 'Carnaval Dourado: a 5×3 slot round, free spins included');
   app.get(
     '/wps/originals/rounds/:id',
     {

@@ -10,5 +10,6 @@ export * from './cashier.ts';
 export * from './backoffice.ts';
 export * from './providers.ts';
 export * from './originals.ts';
+export * from './multistep.ts';
 export * from './crash.ts';
 export * from './records.ts';

@@ -37,7 +37,8 @@ export const rotateSeedsResponse = z.object({ revealed: revealedSeedPair, next: 
 
 // ---------------------------------------------------------------- bets
 
-const betBase = z.object({
+/** What every in-house bet sends: the stake and the key that makes a retry safe. */
+export const betBase = z.object({
   amountMinor: z.number().int().min(1).max(1_000_000_000_000),
   idempotencyKey: z
     .string()

@@ -19,6 +19,7 @@ import { parseInput } from '../../platform/http/validate.ts';
 import { requireMember, requireRealAccount } from '../auth/index.ts';
 import { getMerchant } from '../system/index.ts';
 import { DICE, type Game, KENO, LIMBO, PLINKO, placeBet, roundView, WHEEL } from './originals.bets.ts';
+import { registerMultistepRoutes } from './multistep.routes.ts';
 import { findRoundById } from './originals.bets.repository.ts';
 import { fairnessState, rotateSeeds } from './originals.service.ts';
 import { SLOT } from './originals.slot.ts';
@@ -67,6 +68,8 @@ export async function registerOriginalsRoutes(app: FastifyInstance, ctx: AppCont
   bet(app, ctx, 'plinko', plinkoBetRequest, PLINKO, 'Plinko: one ball through 8–16 rows at a risk level');
   bet(app, ctx, 'keno', kenoBetRequest, KENO, 'Keno: 10 squares drawn of 40 against your 1–10 picks');
   bet(app, ctx, 'carnaval', slotBetRequest, SLOT, 'Carnaval Dourado: a 5×3 slot round, free spins included');
+  // The games played in steps: mines and hilo.
+  await registerMultistepRoutes(app, ctx);
   app.get(
     '/wps/originals/rounds/:id',
     {

@@ -1,6 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FairnessState } from '@sorte/contracts';
 import type { Db } from '../../platform/database/database.ts';
+import { AppError } from '../../platform/http/app-error.ts';
+import { hasOpen } from './multistep.repository.ts';
+import { lockActiveSeed } from './originals.bets.repository.ts';
 import * as repo from './originals.repository.ts';
 
 export interface SeedOwner {
@@ -53,6 +56,11 @@ export async function rotateSeeds(db: Db, owner: SeedOwner, clientSeed: string |
   return db.transaction().execute(async (trx) => {
     await repo.lockMember(trx, owner.memberId);
     await activePair(trx, owner);
+    // The strict choice: no rotation while a mines or hilo round is open, since revealing its server
+    // seed would reveal the mine layout or the next cards. The seed row lock waits for a start under
+    // way, so its round is seen here.
+    await lockActiveSeed(trx, owner.memberId);
+    if (await hasOpen(trx, owner.memberId)) throw new AppError('ORIGINALS_ROUND_OPEN');
     const revealed = await repo.revealActive(trx, owner.memberId, now);
     if (!revealed) throw new Error('fairness: the active pair vanished under the member lock');
     await repo.insertActive(trx, newPair(owner, clientSeed));

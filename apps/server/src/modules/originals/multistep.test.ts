@@ -1,0 +1,406 @@
+import { createHmac, randomUUID } from 'node:crypto';
+import { hiloCard, hiloPayout, minePositions, minesMultiplier } from '@sorte/fairness';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import type { TestApp } from '../../../test/harness.ts';
+import { call, createAuthTestApp, registerUser } from '../auth/auth.test-helpers.ts';
+import { memberAccountId } from '../ledger/index.ts';
+import { expectVerified, type Fixture, fixture, fund } from '../ledger/ledger.test-helpers.ts';
+
+let t: TestApp;
+let f: Fixture;
+beforeAll(async () => {
+  t = await createAuthTestApp({});
+  f = await fixture(t);
+});
+afterAll(() => t.close());
+afterEach(() => expectVerified(t.ctx.db));
+
+let players = 0;
+async function player(balanceMinor: bigint) {
+  players += 1;
+  const { session, account } = await registerUser(
+    t,
+    `mines${players}${Math.random().toString(36).slice(2, 6)}`,
+  );
+  const member = await t.ctx.db
+    .selectFrom('members')
+    .select('id')
+    .where('account', '=', account)
+    .executeTakeFirstOrThrow();
+  await fund(f, await memberAccountId(f.db, member.id, f.merchantId, 'main', f.currency), balanceMinor);
+  return { token: session.token as string, memberId: member.id };
+}
+
+const post = (token: string, url: string, payload: Record<string, unknown>) =>
+  call(t, { method: 'POST', url: `/wps/originals/${url}`, token, payload });
+const startMines = (token: string, body: Record<string, unknown> = {}) =>
+  post(token, 'mines/start', { amountMinor: 1_000, mines: 3, idempotencyKey: randomUUID(), ...body });
+const reveal = (token: string, roundId: string, tile: number) =>
+  post(token, 'mines/reveal', { roundId, tile });
+const cashout = (token: string, game: string, roundId: string, idempotencyKey = randomUUID()) =>
+  post(token, `${game}/cashout`, { roundId, idempotencyKey });
+const balance = async (token: string) =>
+  (await call(t, { method: 'GET', url: '/wps/v2/wallets/balance', token })).value.sumBalance as number;
+const record = (roundId: string) =>
+  t.ctx.db
+    .selectFrom('bet_records')
+    .selectAll()
+    .where('source', '=', 'originals')
+    .where('source_ref', '=', roundId)
+    .executeTakeFirstOrThrow();
+
+/** Stake's published float derivation, written out here independently of packages/fairness. */
+function stakeFloats(serverSeed: string, clientSeed: string, nonce: number, count: number): number[] {
+  const out: number[] = [];
+  for (let round = 0; out.length < count; round++) {
+    const b = createHmac('sha256', serverSeed).update(`${clientSeed}:${nonce}:${round}`).digest();
+    for (let i = 0; i < 32 && out.length < count; i += 4)
+      out.push(b[i]! / 256 + b[i + 1]! / 256 ** 2 + b[i + 2]! / 256 ** 3 + b[i + 3]! / 256 ** 4);
+  }
+  return out;
+}
+
+/** Stake's mines: float i picks floor(float × (25 − i)) among the tiles still free. */
+function stakeMines(serverSeed: string, clientSeed: string, nonce: number, mines: number): number[] {
+  const free = Array.from({ length: 25 }, (_, i) => i);
+  return stakeFloats(serverSeed, clientSeed, nonce, mines).map(
+    (float, i) => free.splice(Math.floor(float * (25 - i)), 1)[0]!,
+  );
+}
+
+/** The secret seed of the player's active pair: only a test may read it, to plan moves. */
+async function secret(memberId: string) {
+  return t.ctx.db
+    .selectFrom('fairness_seeds')
+    .select(['server_seed', 'client_seed'])
+    .where('member_id', '=', memberId)
+    .where('status', '=', 'active')
+    .executeTakeFirstOrThrow();
+}
+
+async function layout(memberId: string, nonce: number, mines: number) {
+  const { server_seed, client_seed } = await secret(memberId);
+  const positions = stakeMines(server_seed, client_seed, nonce, mines);
+  const safe = Array.from({ length: 25 }, (_, i) => i).filter((i) => !positions.includes(i));
+  return { positions, safe };
+}
+
+it('the layout is fixed at start, secret while open, and equals Stake’s formula once the seed is revealed', async () => {
+  const { token, memberId } = await player(100_000n);
+  const rounds = [];
+  for (let i = 0; i < 4; i++) {
+    const started = await startMines(token, { mines: 1 + i * 2, amountMinor: 100 });
+    expect(started.status).toBe(200);
+    expect(started.value.mines.mines).toBeNull();
+    expect(started.value.status).toBe('open');
+    const { positions, safe } = await layout(memberId, started.value.nonce, started.value.mines.mineCount);
+    // The fairness package agrees with the formula written out above.
+    const { server_seed, client_seed } = await secret(memberId);
+    expect(minePositions(stakeFloats(server_seed, client_seed, started.value.nonce, 24), 1 + i * 2)).toEqual(
+      positions,
+    );
+    const safeOne = await reveal(token, started.value.id, safe[0]!);
+    expect(safeOne.value.mines.mines).toBeNull();
+    const lost = await reveal(token, started.value.id, positions[0]!);
+    expect(lost.value.status).toBe('lost');
+    expect(lost.value.mines.mines).toEqual(positions);
+    rounds.push(lost.value);
+  }
+  const revealed = (await post(token, 'fairness/rotate', {})).value.revealed;
+  for (const r of rounds)
+    expect(r.mines.mines).toEqual(
+      stakeMines(revealed.serverSeed, revealed.clientSeed, r.nonce, r.mines.mineCount),
+    );
+  expect(rounds.map((r) => r.nonce)).toEqual([0, 1, 2, 3]);
+});
+
+it('two safe tiles then cash out pays stake × C(25,2)/C(22,2) × 0.99; balance, record and recall follow', async () => {
+  const { token, memberId } = await player(10_000n);
+  const started = (await startMines(token)).value;
+  expect(await balance(token)).toBe(9_000);
+  const open = await record(started.id);
+  expect(open).toMatchObject({ status: 'open', stake_minor: 1_000n, payout_minor: 0n, game_code: 'mines' });
+  expect((await call(t, { method: 'GET', url: '/wps/originals/mines/active', token })).value).toEqual(
+    started,
+  );
+  expect(await cashout(token, 'mines', started.id)).toMatchObject({
+    status: 409,
+    code: 'ORIGINALS_CASHOUT_TOO_EARLY',
+  });
+
+  const { positions, safe } = await layout(memberId, started.nonce, 3);
+  const one = (await reveal(token, started.id, safe[0]!)).value;
+  expect(one.multiplier).toBeCloseTo(minesMultiplier(3, 1, 0.01), 10);
+  expect(one.mines.nextMultiplier).toBeCloseTo(minesMultiplier(3, 2, 0.01), 10);
+  const two = (await reveal(token, started.id, safe[1]!)).value;
+  expect(two.multiplier).toBeCloseTo((0.99 * 300) / 231, 10);
+  const key = randomUUID();
+  const paid = await cashout(token, 'mines', started.id, key);
+  const expected = Math.floor(1_000 * minesMultiplier(3, 2, 0.01));
+  expect(expected).toBe(1_285);
+  expect(paid.value).toMatchObject({ status: 'won', payoutMinor: expected, canCashOut: false });
+  expect(paid.value.mines.mines).toEqual(positions);
+  expect(await balance(token)).toBe(9_000 + expected);
+  // A retry of the cash-out answers the same; a second cash-out with another key is refused.
+  expect((await cashout(token, 'mines', started.id, key)).value).toEqual(paid.value);
+  expect(await cashout(token, 'mines', started.id)).toMatchObject({
+    status: 409,
+    code: 'ORIGINALS_ROUND_FINISHED',
+  });
+  expect(await reveal(token, started.id, safe[2]!)).toMatchObject({
+    status: 409,
+    code: 'ORIGINALS_ROUND_FINISHED',
+  });
+  expect(await balance(token)).toBe(9_000 + expected);
+  expect(await record(started.id)).toMatchObject({
+    status: 'settled',
+    stake_minor: 1_000n,
+    payout_minor: BigInt(expected),
+  });
+  expect((await call(t, { method: 'GET', url: '/wps/originals/mines/active', token })).value).toBeNull();
+  const recall = (await call(t, { method: 'GET', url: `/wps/originals/rounds/${started.id}`, token })).value;
+  expect(recall).toMatchObject({
+    id: started.id,
+    game: 'mines',
+    stakeMinor: 1_000,
+    payoutMinor: expected,
+    nonce: started.nonce,
+    balanceBeforeMinor: 10_000,
+    balanceAfterMinor: 9_000 + expected,
+  });
+  expect(recall.outcome).toMatchObject({
+    mineCount: 3,
+    picks: [safe[0], safe[1]],
+    mines: positions,
+    busted: false,
+  });
+});
+
+it('a mine loses the stake and settles the round; revealing it again answers the same', async () => {
+  const { token, memberId } = await player(5_000n);
+  const started = (await startMines(token, { mines: 5 })).value;
+  const { positions, safe } = await layout(memberId, started.nonce, 5);
+  await reveal(token, started.id, safe[0]!);
+  const lost = await reveal(token, started.id, positions[2]!);
+  expect(lost.value).toMatchObject({ status: 'lost', payoutMinor: 0, multiplier: 0, canCashOut: false });
+  expect(lost.value.mines.revealed).toEqual([
+    { tile: safe[0], safe: true },
+    { tile: positions[2], safe: false },
+  ]);
+  expect((await reveal(token, started.id, positions[2]!)).value).toEqual(lost.value);
+  expect(await cashout(token, 'mines', started.id)).toMatchObject({
+    status: 409,
+    code: 'ORIGINALS_ROUND_FINISHED',
+  });
+  expect(await balance(token)).toBe(4_000);
+  expect(await record(started.id)).toMatchObject({ status: 'settled', payout_minor: 0n });
+  // Once it ended, a new round may start.
+  expect((await startMines(token)).status).toBe(200);
+});
+
+it('one open round per game; no seed rotation while it is open; retried starts take one stake', async () => {
+  const { token } = await player(5_000n);
+  const idempotencyKey = randomUUID();
+  const starts = await Promise.all(Array.from({ length: 10 }, () => startMines(token, { idempotencyKey })));
+  for (const s of starts) expect(s.value).toEqual(starts[0]!.value);
+  expect(await balance(token)).toBe(4_000);
+  expect(await startMines(token, { idempotencyKey, mines: 4 })).toMatchObject({
+    status: 409,
+    code: 'LEDGER_IDEMPOTENCY_CONFLICT',
+  });
+  expect(await startMines(token)).toMatchObject({ status: 409, code: 'ORIGINALS_ROUND_OPEN' });
+  expect(await post(token, 'fairness/rotate', {})).toMatchObject({
+    status: 409,
+    code: 'ORIGINALS_ROUND_OPEN',
+  });
+  // Different keys at once: exactly one round opens.
+  const other = await player(5_000n);
+  const many = await Promise.all(Array.from({ length: 8 }, () => startMines(other.token)));
+  expect(many.filter((r) => r.status === 200)).toHaveLength(1);
+  for (const r of many.filter((r) => r.status !== 200)) expect(r.code).toBe('ORIGINALS_ROUND_OPEN');
+  expect(await balance(other.token)).toBe(4_000);
+  // A hilo round may be open beside it.
+  expect(
+    (await post(other.token, 'hilo/start', { amountMinor: 500, idempotencyKey: randomUUID() })).status,
+  ).toBe(200);
+});
+
+it('concurrent cash-outs pay once; a reveal racing a cash-out is applied before it or refused', async () => {
+  const { token, memberId } = await player(10_000n);
+  const started = (await startMines(token, { mines: 2 })).value;
+  const { safe } = await layout(memberId, started.nonce, 2);
+  await reveal(token, started.id, safe[0]!);
+  const outs = await Promise.all(Array.from({ length: 6 }, () => cashout(token, 'mines', started.id)));
+  const won = outs.filter((r) => r.status === 200);
+  expect(won).toHaveLength(1);
+  for (const r of outs.filter((r) => r.status !== 200)) expect(r.code).toBe('ORIGINALS_ROUND_FINISHED');
+  expect(await balance(token)).toBe(9_000 + won[0]!.value.payoutMinor);
+
+  const next = (await startMines(token, { mines: 2 })).value;
+  const plan = await layout(memberId, next.nonce, 2);
+  await reveal(token, next.id, plan.safe[0]!);
+  const [moved, out] = await Promise.all([
+    reveal(token, next.id, plan.safe[1]!),
+    cashout(token, 'mines', next.id),
+  ]);
+  expect(out.status).toBe(200);
+  const picks = moved.status === 200 && out.value.mines.revealed.length === 2 ? 2 : 1;
+  if (moved.status !== 200) expect(moved.code).toBe('ORIGINALS_ROUND_FINISHED');
+  expect(out.value.payoutMinor).toBe(Math.floor(1_000 * minesMultiplier(2, picks, 0.01)));
+  const total = 9_000 + won[0]!.value.payoutMinor - 1_000 + out.value.payoutMinor;
+  expect(await balance(token)).toBe(total);
+});
+
+it('a start whose best outcome passes the max win is refused; bad input moves nothing', async () => {
+  const { token, memberId } = await player(1_000_000n);
+  // 12 mines, all 13 safe tiles: 0.99 × C(25,13) ≈ 5.1 million × the stake, far over the 1,000,000.00 cap.
+  expect(await startMines(token, { mines: 12, amountMinor: 100 })).toMatchObject({
+    status: 422,
+    code: 'ORIGINALS_WIN_TOO_LARGE',
+  });
+  expect(await startMines(token, { mines: 25 })).toMatchObject({ status: 400, code: 'VALIDATION_FAILED' });
+  expect(await startMines(token, { amountMinor: 2_000_000 })).toMatchObject({
+    status: 422,
+    code: 'ORIGINALS_BET_TOO_LARGE',
+  });
+  expect(await reveal(token, '999999', 3)).toMatchObject({ status: 404, code: 'ORIGINALS_ROUND_NOT_FOUND' });
+  const started = (await startMines(token, { mines: 1 })).value;
+  expect(await reveal(token, started.id, 25)).toMatchObject({ status: 400, code: 'VALIDATION_FAILED' });
+  // Someone else's round is not found.
+  const other = await player(1_000n);
+  expect(await reveal(other.token, started.id, 0)).toMatchObject({
+    status: 404,
+    code: 'ORIGINALS_ROUND_NOT_FOUND',
+  });
+  expect(
+    await post(token, 'hilo/cashout', { roundId: started.id, idempotencyKey: randomUUID() }),
+  ).toMatchObject({
+    status: 404,
+    code: 'ORIGINALS_ROUND_NOT_FOUND',
+  });
+  expect(await balance(token)).toBe(1_000_000 - 1_000);
+  // 1 mine, every safe tile found: the round cashes out by itself at 0.99 × 25.
+  const { safe } = await layout(memberId, started.nonce, 1);
+  let last = started;
+  for (const tile of safe) last = (await reveal(token, started.id, tile)).value;
+  expect(last).toMatchObject({ status: 'won', payoutMinor: 24_750 });
+  expect(await balance(token)).toBe(1_000_000 - 1_000 + 24_750);
+});
+
+// ---------------------------------------------------------------- hilo
+
+const guess = (token: string, roundId: string, step: number, action: string) =>
+  post(token, 'hilo/guess', { roundId, step, action });
+
+/** The cards of the round, as the player cannot know them: start card, then one per action. */
+async function cards(memberId: string, nonce: number, count: number) {
+  const { server_seed, client_seed } = await secret(memberId);
+  return stakeFloats(server_seed, client_seed, nonce, count).map(hiloCard);
+}
+
+/** A guess that wins on `next` after `current` (and pays more than 1 where possible). */
+function winning(current: number, next: number): string {
+  if (next === current) return 'same';
+  if (current === 1) return 'higher';
+  if (current === 13) return 'lower';
+  return next > current ? 'higherOrSame' : 'lowerOrSame';
+}
+function losing(current: number, next: number): string {
+  if (current === 1) return next === 1 ? 'higher' : 'same';
+  if (current === 13) return next === 13 ? 'lower' : 'same';
+  return next >= current ? 'lowerOrSame' : 'higherOrSame';
+}
+
+it('hilo: the cards are Stake’s; two right guesses and a skip then cash out pays the product; a wrong guess loses', async () => {
+  const { token, memberId } = await player(10_000n);
+  const started = (await post(token, 'hilo/start', { amountMinor: 1_000, idempotencyKey: randomUUID() }))
+    .value;
+  const deck = await cards(memberId, started.nonce, 6);
+  // Stake's index: ♦2 ♥2 ♠2 ♣2 ♦3 …: floor(float × 52).
+  expect(started.hilo.start.index).toBe(deck[0]!.index);
+  expect(await cashout(token, 'hilo', started.id)).toMatchObject({
+    status: 409,
+    code: 'ORIGINALS_CASHOUT_TOO_EARLY',
+  });
+  let expected = 1;
+  for (let i = 0; i < 2; i++) {
+    const action = winning(deck[i]!.value, deck[i + 1]!.value);
+    expected *= hiloPayout(deck[i]!.value, action as 'same', 0.01);
+    const r = await guess(token, started.id, i, action);
+    expect(r.value.hilo.steps[i]).toMatchObject({ action, correct: true, card: deck[i + 1] });
+    expect(r.value.multiplier).toBeCloseTo(expected, 10);
+    // The same step again is a retry: answered as is, no new card drawn.
+    expect((await guess(token, started.id, i, action)).value).toEqual(r.value);
+  }
+  expect(await guess(token, started.id, 0, 'skip')).toMatchObject({
+    status: 409,
+    code: 'ORIGINALS_STEP_STALE',
+  });
+  expect(await guess(token, started.id, 5, 'skip')).toMatchObject({
+    status: 409,
+    code: 'ORIGINALS_STEP_STALE',
+  });
+  const skipped = (await guess(token, started.id, 2, 'skip')).value;
+  expect(skipped.hilo.steps[2]).toMatchObject({ action: 'skip', card: deck[3] });
+  expect(skipped.multiplier).toBeCloseTo(expected, 10);
+  const paid = (await cashout(token, 'hilo', started.id)).value;
+  expect(paid).toMatchObject({ status: 'won', payoutMinor: Math.floor(1_000 * expected) });
+  expect(await balance(token)).toBe(9_000 + paid.payoutMinor);
+  expect(await record(started.id)).toMatchObject({
+    status: 'settled',
+    game_code: 'hilo',
+    payout_minor: BigInt(paid.payoutMinor),
+  });
+  const recall = (await call(t, { method: 'GET', url: `/wps/originals/rounds/${started.id}`, token })).value;
+  expect(recall).toMatchObject({ game: 'hilo', payoutMinor: paid.payoutMinor });
+  expect((recall.outcome as { actions: string[] }).actions).toHaveLength(3);
+
+  const second = (await post(token, 'hilo/start', { amountMinor: 1_000, idempotencyKey: randomUUID() }))
+    .value;
+  const d2 = await cards(memberId, second.nonce, 2);
+  const lost = (await guess(token, second.id, 0, losing(d2[0]!.value, d2[1]!.value))).value;
+  expect(lost).toMatchObject({ status: 'lost', payoutMinor: 0, multiplier: 0 });
+  expect(await guess(token, second.id, 1, 'skip')).toMatchObject({
+    status: 409,
+    code: 'ORIGINALS_ROUND_FINISHED',
+  });
+  expect(await balance(token)).toBe(8_000 + paid.payoutMinor);
+  // A guess that cannot lose (higher or same on an Ace…) is refused.
+  const third = (await post(token, 'hilo/start', { amountMinor: 1_000, idempotencyKey: randomUUID() })).value;
+  const sure =
+    third.hilo.start.value === 1 ? 'higherOrSame' : third.hilo.start.value === 13 ? 'lowerOrSame' : null;
+  if (sure)
+    expect(await guess(token, third.id, 0, sure)).toMatchObject({
+      status: 400,
+      code: 'ORIGINALS_BET_INVALID',
+    });
+});
+
+it('hilo: a guess whose win would pass the max win is refused before its card is drawn', async () => {
+  const { token } = await player(2_000_000n);
+  await t.ctx.db
+    .insertInto('originals_settings')
+    .values({ merchant_id: f.merchantId, max_win_minor: 1_000n })
+    .onConflict((oc) => oc.column('merchant_id').doUpdateSet({ max_win_minor: 1_000n }))
+    .execute();
+  try {
+    const started = (
+      await post(token, 'hilo/start', { amountMinor: 1_000_000, idempotencyKey: randomUUID() })
+    ).value;
+    // Any guess pays at least 0.99 × 13/12 ≈ 1.07: its win is far over a 1,000-minor max win on a 1,000,000 stake.
+    expect(await guess(token, started.id, 0, 'same')).toMatchObject({
+      status: 422,
+      code: 'ORIGINALS_WIN_TOO_LARGE',
+    });
+    const after = (await call(t, { method: 'GET', url: '/wps/originals/hilo/active', token })).value;
+    expect(after.hilo.steps).toHaveLength(0);
+    // A skip wins nothing, so it is allowed.
+    expect((await guess(token, started.id, 0, 'skip')).value.hilo.steps).toHaveLength(1);
+  } finally {
+    await t.ctx.db
+      .updateTable('originals_settings')
+      .set({ max_win_minor: 100_000_000n })
+      .where('merchant_id', '=', f.merchantId)
+      .execute();
+  }
+});

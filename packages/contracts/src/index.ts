@@ -11,5 +11,6 @@ export * from './backoffice.ts';
 export * from './providers.ts';
 export * from './originals.ts';
 export * from './multistep.ts';
+export * from './games.ts';
 export * from './crash.ts';
 export * from './records.ts';

@@ -1,9 +1,14 @@
 import type { ServerModule } from '../../platform/context.ts';
 import { scheduleNoncePurge } from './games.jobs.ts';
+import { registerCatalogAdminRoutes } from './catalog.admin.routes.ts';
+import { registerArtRoutes } from './catalog.art.routes.ts';
+import { registerCatalogRoutes } from './catalog.routes.ts';
 import { seedDemoVendors } from './games.seed.ts';
+import { registerLaunchRoutes } from './launch.routes.ts';
 import { registerProviderWalletRoutes } from './provider-wallet.routes.ts';
 
 export { REFERENCE_VENDOR } from './games.seed.ts';
+export { INHOUSE_VENDOR } from './catalog.seed.ts';
 export { signProviderCall } from './provider-signature.ts';
 
 /**
@@ -15,6 +20,10 @@ export const gamesModule: ServerModule = {
   name: 'games',
   async register(app, ctx) {
     await registerProviderWalletRoutes(app, ctx);
+    await registerCatalogRoutes(app, ctx);
+    await registerArtRoutes(app, ctx);
+    await registerLaunchRoutes(app, ctx);
+    await registerCatalogAdminRoutes(app, ctx);
     scheduleNoncePurge(app, ctx);
   },
   seedDemo: seedDemoVendors,

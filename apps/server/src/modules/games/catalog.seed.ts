@@ -1,0 +1,254 @@
+import type { GameType, LaunchKind } from '@sorte/contracts';
+import type { Db } from '../../platform/database/database.ts';
+
+/** The in-house vendor: our provably-fair games and our slot. */
+export const INHOUSE_VENDOR = 'SORTE';
+/** Kept equal to games.seed.ts's REFERENCE_VENDOR (not imported, so the two seeds do not form a cycle). */
+const REFERENCE = 'sorte-ref';
+
+interface SeedVendor {
+  code: string;
+  name: string;
+  category: GameType;
+  launchKind: LaunchKind;
+  freePlay: boolean;
+  popupList: boolean;
+  sortOrder: number;
+}
+
+interface SeedGame {
+  vendor: string;
+  code: string;
+  gameType: GameType;
+  en: string;
+  pt: string;
+  classify: string;
+  hot?: boolean;
+  minBetMinor: number;
+  lines?: number;
+}
+
+const VENDORS: SeedVendor[] = [
+  {
+    code: INHOUSE_VENDOR,
+    name: 'Sorte',
+    category: 'INHOUSE',
+    launchKind: 'inhouse',
+    // Trial accounts cannot bet on the in-house games (they move real balance), so no free play.
+    freePlay: false,
+    popupList: false,
+    sortOrder: 0,
+  },
+  {
+    code: REFERENCE,
+    name: 'Sorte Reference',
+    category: 'RNG',
+    launchKind: 'seamless',
+    // Real money only: the vendor's bets are debits of the player's balance (see vendor-launch.ts).
+    freePlay: false,
+    popupList: false,
+    sortOrder: 10,
+  },
+];
+
+const GAMES: SeedGame[] = [
+  {
+    vendor: INHOUSE_VENDOR,
+    code: 'crash',
+    gameType: 'INHOUSE',
+    en: 'Crash',
+    pt: 'Crash',
+    classify: 'multiplayer',
+    hot: true,
+    minBetMinor: 10,
+  },
+  {
+    vendor: INHOUSE_VENDOR,
+    code: 'dice',
+    gameType: 'INHOUSE',
+    en: 'Dice',
+    pt: 'Dados',
+    classify: 'instant',
+    hot: true,
+    minBetMinor: 10,
+  },
+  {
+    vendor: INHOUSE_VENDOR,
+    code: 'limbo',
+    gameType: 'INHOUSE',
+    en: 'Limbo',
+    pt: 'Limbo',
+    classify: 'instant',
+    minBetMinor: 10,
+  },
+  {
+    vendor: INHOUSE_VENDOR,
+    code: 'mines',
+    gameType: 'INHOUSE',
+    en: 'Mines',
+    pt: 'Minas',
+    classify: 'strategy',
+    hot: true,
+    minBetMinor: 10,
+  },
+  {
+    vendor: INHOUSE_VENDOR,
+    code: 'plinko',
+    gameType: 'INHOUSE',
+    en: 'Plinko',
+    pt: 'Plinko',
+    classify: 'instant',
+    hot: true,
+    minBetMinor: 10,
+  },
+  {
+    vendor: INHOUSE_VENDOR,
+    code: 'keno',
+    gameType: 'INHOUSE',
+    en: 'Keno',
+    pt: 'Keno',
+    classify: 'instant',
+    minBetMinor: 10,
+  },
+  {
+    vendor: INHOUSE_VENDOR,
+    code: 'wheel',
+    gameType: 'INHOUSE',
+    en: 'Wheel',
+    pt: 'Roda',
+    classify: 'instant',
+    minBetMinor: 10,
+  },
+  {
+    vendor: INHOUSE_VENDOR,
+    code: 'hilo',
+    gameType: 'INHOUSE',
+    en: 'Hi-Lo',
+    pt: 'Hi-Lo',
+    classify: 'card',
+    minBetMinor: 10,
+  },
+  {
+    vendor: INHOUSE_VENDOR,
+    code: 'carnaval',
+    gameType: 'RNG',
+    en: 'Carnaval Dourado',
+    pt: 'Carnaval Dourado',
+    classify: 'slot',
+    hot: true,
+    minBetMinor: 20,
+    lines: 20,
+  },
+  {
+    vendor: REFERENCE,
+    code: 'coin-flip',
+    gameType: 'RNG',
+    en: 'Coin Flip',
+    pt: 'Cara ou Coroa',
+    classify: 'coin',
+    hot: true,
+    minBetMinor: 10,
+  },
+  {
+    vendor: REFERENCE,
+    code: 'lucky-sevens',
+    gameType: 'RNG',
+    en: 'Lucky Sevens',
+    pt: 'Sete da Sorte',
+    classify: 'slot',
+    minBetMinor: 20,
+    lines: 10,
+  },
+  {
+    vendor: REFERENCE,
+    code: 'lucky-card',
+    gameType: 'LIVE',
+    en: 'Lucky Card',
+    pt: 'Carta da Sorte',
+    classify: 'card',
+    hot: true,
+    minBetMinor: 100,
+  },
+  {
+    vendor: REFERENCE,
+    code: 'live-wheel',
+    gameType: 'LIVE',
+    en: 'Live Wheel',
+    pt: 'Roda ao Vivo',
+    classify: 'wheel',
+    minBetMinor: 50,
+  },
+  {
+    vendor: REFERENCE,
+    code: 'deep-sea',
+    gameType: 'FISH',
+    en: 'Deep Sea Catch',
+    pt: 'Pesca em Alto-Mar',
+    classify: 'fish',
+    hot: true,
+    minBetMinor: 10,
+  },
+  {
+    vendor: REFERENCE,
+    code: 'high-card',
+    gameType: 'PVP',
+    en: 'High Card Duel',
+    pt: 'Duelo de Carta Alta',
+    classify: 'card',
+    minBetMinor: 100,
+  },
+];
+
+/**
+ * The demo catalog: the in-house vendor and the reference vendor with their games, both switched on
+ * for the merchant. Idempotent: rows already there (and an operator's changes to them) are kept.
+ */
+export async function seedCatalog(db: Db, merchantId: string): Promise<void> {
+  for (const v of VENDORS) {
+    await db
+      .insertInto('game_vendors')
+      .values({
+        code: v.code,
+        name: v.name,
+        category: v.category,
+        icon_url: null,
+        popup_list: v.popupList,
+        free_play: v.freePlay,
+        launch_kind: v.launchKind,
+        sort_order: v.sortOrder,
+      })
+      .onConflict((oc) => oc.column('code').doNothing())
+      .execute();
+    await db
+      .insertInto('merchant_game_vendors')
+      .values({
+        merchant_id: merchantId,
+        vendor: v.code,
+        enabled: true,
+        sort_order: v.sortOrder,
+        updated_at: new Date(),
+      })
+      .onConflict((oc) => oc.columns(['merchant_id', 'vendor']).doNothing())
+      .execute();
+  }
+  await db
+    .insertInto('games')
+    .values(
+      GAMES.map((g, i) => ({
+        vendor: g.vendor,
+        code: g.code,
+        node_id: g.code,
+        game_type: g.gameType,
+        names: JSON.stringify({ en: g.en, 'pt-BR': g.pt }),
+        icon_url: null,
+        is_hot: g.hot ?? false,
+        classify: g.classify,
+        min_bet_minor: BigInt(g.minBetMinor),
+        line_num: g.lines ?? null,
+        default_play_type: null,
+        sort_order: i * 10,
+      })),
+    )
+    .onConflict((oc) => oc.columns(['vendor', 'code']).doNothing())
+    .execute();
+}

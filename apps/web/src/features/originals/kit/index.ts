@@ -4,7 +4,8 @@
  *
  * Exports:
  * - Layout: `GameLayout` {game, title, controls, stage, footer?, badge?} — controls left/stage right
- *   on desktop, stage above controls on phones; `ControlField` (labelled row), `Segmented` (choice row).
+ *   on desktop, stage above controls on phones; `ControlField` (labelled row), `Segmented` (choice row),
+ *   `NumberField` (number read back on blur/Enter, for linked values like multiplier ⇄ chance).
  * - Stake: `BetAmountInput` {value: bigint minor, onChange, disabled?, minMinor?, maxMinor?} with ½ / 2× /
  *   Max (balance-capped); `useStake(game)` → [minor, set] remembered per game; pure `clampAmount`,
  *   `halfAmount`, `doubleAmount`, `increaseByPercent`.
@@ -22,8 +23,11 @@
  *   `useRecentRounds(game)`, `useRecentStore`.
  * - Auto-bet: `useAutoBet(play)` → {running, played, profitMinor, start(base, settings), stop},
  *   `AutoBetPanel` {settings, onChange, disabled?}, `DEFAULT_AUTO`, pure `nextAutoAmount`/`autoShouldStop`.
+ * - `BetPanel` {stake, onStake, bet, params, onRound(round), children?, winMultiplier?, auto?, disabled?}:
+ *   the whole control column of a single-round game (Manual/Auto tabs, stake, your fields, profit on
+ *   win, play or start/stop auto, error) — dice/limbo/wheel/plinko/keno use it.
  * - Links & text: `verifyRoundHref(id)`, `verifyHref({game, serverSeed?, clientSeed?, nonce?, params?})`,
- *   `formatMultiplier(x)` → "2.00×"; the API calls `fetchFairness`, `rotateSeeds`, `postBet`, `fetchRound`.
+ *   `formatMultiplier(x)` → "2.00×"; `useCountUp()` → {value, run(target)} (log-scale counter); the API calls `fetchFairness`, `rotateSeeds`, `postBet`, `fetchRound`.
  *
  * A screen (see ../dice/DiceScreen.tsx):
  *   const [stake, setStake] = useStake('dice');
@@ -56,9 +60,12 @@ export {
 } from './autobet';
 export { verifyHref, verifyRoundHref, formatMultiplier } from './verify-link';
 export { GameLayout, ControlField, Segmented, type GameLayoutProps } from './GameLayout';
+export { NumberField, type NumberFieldProps } from './NumberField';
 export { BetAmountInput, type BetAmountInputProps } from './BetAmountInput';
 export { SeedPanel } from './SeedPanel';
 export { RecentRounds, type RecentRoundsProps } from './RecentRounds';
 export { PlayButton, useLoginGate, type PlayButtonProps } from './login-gate';
 export { ErrorLine } from './ErrorLine';
 export { AutoBetPanel } from './AutoBetPanel';
+export { BetPanel, type BetPanelProps } from './BetPanel';
+export { useCountUp } from './count-up';

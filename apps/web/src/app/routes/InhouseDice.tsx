@@ -1,0 +1,5 @@
+import { DiceScreen } from '../../features/originals/dice';
+
+export default function InhouseDicePage() {
+  return <DiceScreen />;
+}

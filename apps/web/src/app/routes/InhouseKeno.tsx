@@ -1,0 +1,5 @@
+import { KenoScreen } from '../../features/originals/keno';
+
+export default function InhouseKenoPage() {
+  return <KenoScreen />;
+}

@@ -1,0 +1,5 @@
+import { LimboScreen } from '../../features/originals/limbo';
+
+export default function InhouseLimboPage() {
+  return <LimboScreen />;
+}

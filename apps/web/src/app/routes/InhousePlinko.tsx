@@ -1,0 +1,5 @@
+import { PlinkoScreen } from '../../features/originals/plinko';
+
+export default function InhousePlinkoPage() {
+  return <PlinkoScreen />;
+}

@@ -1,0 +1,5 @@
+import { WheelScreen } from '../../features/originals/wheel';
+
+export default function InhouseWheelPage() {
+  return <WheelScreen />;
+}

@@ -1,0 +1,5 @@
+import { VerifyPage } from '../../features/originals/verify';
+
+export default function VerifyRoute() {
+  return <VerifyPage />;
+}

@@ -1,0 +1,1 @@
+export { DiceScreen } from './DiceScreen';

@@ -1,0 +1,1 @@
+export { KenoScreen } from './KenoScreen';

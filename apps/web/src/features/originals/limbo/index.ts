@@ -1,0 +1,1 @@
+export { LimboScreen } from './LimboScreen';

@@ -1,0 +1,1 @@
+export { PlinkoScreen } from './PlinkoScreen';

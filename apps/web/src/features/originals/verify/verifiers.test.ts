@@ -1,0 +1,116 @@
+import { createHmac } from 'node:crypto';
+import { crashPoint, floats, minePositions } from '@sorte/fairness';
+import { expect, it } from 'vitest';
+import { outcomeMatches, VERIFIERS } from './verifiers';
+import { sha256Hex, webHmac } from './web-crypto';
+
+const nodeHmac = (key: string, message: string) =>
+  new Uint8Array(createHmac('sha256', key).update(message).digest());
+const serverSeed = 'b0a1c6f3e4d5a69788796a5b4c3d2e1f00112233445566778899aabbccddeeff';
+const clientSeed = 'player-seed';
+const EDGE = 0.01;
+
+// The server's own game table: what POST /wps/originals/<game>/bet computes and records. Imported by
+// a computed path so the web type-check does not pull in the server's sources.
+const SERVER_BETS = '../../../../../server/src/modules/originals/originals.bets.ts';
+const { DICE, KENO, LIMBO, PLINKO, WHEEL } = (await import(/* @vite-ignore */ SERVER_BETS)) as Record<
+  'DICE' | 'KENO' | 'LIMBO' | 'PLINKO' | 'WHEEL',
+  ServerGame
+>;
+
+type ServerGame = {
+  floats: number;
+  play: (f: number[], p: never, e: number) => { multiplier: number; outcome: Record<string, unknown> };
+};
+
+/** The same round the server plays: node:crypto HMAC, packages/fairness floats, the server's Game. */
+function serverRound(game: ServerGame, params: Record<string, unknown>, nonce: number) {
+  return game.play(floats(nodeHmac, { serverSeed, clientSeed, nonce }, game.floats), params as never, EDGE);
+}
+
+const cases: {
+  game: keyof typeof VERIFIERS;
+  server: ServerGame;
+  params: Record<string, unknown>;
+  input: Record<string, string>;
+}[] = [
+  {
+    game: 'dice',
+    server: DICE,
+    params: { target: 49.5, direction: 'under' },
+    input: { target: '49.5', direction: 'under' },
+  },
+  {
+    game: 'dice',
+    server: DICE,
+    params: { target: 3.21, direction: 'over' },
+    input: { target: '3.21', direction: 'over' },
+  },
+  { game: 'limbo', server: LIMBO, params: { target: 1.87 }, input: { target: '1.87' } },
+  {
+    game: 'wheel',
+    server: WHEEL,
+    params: { segments: 40, risk: 'high' },
+    input: { segments: '40', risk: 'high' },
+  },
+  { game: 'plinko', server: PLINKO, params: { rows: 13, risk: 'low' }, input: { rows: '13', risk: 'low' } },
+  { game: 'plinko', server: PLINKO, params: { rows: 16, risk: 'high' }, input: { rows: '16', risk: 'high' } },
+  {
+    game: 'keno',
+    server: KENO,
+    params: { picks: [3, 9, 17, 22, 40], risk: 'medium' },
+    input: { picks: '3, 9, 17, 22, 40', risk: 'medium' },
+  },
+];
+
+it('recomputes every single-round game exactly as the server did, nonce by nonce, with Web Crypto', async () => {
+  for (const c of cases)
+    for (let nonce = 0; nonce < 25; nonce++) {
+      const server = serverRound(c.server, c.params, nonce);
+      const verifier = VERIFIERS[c.game];
+      const browser = await verifier.compute(
+        { ...c.input, serverSeed, clientSeed, nonce: String(nonce), houseEdge: '1' },
+        webHmac,
+      );
+      expect(browser.multiplier, `${c.game} #${nonce}`).toBe(server.multiplier);
+      expect(outcomeMatches(verifier, browser.outcome, server.outcome), `${c.game} #${nonce}`).toBe(true);
+      // prefill from the recorded outcome gives back the same inputs
+      const back = verifier.fromOutcome(server.outcome);
+      for (const [k, v] of Object.entries(back))
+        expect(v.replace(/\s/g, '')).toBe(c.input[k]!.replace(/\s/g, ''));
+    }
+});
+
+it('detects a different outcome (another nonce) as a mismatch', async () => {
+  const server = serverRound(DICE, { target: 50.5, direction: 'over' }, 7);
+  const browser = await VERIFIERS.dice.compute(
+    { target: '50.5', direction: 'over', serverSeed, clientSeed, nonce: '8', houseEdge: '1' },
+    webHmac,
+  );
+  expect(outcomeMatches(VERIFIERS.dice, browser.outcome, server.outcome)).toBe(false);
+});
+
+it('mines, hilo and crash follow packages/fairness on node:crypto', async () => {
+  const seeds = { serverSeed, clientSeed, nonce: 4 };
+  const mines = await VERIFIERS.mines.compute({ ...seeds, nonce: '4', mines: '5' }, webHmac);
+  expect(mines.outcome.mines).toEqual(minePositions(floats(nodeHmac, seeds, 24), 5));
+  const hilo = await VERIFIERS.hilo.compute({ ...seeds, nonce: '4', cards: '6' }, webHmac);
+  expect((hilo.outcome.cards as number[]).length).toBe(6);
+  const hash = 'a'.repeat(64);
+  const crash = await VERIFIERS.crash.compute({ gameHash: hash, salt: 'salt', houseEdge: '1' }, webHmac);
+  expect(crash.outcome.crashPoint).toBe(crashPoint(nodeHmac, hash, 'salt', 0.01));
+});
+
+it('hashes the server seed like node:crypto and refuses bad inputs', async () => {
+  const { createHash } = await import('node:crypto');
+  expect(await sha256Hex(serverSeed)).toBe(createHash('sha256').update(serverSeed).digest('hex'));
+  await expect(
+    VERIFIERS.dice.compute({ serverSeed, clientSeed, nonce: '-1', target: '50', direction: 'over' }, webHmac),
+  ).rejects.toThrow(RangeError);
+  await expect(
+    VERIFIERS.dice.compute(
+      { serverSeed, clientSeed, nonce: '1', target: '99.5', direction: 'under' },
+      webHmac,
+    ),
+  ).rejects.toThrow(RangeError);
+});

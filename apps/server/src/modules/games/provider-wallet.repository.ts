@@ -83,11 +83,16 @@ export async function findBets(
 }
 
 /**
- * Inserts the bets (a repeated vendor txn id inserts nothing) and returns every listed bet as stored.
- * A repeat is rare (a vendor's retry), so the stored rows are read only for the bets not inserted.
+ * Inserts the bets (a repeated vendor txn id inserts nothing) and returns every listed bet as stored,
+ * with the ones this call inserted apart (their stakes go to the betting records). A repeat is rare
+ * (a vendor's retry), so the stored rows are read only for the bets not inserted.
  */
-export async function insertBets(db: Db, merchantId: string, bets: NewBet[]): Promise<BetRow[]> {
-  if (!bets.length) return [];
+export async function insertBets(
+  db: Db,
+  merchantId: string,
+  bets: NewBet[],
+): Promise<{ stored: BetRow[]; inserted: BetRow[] }> {
+  if (!bets.length) return { stored: [], inserted: [] };
   const column = <T>(pick: (b: NewBet) => T) => bets.map(pick);
   const { rows } = await sql<BetRow>`
     insert into game_bets (merchant_id, member_id, vendor, round_id, txn_id, game_code, stake_minor, currency,
@@ -102,9 +107,72 @@ export async function insertBets(db: Db, merchantId: string, bets: NewBet[]): Pr
     returning id, member_id, vendor, txn_id, stake_minor, balance_after_minor`.execute(db);
   const inserted = new Set(rows.map((r) => `${r.vendor}:${r.txn_id}`));
   const repeats = bets.filter((b) => !inserted.has(`${b.vendor}:${b.txnId}`));
-  if (!repeats.length) return rows;
+  if (!repeats.length) return { stored: rows, inserted: rows };
   const stored = await findBets(db, merchantId, repeats);
-  return [...rows, ...stored];
+  return { stored: [...rows, ...stored], inserted: rows };
+}
+
+export interface RoundRow {
+  vendor: string;
+  round_id: string;
+  member_id: string;
+  game_code: string;
+  category: string;
+  currency: string;
+  status: 'open' | 'ended';
+}
+
+/**
+ * Opens the rounds not yet known and locks every listed round's row until the batch commits: the
+ * debits, credits, rollbacks and round ends of one round take that lock first, so a rollback and its
+ * late debit, or an end round and a debit, never pass each other. Sorted, so two batches sharing
+ * rounds lock them in the same order. The keys must be distinct (one upsert cannot touch a row twice).
+ */
+export async function lockRounds(
+  db: Db,
+  merchantId: string,
+  rounds: {
+    vendor: string;
+    roundId: string;
+    memberId: string;
+    gameCode: string;
+    category: string;
+    currency: string;
+  }[],
+): Promise<RoundRow[]> {
+  if (!rounds.length) return [];
+  const sorted = [...rounds].sort((a, b) =>
+    a.vendor === b.vendor ? (a.roundId < b.roundId ? -1 : 1) : a.vendor < b.vendor ? -1 : 1,
+  );
+  const column = (pick: (r: (typeof rounds)[number]) => string) => sorted.map(pick);
+  const { rows } = await sql<RoundRow>`
+    insert into game_rounds (merchant_id, vendor, round_id, member_id, game_code, category, currency)
+    select ${merchantId}::uuid, v, r, m, g, ca, cu
+      from unnest(${column((r) => r.vendor)}::text[], ${column((r) => r.roundId)}::text[],
+                  ${column((r) => r.memberId)}::uuid[], ${column((r) => r.gameCode)}::text[],
+                  ${column((r) => r.category)}::text[], ${column((r) => r.currency)}::text[])
+        with ordinality as x(v, r, m, g, ca, cu, n)
+     order by n
+    on conflict (merchant_id, vendor, round_id) do update set status = game_rounds.status
+    returning vendor, round_id, member_id, game_code, category, currency, status`.execute(db);
+  return rows;
+}
+
+/** Which of these debit txn ids were rolled back (before or after they came). */
+export async function findRollbacks(
+  db: Db,
+  merchantId: string,
+  keys: { vendor: string; txnId: string }[],
+): Promise<Set<string>> {
+  if (!keys.length) return new Set();
+  const { rows } = await sql<{ vendor: string; txn_id: string }>`
+    select g.vendor, g.txn_id
+    from unnest(${keys.map((k) => k.vendor)}::text[], ${keys.map((k) => k.txnId)}::text[]) as k(vendor, txn_id)
+    cross join lateral (
+      select vendor, txn_id from game_rollbacks b
+       where b.merchant_id = ${merchantId}::uuid and b.vendor = k.vendor and b.txn_id = k.txn_id
+    ) g`.execute(db);
+  return new Set(rows.map((r) => `${r.vendor}:${r.txn_id}`));
 }
 
 /** Spendable balance of one account now (used when a batch answer did not carry it). */

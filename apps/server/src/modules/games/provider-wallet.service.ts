@@ -12,8 +12,10 @@ import {
   transferBatch,
   withLedgerTransaction,
 } from '../ledger/index.ts';
+import { recordBets } from '../records/index.ts';
 import * as repo from './provider-wallet.repository.ts';
 import { checkProviderSignature } from './provider-signature.ts';
+import { categoryOfGame } from './vendor-sessions.ts';
 
 /**
  * Lookups cached in process, so the bet path reads nothing before its batch: credentials for 30 s,
@@ -28,7 +30,7 @@ interface Cached<T> {
   value: T;
   expiresAt: number;
 }
-interface Player {
+export interface Player {
   memberId: string;
   merchantId: string;
   currency: string;
@@ -52,11 +54,20 @@ interface DebitItem {
   nonce: string;
   player: Player;
   request: ProviderDebitRequest;
+  /** Filed on the round's betting record when this debit opens the round. */
+  category: string;
+  at: Date;
 }
 
 export interface ProviderWallet {
-  /** Checks the vendor's credentials and the call's signature and clock; answers the merchant's id. */
+  /**
+   * Checks the vendor's credentials and the call's signature and clock; answers the merchant's id.
+   * Every call goes through it; the nonce is claimed by the call itself (the debit with its batch,
+   * the others with `claimNonce` before they start).
+   */
   authenticate(call: ProviderCall): Promise<string>;
+  /** The merchant's active player with this id and currency; throws the vendor-facing codes. */
+  player(merchantId: string, memberId: string, currency: string): Promise<Player>;
   /** Takes the stake of a call that `authenticate` has accepted for the merchant. */
   debit(merchantId: string, call: ProviderCall, request: ProviderDebitRequest): Promise<DebitAnswer>;
 }
@@ -67,6 +78,7 @@ export function createProviderWallet(ctx: AppContext): ProviderWallet {
     Cached<{ merchantId: string; secret: string; enabled: boolean } | null>
   >();
   const players = new Map<string, Cached<Player | null>>();
+  const categories = new Map<string, Cached<string>>();
   const debits: GroupCommit<DebitItem, DebitAnswer> = createGroupCommit(
     (items, batchNumber) => postDebits(ctx.db, items, batchNumber),
     {
@@ -129,17 +141,32 @@ export function createProviderWallet(ctx: AppContext): ProviderWallet {
     return player;
   }
 
+  async function player(merchantId: string, memberId: string, currency: string): Promise<Player> {
+    const found = await playerFor(merchantId, memberId);
+    if (currency !== found.currency) throw new AppError('LEDGER_CURRENCY_MISMATCH');
+    return found;
+  }
+
   return {
     authenticate,
+    player,
     async debit(merchantId, call, request) {
-      const player = await playerFor(merchantId, request.playerId);
-      if (request.currency !== player.currency) throw new AppError('LEDGER_CURRENCY_MISMATCH');
+      const found = await player(merchantId, request.playerId, request.currency);
+      const gameCode = request.gameCode ?? '';
+      const category = await cached(
+        categories,
+        `${merchantId}:${call.vendor}:${gameCode}`,
+        CREDENTIAL_TTL_MS,
+        () => categoryOfGame(ctx.db, merchantId, call.vendor, gameCode),
+      );
       return debits.submit({
         merchantId,
         vendor: call.vendor,
         nonce: call.headers.nonce!,
-        player,
+        player: found,
         request,
+        category,
+        at: ctx.clock.now(),
       });
     },
   };
@@ -165,6 +192,7 @@ async function postDebits(db: Db, items: DebitItem[], batchNumber: number): Prom
     });
     // A vendor's retry is answered from the bet it already placed, whichever house shard that took.
     await answerRetries(trx, merchantId, items, answers);
+    const rounds = await refuseClosedRounds(trx, merchantId, items, answers);
     const live = items.flatMap((item, i) => (answers[i] ? [] : [{ item, i }]));
     const results = await transferBatch(
       trx,
@@ -198,9 +226,9 @@ async function postDebits(db: Db, items: DebitItem[], batchNumber: number): Prom
           result.debitSpendableMinor ?? (await repo.spendable(trx, item.player.mainAccountId)),
       });
     }
-    const stored = new Map(
-      (await repo.insertBets(trx, merchantId, bets)).map((b) => [`${b.vendor}:${b.txn_id}`, b]),
-    );
+    const written = await repo.insertBets(trx, merchantId, bets);
+    await recordStakes(trx, merchantId, items, rounds, written.inserted);
+    const stored = new Map(written.stored.map((b) => [`${b.vendor}:${b.txn_id}`, b]));
     for (const { item, i } of live) {
       if (answers[i] || racing.includes(i)) continue;
       answers[i] = answerFrom(item, stored.get(`${item.vendor}:${item.request.txnId}`));
@@ -208,6 +236,86 @@ async function postDebits(db: Db, items: DebitItem[], batchNumber: number): Prom
     await answerRetries(trx, merchantId, items, answers);
     return answers.map((a) => a ?? { ok: false, error: new AppError('LEDGER_IDEMPOTENCY_CONFLICT') });
   });
+}
+
+const roundKey = (vendor: string, roundId: string) => `${vendor}\u0000${roundId}`;
+
+/**
+ * Opens and locks the rounds of the calls still unanswered, and refuses the debits that may not be
+ * taken: its round ended, the round is another player's or currency, or its txn id was rolled back
+ * (possibly before it came). The round locks keep those facts true until the batch commits.
+ */
+async function refuseClosedRounds(
+  db: Db,
+  merchantId: string,
+  items: DebitItem[],
+  answers: (Settled<DebitAnswer> | null)[],
+): Promise<Map<string, repo.RoundRow>> {
+  const open = items.flatMap((item, i) => (answers[i] ? [] : [{ item, i }]));
+  const wanted = new Map<string, Parameters<typeof repo.lockRounds>[2][number]>();
+  for (const { item } of open) {
+    const key = roundKey(item.vendor, item.request.roundId);
+    if (wanted.has(key)) continue;
+    wanted.set(key, {
+      vendor: item.vendor,
+      roundId: item.request.roundId,
+      memberId: item.player.memberId,
+      gameCode: item.request.gameCode ?? '',
+      category: item.category,
+      currency: item.request.currency,
+    });
+  }
+  const rounds = new Map(
+    (await repo.lockRounds(db, merchantId, [...wanted.values()])).map((r) => [
+      roundKey(r.vendor, r.round_id),
+      r,
+    ]),
+  );
+  const rolledBack = await repo.findRollbacks(
+    db,
+    merchantId,
+    open.map(({ item }) => ({ vendor: item.vendor, txnId: item.request.txnId })),
+  );
+  for (const { item, i } of open) {
+    const round = rounds.get(roundKey(item.vendor, item.request.roundId))!;
+    if (round.member_id !== item.player.memberId || round.currency !== item.request.currency)
+      answers[i] = { ok: false, error: new AppError('PROVIDER_ROUND_MISMATCH') };
+    else if (rolledBack.has(`${item.vendor}:${item.request.txnId}`))
+      answers[i] = { ok: false, error: new AppError('PROVIDER_TXN_ROLLED_BACK') };
+    else if (round.status === 'ended')
+      answers[i] = { ok: false, error: new AppError('PROVIDER_ROUND_ENDED') };
+  }
+  return rounds;
+}
+
+/** The stakes this batch took, added to their rounds' betting records (one statement for the batch). */
+async function recordStakes(
+  db: Db,
+  merchantId: string,
+  items: DebitItem[],
+  rounds: Map<string, repo.RoundRow>,
+  inserted: repo.BetRow[],
+): Promise<void> {
+  const byTxn = new Map(items.map((item) => [`${item.vendor}:${item.request.txnId}`, item]));
+  await recordBets(
+    db,
+    inserted.map((bet) => {
+      const item = byTxn.get(`${bet.vendor}:${bet.txn_id}`)!;
+      const round = rounds.get(roundKey(item.vendor, item.request.roundId))!;
+      return {
+        merchantId,
+        memberId: bet.member_id,
+        source: 'vendor',
+        sourceRef: `${item.vendor}:${item.request.roundId}`,
+        category: round.category,
+        vendor: item.vendor,
+        gameCode: round.game_code,
+        currency: round.currency,
+        stakeMinor: bet.stake_minor,
+        at: item.at,
+      };
+    }),
+  );
 }
 
 /** Answers, from the stored bets, the calls not yet answered whose txn id already has a bet. */

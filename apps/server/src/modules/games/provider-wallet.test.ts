@@ -38,12 +38,16 @@ interface Signed {
 }
 
 async function debit(s: Signed) {
+  return call('debit', s);
+}
+
+async function call(name: string, s: Signed) {
   const raw = JSON.stringify(s.body);
   const timestamp = String(s.timestamp ?? t.clock.now().getTime());
   const nonce = s.nonce ?? randomUUID().replaceAll('-', '');
   const r = await t.app.inject({
     method: 'POST',
-    url: `/providers/${s.vendor ?? REFERENCE_VENDOR}/demo/wallet/debit`,
+    url: `/providers/${s.vendor ?? REFERENCE_VENDOR}/demo/wallet/${name}`,
     headers: {
       'content-type': 'application/json',
       'x-timestamp': timestamp,

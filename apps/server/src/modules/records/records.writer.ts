@@ -28,6 +28,24 @@ export async function recordBet(db: Db, change: BetRecordChange): Promise<void> 
   const payout = change.payoutMinor ?? 0n;
   const status = change.status ?? 'open';
   const settledAt = status === 'open' ? null : change.at;
+  if (stake < 0n || payout < 0n) {
+    // A negative delta (a vendor rollback giving a stake back) only ever changes an existing record:
+    // PostgreSQL checks `stake_minor >= 0` on the row an upsert proposes before it finds the conflict.
+    const updated = await db
+      .updateTable('bet_records')
+      .set({
+        stake_minor: sql`stake_minor + ${stake}`,
+        payout_minor: sql`payout_minor + ${payout}`,
+        ...(change.status ? { status, settled_at: settledAt } : {}),
+      })
+      .where('merchant_id', '=', change.merchantId)
+      .where('source', '=', change.source)
+      .where('source_ref', '=', change.sourceRef)
+      .executeTakeFirst();
+    if (!updated.numUpdatedRows)
+      throw new Error(`recordBet: no record ${change.source}:${change.sourceRef} to reduce`);
+    return;
+  }
   await db
     .insertInto('bet_records')
     .values({
@@ -54,4 +72,46 @@ export async function recordBet(db: Db, change: BetRecordChange): Promise<void> 
       }),
     )
     .execute();
+}
+
+/**
+ * recordBet for many rounds in one statement, for group-committed hot paths (vendor debits). Amount
+ * deltas only: a new record opens 'open', an existing one keeps its status. Changes to the same round
+ * are summed first, since one upsert cannot touch a row twice.
+ */
+export async function recordBets(db: Db, changes: Omit<BetRecordChange, 'status'>[]): Promise<void> {
+  if (!changes.length) return;
+  type Change = Omit<BetRecordChange, 'status'>;
+  const byRound = new Map<string, Change>();
+  for (const change of changes) {
+    const key = `${change.merchantId}:${change.source}:${change.sourceRef}`;
+    const seen = byRound.get(key);
+    byRound.set(
+      key,
+      seen
+        ? {
+            ...seen,
+            stakeMinor: (seen.stakeMinor ?? 0n) + (change.stakeMinor ?? 0n),
+            payoutMinor: (seen.payoutMinor ?? 0n) + (change.payoutMinor ?? 0n),
+          }
+        : change,
+    );
+  }
+  const rows = [...byRound.values()];
+  const column = (pick: (c: Change) => string) => rows.map(pick);
+  await sql`
+    insert into bet_records (merchant_id, member_id, source, source_ref, category, vendor, game_code, currency,
+                             stake_minor, payout_minor, placed_at)
+    select m, mb, so, r, ca, v, g, cu, s, p, at
+      from unnest(${column((c) => c.merchantId)}::uuid[], ${column((c) => c.memberId)}::uuid[],
+                  ${column((c) => c.source)}::text[], ${column((c) => c.sourceRef)}::text[],
+                  ${column((c) => c.category)}::text[], ${column((c) => c.vendor)}::text[],
+                  ${column((c) => c.gameCode)}::text[], ${column((c) => c.currency)}::text[],
+                  ${column((c) => String(c.stakeMinor ?? 0n))}::bigint[],
+                  ${column((c) => String(c.payoutMinor ?? 0n))}::bigint[],
+                  ${column((c) => c.at.toISOString())}::timestamptz[])
+        as x(m, mb, so, r, ca, v, g, cu, s, p, at)
+    on conflict on constraint bet_records_source do update set
+      stake_minor = bet_records.stake_minor + excluded.stake_minor,
+      payout_minor = bet_records.payout_minor + excluded.payout_minor`.execute(db);
 }

@@ -31,6 +31,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     NODE_ENV: 'test',
     OPERATOR_API_KEY: OPERATOR_KEY,
     WEB_DIST: join(ROOT, 'apps/web/dist'),
+    // The reference game vendor beside the server (apps/reference-vendor), on the next port.
+    REFERENCE_VENDOR_PORT: String(port + 1),
+    REFERENCE_VENDOR_URL: `http://127.0.0.1:${port + 1}`,
     ...env,
   };
   let cleanup = async () => {};

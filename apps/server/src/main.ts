@@ -1,4 +1,5 @@
 import { buildApp, MODULES } from './app.ts';
+import { startReferenceVendorBeside } from './modules/games/reference-vendor.boot.ts';
 import { systemClock } from './platform/clock.ts';
 import { ConfigError, loadConfig } from './platform/config/config.ts';
 import type { AppContext } from './platform/context.ts';
@@ -24,6 +25,7 @@ async function main(): Promise<void> {
   if (config.SEED_DEMO) for (const module of MODULES) await module.seedDemo?.(ctx);
 
   const app = await buildApp(ctx);
+  let closeVendor: (() => Promise<void>) | null = null;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -31,6 +33,7 @@ async function main(): Promise<void> {
     log.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
+    await closeVendor?.();
     await app.close();
     await bus.close();
     await database.close();
@@ -40,6 +43,8 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  // The demo's third-party game vendor, on its own port (REFERENCE_VENDOR=false to leave it out).
+  closeVendor = await startReferenceVendorBeside(ctx);
   log.info(
     `Sorte is running at http://localhost:${config.PORT} (role ${config.ROLE}, database ${database.kind}, events ${bus.kind})`,
   );

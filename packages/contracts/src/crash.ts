@@ -34,6 +34,7 @@ export const crashBetStatus = z.enum(['active', 'cashed', 'lost']);
 
 /** A bet as every player of the round sees it (the account name masked). */
 export const crashPublicBet = z.object({
+  id: z.string(),
   player: z.string(),
   stakeMinor: z.number().int(),
   currency: z.string(),
@@ -46,7 +47,6 @@ export type CrashPublicBet = z.infer<typeof crashPublicBet>;
 
 /** The player's own bet. */
 export const crashBet = crashPublicBet.extend({
-  id: z.string(),
   roundId: z.string(),
   createdAt: z.string(),
 });

@@ -89,6 +89,7 @@ export const routes: RouteObject[] = [
       page(() => import('./routes/InhouseWheel'), LAYOUTS.page, 'inhouse/wheel', ['originals']),
       page(() => import('./routes/InhousePlinko'), LAYOUTS.page, 'inhouse/plinko', ['originals']),
       page(() => import('./routes/InhouseKeno'), LAYOUTS.page, 'inhouse/keno', ['originals']),
+      page(() => import('./routes/InhouseCrash'), LAYOUTS.page, 'inhouse/crash', ['originals']),
       page(() => import('./routes/Verify'), LAYOUTS.page, 'verify', ['originals']),
       page(() => import('./routes/Pge'), LAYOUTS.lobby, 'pge', GAMES_NS),
       page(() => import('./routes/Promotions'), LAYOUTS.promotions, 'promotions', PAGES_NS),

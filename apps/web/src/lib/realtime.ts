@@ -10,6 +10,8 @@ export interface RealtimeOptions {
   token: string;
   /** 'ready' comes on every (re)connection: the caller refreshes what it may have missed meanwhile. */
   onEvent: (event: RealtimeEvent, reconnected: boolean) => void;
+  /** Any other message (merchant-wide game pushes such as the crash round), parsed. */
+  onMessage?: (message: { type: string } & Record<string, unknown>) => void;
   url?: string;
   /** For tests: the WebSocket constructor and the timer. */
   createSocket?: (url: string) => WebSocket;
@@ -54,6 +56,7 @@ export function connectRealtime(options: RealtimeOptions): () => void {
         connections += 1;
         options.onEvent('ready', connections > 1);
       } else if (type === 'balance-changed') options.onEvent('balance-changed', false);
+      else if (type && options.onMessage) options.onMessage(JSON.parse(String(message.data)));
     };
     socket.onclose = (event) => {
       socket = null;

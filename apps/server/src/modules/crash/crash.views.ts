@@ -4,6 +4,7 @@ import type { BetRow, RoundRow } from './crash.repository.ts';
 
 export function publicBet(row: BetRow): CrashPublicBet {
   return {
+    id: String(row.id),
     player: row.player,
     stakeMinor: Number(row.stake_minor),
     currency: row.currency,
@@ -17,7 +18,6 @@ export function publicBet(row: BetRow): CrashPublicBet {
 export function ownBet(row: BetRow): CrashBet {
   return {
     ...publicBet(row),
-    id: String(row.id),
     roundId: String(row.round_id),
     createdAt: row.created_at.toISOString(),
   };

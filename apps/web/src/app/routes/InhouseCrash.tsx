@@ -1,0 +1,5 @@
+import { CrashScreen } from '../../features/originals/crash';
+
+export default function InhouseCrashPage() {
+  return <CrashScreen />;
+}

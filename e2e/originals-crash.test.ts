@@ -150,6 +150,20 @@ describe('crash', () => {
     await verify.waitFor();
     expect(await verify.getAttribute('href')).toMatch(/^\/verify\?game=crash&gameHash=[0-9a-f]{64}&salt=/);
     await screenshot(page, 'crash-desktop');
+
+    // The verifier recomputes that round's crash point from the revealed hash and the chain's salt.
+    const href = (await verify.getAttribute('href')) ?? '';
+    const gameHash = new URLSearchParams(href.split('?')[1]).get('gameHash');
+    const history = await api<{ hash: string; crashPoint: number }[]>('/wps/crash/history?limit=100');
+    const revealed = history.find((entry) => entry.hash === gameHash);
+    expect(revealed).toBeDefined();
+    await verify.click();
+    const line = page.getByTestId('verify-line-verify.crashPoint');
+    await expect
+      .poll(async () => Number(((await line.textContent()) ?? '').replace(/[^0-9.]/g, '')), {
+        timeout: 10_000,
+      })
+      .toBe(revealed!.crashPoint);
     await context.close();
   }, 900_000);
 

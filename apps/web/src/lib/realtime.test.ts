@@ -79,3 +79,22 @@ describe('realtime client', () => {
     expect(realtimeUrl({ protocol: 'http:', host: 'localhost:5173' })).toBe('ws://localhost:5173/wps/ws');
   });
 });
+
+describe('realtime client: other messages', () => {
+  it('hands merchant-wide pushes (the crash round) to onMessage, parsed', () => {
+    const messages: unknown[] = [];
+    const socket = new FakeSocket();
+    connectRealtime({
+      token: 'tok',
+      url: 'ws://test/wps/ws',
+      onEvent: () => {},
+      onMessage: (message) => messages.push(message),
+      createSocket: () => socket as unknown as WebSocket,
+      setTimer: () => 0,
+      clearTimer: () => {},
+    });
+    socket.onmessage?.({ data: JSON.stringify({ type: 'crash.round', round: { id: '7' } }) });
+    socket.serverSays('balance-changed');
+    expect(messages).toEqual([{ type: 'crash.round', round: { id: '7' } }]);
+  });
+});

@@ -38,7 +38,7 @@ export function KenoScreen() {
   const [hits, setHits] = useState<number | null>(null);
   const [revealing, setRevealing] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const bet = usePlaceBet<KenoParams>('keno');
+  const bet = usePlaceBet<KenoParams>('keno', { deferReveal: true });
   const paytable = useMemo(
     () => (picks.length > 0 ? kenoPaytable(picks.length, risk) : []),
     [picks.length, risk],

@@ -50,6 +50,7 @@ export function BetPanel<P extends Record<string, unknown>>({
   const autoBet = useAutoBet(async (amount) => {
     const round = await bet.place(amount, params);
     await onRound(round);
+    bet.reveal(round);
     return round;
   });
   const busy = bet.pending || autoBet.running;
@@ -114,7 +115,13 @@ export function BetPanel<P extends Record<string, unknown>>({
           pending={bet.pending}
           disabled={disabled}
           onPlay={() => {
-            bet.place(stake, params).then(onRound, () => undefined);
+            bet.place(stake, params).then(
+              async (round) => {
+                await onRound(round);
+                bet.reveal(round);
+              },
+              () => undefined,
+            );
           }}
         />
       )}

@@ -9,11 +9,12 @@
  * - Stake: `BetAmountInput` {value: bigint minor, onChange, disabled?, minMinor?, maxMinor?} with ½ / 2× /
  *   Max (balance-capped); `useStake(game)` → [minor, set] remembered per game; pure `clampAmount`,
  *   `halfAmount`, `doubleAmount`, `increaseByPercent`.
- * - Betting: `usePlaceBet<P>(game)` → {place(amountMinor, params), pending, error, clearError} for the
- *   POST /wps/originals/<game>/bet games: one idempotency key per intent, lost answers retried with
- *   the same key, then the header balance set from the round, the nonce advanced and the round pushed
- *   to the session's recent list. Multi-step games (mines, hilo) and crash call their own routes but
- *   may reuse `useRecentStore().push`, `walletKeys` refresh and `useIntentKeys` the same way.
+ * - Betting: `usePlaceBet<P>(game, {deferReveal?})` → {place(amountMinor, params), reveal(round),
+ *   pending, error, clearError} for the POST /wps/originals/<game>/bet games: one idempotency key per
+ *   intent, lost answers retried with the same key; the nonce advances at once, and the header
+ *   balance and the recent list follow the round at once — or, with deferReveal, when the screen
+ *   calls reveal(round) as its animation lands. Multi-step games (mines, hilo) and crash call their
+ *   own routes but may reuse `useRecentStore().push`, `walletKeys` refresh and `useIntentKeys` the same way.
  * - Gate & errors: `PlayButton` {onPlay, pending?, disabled?, label?} (reads "Log in to play" and opens
  *   the login popup when logged out), `useLoginGate()` → {isLogin, requireLogin()}, `ErrorLine` {error}
  *   (translated errors:<CODE>).
@@ -27,18 +28,19 @@
  *   the whole control column of a single-round game (Manual/Auto tabs, stake, your fields, profit on
  *   win, play or start/stop auto, error) — dice/limbo/wheel/plinko/keno use it.
  * - Links & text: `verifyRoundHref(id)`, `verifyHref({game, serverSeed?, clientSeed?, nonce?, params?})`,
- *   `formatMultiplier(x)` → "2.00×"; `useCountUp()` → {value, run(target)} (log-scale counter); the API calls `fetchFairness`, `rotateSeeds`, `postBet`, `fetchRound`.
+ *   `formatMultiplier(x)` → "2.00×"; `useCountUp()` → {value, run(target)} (log-scale counter);
+ *   the API calls `fetchFairness`, `rotateSeeds`, `postBet`, `fetchRound`.
  *
- * A screen (see ../dice/DiceScreen.tsx):
- *   const [stake, setStake] = useStake('dice');
- *   const bet = usePlaceBet<DiceParams>('dice');
- *   <GameLayout game="dice" title={t('dice.title')}
- *     controls={<><BetAmountInput value={stake} onChange={setStake} disabled={bet.pending} />…
- *       <PlayButton onPlay={() => bet.place(stake, params).then(show, () => {})} pending={bet.pending} />
- *       <ErrorLine error={bet.error} /></>}
- *     stage={<DiceStage … />}
- *     footer={<><RecentRounds game="dice" describe={…} /><SeedPanel game="dice" /></>} />
- * The route loads the `originals` namespace: page(() => import('./routes/InhouseDice'), LAYOUTS.headerOnly, 'inhouse/dice', ['originals']).
+ * A single-round screen (see ../dice/DiceScreen.tsx, ../wheel/WheelScreen.tsx):
+ *   const [stake, setStake] = useStake('wheel');
+ *   const bet = usePlaceBet<WheelParams>('wheel', { deferReveal: true });
+ *   <GameLayout game="wheel" title={t('wheel.title')}
+ *     controls={<BetPanel stake={stake} onStake={setStake} bet={bet} params={params}
+ *                 onRound={spinTo}>…risk, segments…</BetPanel>}   // spinTo resolves when the wheel stops
+ *     stage={<svg>…</svg>}
+ *     footer={<><RecentRounds game="wheel" describe={…} /><SeedPanel game="wheel" /></>} />
+ * A multi-step game builds its own controls from BetAmountInput, PlayButton and ErrorLine.
+ * Route: page(() => import('./routes/InhouseWheel'), LAYOUTS.page, 'inhouse/wheel', ['originals']).
  */
 import './kit.css';
 

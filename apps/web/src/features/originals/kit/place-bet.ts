@@ -21,6 +21,12 @@ export function isUncertain(error: unknown): boolean {
 export interface PlaceBet<P> {
   /** Plays one round; resolves with the settled round, rejects with an ApiError. */
   place: (amountMinor: bigint, params: P) => Promise<OriginalRound>;
+  /**
+   * Shows a settled round's money: the header balance and the recent list. Done by `place` itself
+   * unless the hook was made with `{ deferReveal: true }` — then the screen calls it when its animation
+   * lands, so the balance does not give the result away (BetPanel does this after `onRound`).
+   */
+  reveal: (round: OriginalRound) => void;
   pending: boolean;
   error: unknown;
   clearError: () => void;
@@ -30,10 +36,14 @@ export interface PlaceBet<P> {
  * Places a bet of one single-round game, idempotently. The key belongs to the player's intent: a
  * lost answer is retried with the same key, and a click that repeats an unfinished intent (same
  * amount and choices after a network failure) reuses it too, so the server plays it once and answers
- * the stored round. A settled or refused bet ends the intent. After a round the header balance is
- * set from the round's balance after (then refetched) and the seed pair's nonce advances.
+ * the stored round. A settled or refused bet ends the intent. After a round the seed pair's nonce
+ * advances and (see `reveal`) the header balance is set from the round's balance after, then refetched.
  */
-export function usePlaceBet<P extends Record<string, unknown>>(game: string): PlaceBet<P> {
+export function usePlaceBet<P extends Record<string, unknown>>(
+  game: string,
+  options: { deferReveal?: boolean } = {},
+): PlaceBet<P> {
+  const deferReveal = options.deferReveal ?? false;
   const keys = useIntentKeys();
   const token = useSession((s) => s.token);
   const queryClient = useQueryClient();
@@ -41,6 +51,15 @@ export function usePlaceBet<P extends Record<string, unknown>>(game: string): Pl
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const inFlight = useRef(false);
+
+  const reveal = useCallback(
+    (round: OriginalRound) => {
+      push(round);
+      queryClient.setQueryData(walletKeys.balance(token), BigInt(round.balanceAfterMinor));
+      void queryClient.invalidateQueries({ queryKey: ['wallet', 'balance'] });
+    },
+    [push, queryClient, token],
+  );
 
   const place = useCallback(
     async (amountMinor: bigint, params: P): Promise<OriginalRound> => {
@@ -60,9 +79,7 @@ export function usePlaceBet<P extends Record<string, unknown>>(game: string): Pl
               idempotencyKey: key,
             });
             keys.done();
-            push(round);
-            queryClient.setQueryData(walletKeys.balance(token), BigInt(round.balanceAfterMinor));
-            void queryClient.invalidateQueries({ queryKey: ['wallet', 'balance'] });
+            if (!deferReveal) reveal(round);
             queryClient.setQueryData<FairnessState>(originalsKeys.fairness(token), (state) =>
               state && state.serverSeedHash === round.serverSeedHash
                 ? { ...state, nonce: round.nonce + 1 }
@@ -84,8 +101,8 @@ export function usePlaceBet<P extends Record<string, unknown>>(game: string): Pl
         setPending(false);
       }
     },
-    [game, keys, push, queryClient, token],
+    [game, keys, queryClient, token, deferReveal, reveal],
   );
 
-  return { place, pending, error, clearError: useCallback(() => setError(null), []) };
+  return { place, reveal, pending, error, clearError: useCallback(() => setError(null), []) };
 }

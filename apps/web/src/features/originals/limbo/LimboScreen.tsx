@@ -30,7 +30,7 @@ export function LimboScreen() {
   const [target, setTarget] = useState(2);
   const [last, setLast] = useState<{ result: number; win: boolean } | null>(null);
   const counter = useCountUp();
-  const bet = usePlaceBet<LimboParams>('limbo');
+  const bet = usePlaceBet<LimboParams>('limbo', { deferReveal: true });
 
   const onRound = useCallback(
     async (round: OriginalRound) => {

@@ -56,7 +56,7 @@ export function PlinkoScreen() {
   const [now, setNow] = useState(0);
   const [landed, setLanded] = useState<{ bucket: number; at: number } | null>(null);
   const frame = useRef(0);
-  const bet = usePlaceBet<PlinkoParams>('plinko');
+  const bet = usePlaceBet<PlinkoParams>('plinko', { deferReveal: true });
   const table = useMemo(() => plinkoTable(params.rows, params.risk), [params]);
   const pegList = useMemo(() => pegs(params.rows), [params.rows]);
   const s = spacing(params.rows);

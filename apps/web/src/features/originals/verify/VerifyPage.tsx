@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { formatDateTime } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import {
   ErrorLine,
@@ -230,7 +231,7 @@ export function VerifyPage() {
                 <div className="og-seedrow">
                   <span className="og-seedrow__label">{t('verify.multiplier')}</span>
                   <code className="og-seedrow__value verify-value">
-                    {formatMultiplier(result.ok.multiplier)}
+                    {`${Number(result.ok.multiplier.toFixed(4))}×`}
                   </code>
                 </div>
               ) : null}
@@ -290,7 +291,7 @@ function RoundSummary({ round }: { round: OriginalRound }) {
       <strong>{t('verify.round', { id: round.id })}</strong>
       <span>{isVerifyGame(round.game) ? t(`games.${round.game}`) : round.game}</span>
       <span>{formatMultiplier(round.multiplier)}</span>
-      <span className="og-muted">{new Date(round.createdAt).toLocaleString()}</span>
+      <span className="og-muted">{formatDateTime(round.createdAt)}</span>
     </div>
   );
 }

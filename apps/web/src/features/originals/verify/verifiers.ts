@@ -16,7 +16,10 @@ import {
   playKeno,
   playLimbo,
   playWheel,
+  playSlot,
   plinkoOutcome,
+  SLOT_FLOATS,
+  SLOT_LINE_COUNT,
 } from '@sorte/fairness';
 
 /**
@@ -123,7 +126,7 @@ const TABLE = {
         multiplier: payout,
         lines: [
           { label: 'verify.roll', value: fixed(roll) },
-          { label: 'dice.multiplier', value: `${fixed(diceOdds(bet).multiplier, 4)}×` },
+          { label: 'dice.chance', value: `${fixed(diceOdds(bet).chance * 100, 4)}%` },
         ],
       };
     },
@@ -272,6 +275,29 @@ const TABLE = {
       return {
         outcome: { cards: cards.map((c) => c.index) },
         lines: [{ label: 'verify.cardsDrawn', value: cards.map((c) => `${c.rank}${c.suit}`).join(' ') }],
+      };
+    },
+  },
+  carnaval: {
+    seeded: true,
+    // The slot has no choices: the total bet only scales the win, and its RTP does not depend on an edge.
+    fields: [],
+    compare: ['stops', 'units', 'freeSpins'],
+    fromOutcome: () => ({}),
+    async compute(input, hmac) {
+      const round = playSlot(await draw(input, hmac, SLOT_FLOATS));
+      const stops = round.spins.map((spin) => spin.stops);
+      return {
+        outcome: { stops, units: round.units, freeSpins: round.freeSpins },
+        multiplier: round.payout,
+        lines: [
+          ...round.spins.map((spin) => ({
+            label: spin.kind === 'base' ? 'verify.slotBaseSpin' : 'verify.slotFreeSpin',
+            value: `${spin.stops.join(' ')} → ${spin.units}`,
+          })),
+          { label: 'verify.slotFreeSpins', value: String(round.freeSpins) },
+          { label: 'verify.slotUnits', value: `${round.units} / ${SLOT_LINE_COUNT} = ${fixed(round.payout, 2)}×` },
+        ],
       };
     },
   },

@@ -40,7 +40,7 @@ export function WheelScreen() {
   const [spinning, setSpinning] = useState(false);
   const [hit, setHit] = useState<{ segment: number; multiplier: number } | null>(null);
   const rotationRef = useRef(0);
-  const bet = usePlaceBet<WheelParams>('wheel');
+  const bet = usePlaceBet<WheelParams>('wheel', { deferReveal: true });
   const table = useMemo(() => wheelTable(params), [params]);
   const colours = useMemo(() => colourMap(table), [table]);
   const legend = useMemo(() => [...new Set(table.map(key))].sort((a, b) => a - b), [table]);

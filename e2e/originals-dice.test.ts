@@ -1,0 +1,203 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPage, operator, type RunningServer, screenshot, startServer } from './harness.ts';
+import { t } from './i18n.ts';
+
+/**
+ * The in-house games in a real Chromium against the built server on a fresh database. The dice
+ * journey of issue 4: the demo player rolls, the header balance follows the round, the round shows
+ * in the recent list, auto-bet plays a few more, the player rotates the seed pair and the verifier
+ * page — recomputing in the browser with Web Crypto — confirms the round against the revealed seed.
+ * Beside it, one round of each other single-round game at phone size.
+ */
+let server: RunningServer;
+let browser: Browser;
+let token: string;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  // Sign-in through the API below sends a plain body, as in the cashier journeys.
+  await operator(server, 'PATCH', '/bo/merchants/demo/flags', { encryption: false, captchaOnLogin: false });
+  token = await login();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+type Lang = 'pt-BR' | 'en';
+
+interface Round {
+  id: string;
+  game: string;
+  stakeMinor: number;
+  payoutMinor: number;
+  serverSeedHash: string;
+  nonce: number;
+  balanceBeforeMinor: number;
+  balanceAfterMinor: number;
+}
+
+/** Signs the demo player in through the API once; each page gets the token as the login form stores it. */
+async function login(): Promise<string> {
+  const res = await fetch(`${server.url}/wps/session/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'demoplayer', password: 'player123', type: 'username' }),
+  });
+  const json = (await res.json()) as { success: boolean; value: { token: string } };
+  if (!json.success) throw new Error(`login refused: ${JSON.stringify(json)}`);
+  return json.value.token;
+}
+
+async function signIn(context: BrowserContext): Promise<void> {
+  await context.addInitScript((value) => sessionStorage.setItem('token', value), token);
+}
+
+/** '1,020.00' or '1.020,00' → 102000: the digits of a two-decimal amount are its minor units. */
+const minorOf = (text: string | null) => Number((text ?? '').replace(/\D/g, ''));
+
+/** A screenshot once finite transitions are over, so the picture shows the state just asserted. */
+async function shot(page: Page, name: string): Promise<void> {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
+      ),
+  );
+  await screenshot(page, name);
+}
+
+/** Clicks the play button and answers the round the server settled. */
+async function play(page: Page, game: string): Promise<Round> {
+  const answer = page.waitForResponse((r) => r.url().endsWith(`/wps/originals/${game}/bet`));
+  await page.getByTestId('play').click();
+  const json = (await (await answer).json()) as { success: boolean; value: Round };
+  expect(json.success).toBe(true);
+  return json.value;
+}
+
+describe('dice', () => {
+  it('plays, follows the balance, auto-bets, rotates the seeds and verifies the round (desktop, en)', async () => {
+    const lang: Lang = 'en';
+    const { context, page } = await newPage(browser, { lang });
+    await signIn(context);
+    await page.goto(`${server.url}/inhouse/dice`);
+    await expect.poll(() => page.getByTestId('seed-hash').textContent()).toMatch(/^[0-9a-f]{64}$/);
+    const committedHash = (await page.getByTestId('seed-hash').textContent()) ?? '';
+    await expect.poll(async () => minorOf(await page.getByTestId('balance').textContent())).toBe(100_000);
+    await shot(page, 'originals-dice-1440-ready');
+
+    // Roll under 49.50 (4,950 of the 10,001 rolls: 2.0002×) with a stake of 5.00.
+    await page.getByTestId('bet-amount').fill('5.00');
+    await page.getByTestId('bet-amount').press('Enter');
+    await page.getByTestId('dice-flip').click();
+    await expect.poll(() => page.getByTestId('dice-target').textContent()).toBe('49.50');
+    await expect.poll(() => page.getByTestId('dice-multiplier').inputValue()).toBe('2.0002');
+    const round = await play(page, 'dice');
+    expect(round.stakeMinor).toBe(500);
+    expect(round.balanceBeforeMinor).toBe(100_000);
+    expect(round.serverSeedHash).toBe(committedHash);
+    expect(round.balanceAfterMinor).toBe(100_000 - 500 + round.payoutMinor);
+    await expect
+      .poll(async () => minorOf(await page.getByTestId('balance').textContent()))
+      .toBe(round.balanceAfterMinor);
+    const row = page.locator(`[data-testid="recent-round"][data-round="${round.id}"]`);
+    await expect.poll(() => row.count()).toBe(1);
+    await expect.poll(() => page.getByTestId('nonce').textContent()).toBe(String(round.nonce + 1));
+    await shot(page, 'originals-dice-1440-rolled');
+
+    // Auto: three bets, then it stops by itself.
+    await page.getByRole('button', { name: t(lang, 'originals', 'kit.auto'), exact: true }).click();
+    await page.getByTestId('auto-count').fill('3');
+    const autoAnswers: Round[] = [];
+    page.on('response', async (r) => {
+      if (r.url().endsWith('/wps/originals/dice/bet'))
+        autoAnswers.push(((await r.json()) as { value: Round }).value);
+    });
+    await page.getByTestId('play').click();
+    await expect.poll(() => page.getByTestId('recent-round').count(), { timeout: 20_000 }).toBe(4);
+    await expect.poll(() => page.getByTestId('play').isEnabled()).toBe(true);
+    await expect.poll(() => autoAnswers.length).toBe(3);
+    const lastAuto = autoAnswers.at(-1)!;
+    await expect
+      .poll(async () => minorOf(await page.getByTestId('balance').textContent()))
+      .toBe(lastAuto.balanceAfterMinor);
+    await shot(page, 'originals-dice-1440-auto');
+
+    // Rotate: the committed server seed is revealed.
+    await page.getByTestId('rotate').click();
+    await expect.poll(() => page.getByTestId('revealed-seed').textContent()).toMatch(/^[0-9a-f]{32,}$/);
+    await expect.poll(() => page.getByTestId('seed-hash').textContent()).not.toBe(committedHash);
+    await expect.poll(() => page.getByTestId('nonce').textContent()).toBe('0');
+
+    // The verifier, opened from the round's row, confirms it in the browser.
+    await row.getByTestId('verify-round').click();
+    await page.waitForURL(`**/verify?round=${round.id}`);
+    await expect
+      .poll(() => page.getByTestId('verify-verdict').textContent(), { timeout: 15_000 })
+      .toContain(t(lang, 'originals', 'verify.confirmed'));
+    await expect
+      .poll(() => page.getByTestId('verify-hash').textContent())
+      .toContain(t(lang, 'originals', 'verify.hashMatches'));
+    await expect.poll(() => page.getByTestId('verify-serverSeedHash').inputValue()).toBe(committedHash);
+    await expect.poll(() => page.getByTestId('verify-nonce').inputValue()).toBe(String(round.nonce));
+    await shot(page, 'originals-verify-1440-confirmed');
+
+    // Another nonce is another outcome: the page says so instead of confirming blindly.
+    await page.getByTestId('verify-nonce').fill(String(round.nonce + 1));
+    await expect
+      .poll(() => page.getByTestId('verify-verdict').textContent())
+      .toContain(t(lang, 'originals', 'verify.mismatch'));
+    await context.close();
+  });
+
+  it('shows the unrevealed state of a round whose seed is still in use (phone, pt-BR)', async () => {
+    const lang: Lang = 'pt-BR';
+    const { context, page } = await newPage(browser, { lang, phone: true });
+    await signIn(context);
+    await page.goto(`${server.url}/inhouse/dice`);
+    await expect.poll(() => page.getByTestId('seed-hash').textContent()).toMatch(/^[0-9a-f]{64}$/);
+    const round = await play(page, 'dice');
+    await expect
+      .poll(async () => minorOf(await page.getByTestId('balance').textContent()))
+      .toBe(round.balanceAfterMinor);
+    await shot(page, 'originals-dice-390-rolled');
+    await page.goto(`${server.url}/verify?round=${round.id}`);
+    await expect
+      .poll(() => page.getByTestId('verify-unrevealed').textContent())
+      .toBe(t(lang, 'originals', 'verify.unrevealed'));
+    await shot(page, 'originals-verify-390-unrevealed');
+    await context.close();
+  });
+});
+
+describe('the other single-round games', () => {
+  const prepare: Record<string, (page: Page) => Promise<void>> = {
+    limbo: async () => {},
+    wheel: async () => {},
+    plinko: async () => {},
+    keno: async (page) => page.getByTestId('keno-auto-pick').click(),
+  };
+  for (const [game, setUp] of Object.entries(prepare))
+    for (const phone of [true, false])
+      it(`${game} plays a round ${phone ? 'on a phone' : 'on a desktop'}`, async () => {
+        const { context, page } = await newPage(browser, { lang: 'pt-BR', phone });
+        await signIn(context);
+        await page.goto(`${server.url}/inhouse/${game}`);
+        await expect.poll(() => page.getByTestId('seed-hash').textContent()).toMatch(/^[0-9a-f]{64}$/);
+        await setUp(page);
+        const round = await play(page, game);
+        expect(round.game).toBe(game);
+        await expect
+          .poll(() => page.locator(`[data-round="${round.id}"]`).count(), { timeout: 10_000 })
+          .toBe(1);
+        await expect
+          .poll(async () => minorOf(await page.getByTestId('balance').textContent()))
+          .toBe(round.balanceAfterMinor);
+        await shot(page, `originals-${game}-${phone ? 390 : 1440}`);
+        await context.close();
+      });
+});

@@ -101,10 +101,12 @@ export const providerEndRoundAnswer = z.object({
 export type ProviderEndRoundRequest = z.infer<typeof providerEndRoundRequest>;
 export type ProviderEndRoundAnswer = z.infer<typeof providerEndRoundAnswer>;
 
-/** GET /wps/game/vendor-round?vendor=&roundId= — the player's own vendor round, for recall. */
+/**
+ * GET /wps/game/rounds/recall?ref=<vendor>:<roundId> — the player's own vendor round, for recall (the
+ * betting records' recall path for a vendor round; the vendor code has no ':').
+ */
 export const vendorRoundQuery = z.object({
-  vendor: z.string().regex(/^[a-z0-9_-]{1,32}$/),
-  roundId: z.string().min(1).max(100),
+  ref: z.string().regex(/^[a-z0-9_-]{1,32}:.{1,100}$/),
 });
 export const vendorRoundRecall = z.object({
   vendor: z.string(),

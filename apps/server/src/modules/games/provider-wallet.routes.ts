@@ -141,7 +141,7 @@ export async function registerProviderWalletRoutes(app: FastifyInstance, ctx: Ap
   });
 
   app.get(
-    '/wps/game/vendor-round',
+    '/wps/game/rounds/recall',
     {
       schema: doc({
         querystring: vendorRoundQuery,
@@ -153,7 +153,9 @@ export async function registerProviderWalletRoutes(app: FastifyInstance, ctx: Ap
     },
     async (request) => {
       const { memberId } = await requireMember(request);
-      const { vendor, roundId } = parseInput(vendorRoundQuery, request.query);
+      const { ref } = parseInput(vendorRoundQuery, request.query);
+      const split = ref.indexOf(':');
+      const [vendor, roundId] = [ref.slice(0, split), ref.slice(split + 1)];
       const recall = await readRecall(ctx.db, memberId, vendor, roundId);
       if (!recall) throw new AppError('PROVIDER_ROUND_UNKNOWN');
       return { success: true, value: recall };

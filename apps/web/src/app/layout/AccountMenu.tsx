@@ -67,7 +67,7 @@ export function AccountMenu({ member, onLogout }: { member: MemberInfo | undefin
             key: 'bettingRecords',
             icon: 'trophy' as const,
             label: t('account.bettingRecords'),
-            onSelect: comingSoon,
+            onSelect: () => openMemberCentre('personalHistoryCopy'),
           },
         ]
       : []),

@@ -1,6 +1,9 @@
 import './cashier.css';
 
 export { useUplineInfo } from './api';
+// Generic pieces the records screens reuse (paging, loading/failure, money in the merchant currency).
+export { Pager, QueryState } from './components/fields';
+export { useMoney } from './components/money';
 export { DepositPage } from './pages/DepositPage';
 export { SecurityCenterPage } from './pages/SecurityCenterPage';
 export { TransactionHistoryPage } from './pages/TransactionHistoryPage';

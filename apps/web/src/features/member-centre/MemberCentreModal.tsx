@@ -15,6 +15,7 @@ import {
   WithdrawPage,
 } from '../cashier';
 import { AGENT_CENTRE_TYPES, useMemberInfo } from '../member';
+import { BettingRecordsPage, ProfitPage } from '../records';
 import { MEMBER_PAGES, type MemberPageKey, resolvePage, visiblePages } from './menu';
 import './member-centre.css';
 
@@ -154,7 +155,11 @@ function PageBody({
       return <WithdrawPage onOpenAccount={onOpenAccount} />;
     case 'transferUpline':
       return <TransferUplinePage isAgent={isAgent} />;
+    case 'personalHistoryCopy':
+      return <BettingRecordsPage />;
     case 'transactionHistory':
       return <TransactionHistoryPage />;
+    case 'personalProfit':
+      return <ProfitPage />;
   }
 }

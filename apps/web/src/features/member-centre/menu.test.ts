@@ -8,7 +8,9 @@ it('lists the pages in spec order and hides transferUpline without an upline or 
     'depositv2',
     'withdraw',
     'transferUpline',
+    'personalHistoryCopy',
     'transactionHistory',
+    'personalProfit',
   ]);
   expect(visiblePages(false)).not.toContain('transferUpline');
 });

@@ -1,8 +1,7 @@
 import type { IconName } from '../../components/ui/Icon';
 
 /**
- * The member centre's pages in the spec's menu order. Entries of pages not built yet (betting
- * record, personal loss, bonus details, reward centre, referral, missions, platform information,
+ * The member centre's pages in the spec's menu order. Entries of pages not built yet (bonus details, reward centre, referral, missions, platform information,
  * manual rebate) join this list as they land.
  */
 export const MEMBER_PAGES = [
@@ -11,7 +10,9 @@ export const MEMBER_PAGES = [
   { key: 'depositv2', icon: 'download' },
   { key: 'withdraw', icon: 'upload' },
   { key: 'transferUpline', icon: 'swap' },
+  { key: 'personalHistoryCopy', icon: 'trophy' },
   { key: 'transactionHistory', icon: 'file' },
+  { key: 'personalProfit', icon: 'star' },
 ] as const satisfies readonly { key: string; icon: IconName }[];
 
 export type MemberPageKey = (typeof MEMBER_PAGES)[number]['key'];

@@ -1,0 +1,95 @@
+import type {
+  BetCategory,
+  BetRecall,
+  BetRecordsResponse,
+  OriginalRound,
+  PersonalProfitResponse,
+} from '@sorte/contracts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { apiGet } from '../../lib/api';
+import { useSession } from '../../lib/session';
+
+/** What the records screens filter by; both calls take the same filters. */
+export interface RecordsFilters {
+  category?: BetCategory;
+  vendor?: string;
+  dateFrom: string;
+  dateTo: string;
+}
+
+export type ProfitGroup = 'day' | 'category' | 'vendor';
+
+export const RECORDS_PAGE_SIZE = 10;
+
+/** Keys scoped by the session token, so one player's rounds never show for the next. */
+const recordsKeys = {
+  scope: (token: string | null) => ['records', token] as const,
+  history: (token: string | null, filters: RecordsFilters, pageNo: number) =>
+    [...recordsKeys.scope(token), 'history', filters, pageNo] as const,
+  profit: (token: string | null, filters: RecordsFilters, groupBy: ProfitGroup) =>
+    [...recordsKeys.scope(token), 'profit', filters, groupBy] as const,
+  recall: (token: string | null, path: string) => [...recordsKeys.scope(token), 'recall', path] as const,
+};
+
+function queryOf(filters: RecordsFilters): Record<string, string | undefined> {
+  return {
+    category: filters.category,
+    vendor: filters.vendor,
+    dateFrom: filters.dateFrom,
+    dateTo: filters.dateTo,
+  };
+}
+
+/** personalHistoryCopy: one page of the player's rounds and the filtered range's totals. */
+export function useBetRecords(filters: RecordsFilters, pageNo: number) {
+  const token = useSession((s) => s.token);
+  return useQuery({
+    queryKey: recordsKeys.history(token, filters, pageNo),
+    queryFn: ({ signal }) =>
+      apiGet<BetRecordsResponse>('/wps/member/records/personalHistoryCopy', {
+        query: { ...queryOf(filters), pageNo, pageSize: RECORDS_PAGE_SIZE },
+        signal,
+      }),
+    enabled: Boolean(token),
+    staleTime: 10_000,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** personalProfit: the settled rounds summed per day, category or vendor. */
+export function usePersonalProfit(filters: RecordsFilters, groupBy: ProfitGroup) {
+  const token = useSession((s) => s.token);
+  return useQuery({
+    queryKey: recordsKeys.profit(token, filters, groupBy),
+    queryFn: ({ signal }) =>
+      apiGet<PersonalProfitResponse>('/wps/member/records/personalProfit', {
+        query: { ...queryOf(filters), groupBy },
+        signal,
+      }),
+    enabled: Boolean(token),
+    staleTime: 10_000,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * The vendors the player has rounds with in the range (without the vendor filter itself), for the
+ * vendor filter's choices: a vendor the player never played has nothing to show.
+ */
+export function usePlayedVendors(filters: RecordsFilters): string[] {
+  const profit = usePersonalProfit({ ...filters, vendor: undefined }, 'vendor');
+  return profit.data?.rows.map((row) => row.key) ?? [];
+}
+
+/** An in-house round's recall (time, bet, choices, outcome, seeds, nonce, balances). */
+export function useOriginalsRecall(recall: BetRecall | null) {
+  const token = useSession((s) => s.token);
+  const path = recall?.kind === 'originals' ? recall.path : null;
+  return useQuery({
+    queryKey: recordsKeys.recall(token, path ?? ''),
+    queryFn: ({ signal }) => apiGet<OriginalRound>(path ?? '', { signal }),
+    enabled: Boolean(token && path),
+    // A settled round never changes.
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}

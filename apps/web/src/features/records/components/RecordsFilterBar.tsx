@@ -1,0 +1,124 @@
+import { BET_CATEGORIES, type BetCategory } from '@sorte/contracts';
+import { useTranslation } from 'react-i18next';
+import type { RecordsFilters } from '../api';
+import { useRecordNames } from '../names';
+import { customRange, RANGE_PRESETS, type RangePreset } from '../range';
+
+/**
+ * The filters both records screens share: category, vendor (the ones played in the range), a date
+ * preset, and two date fields for a custom range.
+ */
+export function RecordsFilterBar({
+  idPrefix,
+  filters,
+  preset,
+  vendors,
+  onChange,
+  onPreset,
+}: {
+  idPrefix: string;
+  filters: RecordsFilters;
+  preset: RangePreset;
+  vendors: string[];
+  onChange: (next: RecordsFilters) => void;
+  onPreset: (preset: RangePreset) => void;
+}) {
+  const { t } = useTranslation('records');
+  const names = useRecordNames();
+  // A chosen vendor stays listed even when the new range has none of its rounds.
+  const vendorChoices =
+    filters.vendor && !vendors.includes(filters.vendor) ? [filters.vendor, ...vendors] : vendors;
+  const id = (name: string) => `${idPrefix}-${name}`;
+  return (
+    <div className="rc-filters">
+      <fieldset className="rc-presets">
+        <legend className="sr-only">{t('filters.period')}</legend>
+        {RANGE_PRESETS.map((key) => (
+          <button
+            key={key}
+            type="button"
+            className={`rc-chip${preset === key ? ' is-active' : ''}`}
+            aria-pressed={preset === key}
+            onClick={() => onPreset(key)}
+          >
+            {t(`presets.${key}`)}
+          </button>
+        ))}
+      </fieldset>
+      <div
+        className={`cs-filters rc-filters__fields${preset === 'custom' ? '' : ' rc-filters__fields--preset'}`}
+      >
+        <div className="cs-field">
+          <label className="cs-field__label" htmlFor={id('category')}>
+            {t('filters.category')}
+          </label>
+          <select
+            id={id('category')}
+            className="select"
+            value={filters.category ?? ''}
+            onChange={(event) =>
+              onChange({ ...filters, category: (event.target.value || undefined) as BetCategory | undefined })
+            }
+          >
+            <option value="">{t('filters.all')}</option>
+            {BET_CATEGORIES.map((category) => (
+              <option key={category} value={category}>
+                {names.category(category)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="cs-field">
+          <label className="cs-field__label" htmlFor={id('vendor')}>
+            {t('filters.vendor')}
+          </label>
+          <select
+            id={id('vendor')}
+            className="select"
+            value={filters.vendor ?? ''}
+            onChange={(event) => onChange({ ...filters, vendor: event.target.value || undefined })}
+          >
+            <option value="">{t('filters.all')}</option>
+            {vendorChoices.map((vendor) => (
+              <option key={vendor} value={vendor}>
+                {names.vendor(vendor)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="cs-field rc-date">
+          <label className="cs-field__label" htmlFor={id('from')}>
+            {t('filters.from')}
+          </label>
+          <input
+            id={id('from')}
+            className="select"
+            type="date"
+            value={filters.dateFrom}
+            disabled={preset !== 'custom'}
+            onChange={(event) =>
+              event.target.value &&
+              onChange({ ...filters, ...customRange(filters, { dateFrom: event.target.value }) })
+            }
+          />
+        </div>
+        <div className="cs-field rc-date">
+          <label className="cs-field__label" htmlFor={id('to')}>
+            {t('filters.to')}
+          </label>
+          <input
+            id={id('to')}
+            className="select"
+            type="date"
+            value={filters.dateTo}
+            disabled={preset !== 'custom'}
+            onChange={(event) =>
+              event.target.value &&
+              onChange({ ...filters, ...customRange(filters, { dateTo: event.target.value }) })
+            }
+          />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,119 @@
+import type { BetRecord, OriginalRound } from '@sorte/contracts';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Modal } from '../../../components/ui/Modal';
+import { formatDateTime } from '../../../lib/format';
+import { QueryState, useMoney } from '../../cashier';
+import { useOriginalsRecall } from '../api';
+import { useRecordNames } from '../names';
+import { profitClass, signed } from './TotalsStrip';
+import { StatusTag } from './StatusTag';
+
+/**
+ * A round opened from the betting records: what the record says, and for an in-house round its
+ * recall — the outcome, the seeds and nonce it was drawn with, the balance around it, and a link to
+ * the verifier. Other games show their round reference; their own recall is the vendor's.
+ */
+export function RoundDetail({ record, onClose }: { record: BetRecord; onClose: () => void }) {
+  const { t } = useTranslation('records');
+  const money = useMoney();
+  const names = useRecordNames();
+  const recall = useOriginalsRecall(record.recall);
+  return (
+    <Modal
+      name="round-detail"
+      title={t('detail.title', { game: names.game(record.gameCode) })}
+      onClose={onClose}
+      size="sm"
+    >
+      <dl className="cs-summary cs-summary--detail">
+        <Row label={t('detail.game')}>
+          {names.game(record.gameCode)} · {names.vendor(record.vendor)}
+        </Row>
+        <Row label={t('detail.category')}>{names.category(record.category)}</Row>
+        <Row label={t('detail.placedAt')}>{formatDateTime(record.placedAt)}</Row>
+        {record.settledAt ? (
+          <Row label={t('detail.settledAt')}>{formatDateTime(record.settledAt)}</Row>
+        ) : null}
+        <Row label={t('detail.stake')}>{money.format(record.stakeMinor)}</Row>
+        <Row label={t('detail.payout')}>{money.format(record.payoutMinor)}</Row>
+        <Row label={t('detail.profit')}>
+          <span className={profitClass(record.profitMinor)}>
+            {signed(money.format(record.profitMinor), record.profitMinor)}
+          </span>
+        </Row>
+        <Row label={t('detail.status')}>
+          <StatusTag status={record.status} />
+        </Row>
+        {record.recall && record.recall.kind !== 'originals' ? (
+          <Row label={t('detail.reference')}>
+            <span className="cs-mono">{record.recall.ref}</span>
+          </Row>
+        ) : null}
+      </dl>
+      {record.recall?.kind === 'originals' ? (
+        <QueryState isLoading={recall.isLoading} error={recall.error} onRetry={() => void recall.refetch()}>
+          {recall.data ? <OriginalsRecall round={recall.data} /> : null}
+        </QueryState>
+      ) : null}
+    </Modal>
+  );
+}
+
+function Row({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+/** The in-house round as its game stored it. */
+function OriginalsRecall({ round }: { round: OriginalRound }) {
+  const { t } = useTranslation('records');
+  const money = useMoney();
+  return (
+    <section className="rc-recall" aria-label={t('detail.recall')}>
+      <h4 className="rc-recall__title">{t('detail.recall')}</h4>
+      <dl className="cs-summary cs-summary--detail">
+        {Object.entries(round.outcome).map(([key, value]) => (
+          <Row key={key} label={t(`outcome.${key}`, { defaultValue: key })}>
+            {outcomeValue(value, t)}
+          </Row>
+        ))}
+        <Row label={t('detail.multiplier')}>{`${round.multiplier.toFixed(2)}×`}</Row>
+        <Row label={t('detail.balanceBefore')}>{money.format(round.balanceBeforeMinor)}</Row>
+        <Row label={t('detail.balanceAfter')}>{money.format(round.balanceAfterMinor)}</Row>
+        <Row label={t('detail.serverSeedHash')}>
+          <span className="cs-mono rc-seed">{round.serverSeedHash}</span>
+        </Row>
+        <Row label={t('detail.clientSeed')}>
+          <span className="cs-mono rc-seed">{round.clientSeed}</span>
+        </Row>
+        <Row label={t('detail.nonce')}>{round.nonce}</Row>
+      </dl>
+      <Link
+        className="btn btn--primary btn--block rc-verify"
+        to={`/verify?round=${encodeURIComponent(round.id)}`}
+      >
+        {t('detail.verify')}
+      </Link>
+      <p className="muted rc-hint">{t('detail.verifyHint')}</p>
+    </section>
+  );
+}
+
+/** An outcome field as text: lists joined, yes/no for flags, named choices translated, objects as compact JSON. */
+function outcomeValue(
+  value: unknown,
+  t: (key: string, options?: { defaultValue: string }) => string,
+): string {
+  if (typeof value === 'boolean') return value ? t('detail.yes') : t('detail.no');
+  // Choices such as 'under' or 'high' read in the player's language.
+  if (typeof value === 'string') return t(`values.${value}`, { defaultValue: value });
+  if (Array.isArray(value))
+    return value.map((v) => (typeof v === 'object' ? JSON.stringify(v) : String(v))).join(', ');
+  if (value !== null && typeof value === 'object') return JSON.stringify(value);
+  return String(value ?? '—');
+}

@@ -314,6 +314,31 @@ describe('cash-outs', () => {
   });
 });
 
+describe('a used-up chain', () => {
+  it('is replaced by a new chain, published before its first round, and the old one stays verifiable', async () => {
+    const round = await roundWhere(() => true);
+    const old = (await call(t, { method: 'GET', url: '/wps/crash/chain' })).value;
+    // Pretend this round is the chain's last game (the real chain holds TIMINGS.chainLength rounds).
+    await t.ctx.db
+      .updateTable('crash_chains')
+      .set({ length: round.game_number })
+      .where('id', '=', round.chain_id)
+      .execute();
+    await bust();
+    t.clock.advance(TIMINGS.pauseMs);
+    await step();
+    const next = await current();
+    expect(next.chain_id).not.toBe(round.chain_id);
+    expect(next.game_number).toBe(1);
+    const chain = (await call(t, { method: 'GET', url: '/wps/crash/chain' })).value;
+    expect(chain.id).toBe(String(next.chain_id));
+    expect(chain.terminatingHash).not.toBe(old.terminatingHash);
+    const last = (await call(t, { method: 'GET', url: `/wps/crash/rounds/${round.id}` })).value;
+    expect(verifyGameHash(sha256, last.hash, round.game_number, old.terminatingHash)).toBe(true);
+    await bust();
+  });
+});
+
 describe('the loop', () => {
   it('runs a merchant on one leader at a time; the lease passes on when released or expired', async () => {
     const a = new CrashLoop(t.ctx, TIMINGS);

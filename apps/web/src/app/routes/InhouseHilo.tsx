@@ -1,0 +1,5 @@
+import { HiloScreen } from '../../features/originals/hilo';
+
+export default function InhouseHiloPage() {
+  return <HiloScreen />;
+}

@@ -1,0 +1,5 @@
+import { MinesScreen } from '../../features/originals/mines';
+
+export default function InhouseMinesPage() {
+  return <MinesScreen />;
+}

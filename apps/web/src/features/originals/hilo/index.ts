@@ -1,0 +1,1 @@
+export { HiloScreen } from './HiloScreen';

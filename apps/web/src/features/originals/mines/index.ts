@@ -1,0 +1,1 @@
+export { MinesScreen } from './MinesScreen';

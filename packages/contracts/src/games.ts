@@ -212,6 +212,8 @@ export const launchGameValue = z.object({
   nodeId: z.string(),
   vendor: z.string(),
   gameCode: z.string(),
+  /** The game's name in the request language (for the /game bar). */
+  gameName: z.string(),
   gameType,
   launchKind,
 });

@@ -2,7 +2,7 @@ import { type LaunchGameQuery, type LaunchGameValue, TRIAL_TYPE } from '@sorte/c
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { findVisibleGame, recordRecent } from './catalog.repository.ts';
-import type { Language } from './catalog.service.ts';
+import { type Language, nameIn } from './catalog.service.ts';
 import { launchVendorGame } from './vendor-launch.ts';
 
 /**
@@ -68,6 +68,7 @@ export async function launchGame(
     nodeId: game.node_id,
     vendor: game.vendor,
     gameCode: game.code,
+    gameName: nameIn(game.names, language),
     gameType: game.game_type,
     launchKind: game.launch_kind,
   };

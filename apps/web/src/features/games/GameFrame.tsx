@@ -1,36 +1,144 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useModal } from '../../app/modal-url';
 import { EmptyState } from '../../components/ui/EmptyState';
+import { Icon } from '../../components/ui/Icon';
+import { ApiError } from '../../lib/api';
+import { useErrorMessage } from '../../lib/errors';
+import { useSession } from '../../lib/session';
+import { launchGame } from './api';
+import './games.css';
 
-/** Only https (or same-origin) game URLs are framed; anything else is refused. */
+/**
+ * Only https addresses, or the page's own protocol (http on a local demo), are framed; javascript:,
+ * data: and the like never are.
+ */
 export function safeGameUrl(raw: string | null, origin: string): string | null {
   if (!raw) return null;
   try {
     const url = new URL(raw, origin);
-    if (url.protocol === 'https:' || url.origin === origin) return url.toString();
+    const page = new URL(origin);
+    if (url.protocol === 'https:' || url.origin === origin || url.protocol === page.protocol)
+      return url.toString();
   } catch {
     return null;
   }
   return null;
 }
 
+/** The game id of `/game?gameId=`; anything else is no game. */
+export function gameIdParam(raw: string | null): number | null {
+  if (!raw || !/^[1-9][0-9]{0,15}$/.test(raw)) return null;
+  return Number(raw);
+}
+
+/**
+ * /game (header only): launches `?gameId=` for the signed-in player and frames the vendor's page at
+ * full height, with a back button, a loading veil until the frame has loaded, and the refusal (login,
+ * trial account, game switched off, vendor down) when there is one. `?url=` frames a given address.
+ */
 export function GameFrame({ titleKey }: { titleKey: 'game' | 'seamless' }) {
-  const { t } = useTranslation('games');
+  const { t, i18n } = useTranslation('games');
   const [params] = useSearchParams();
-  const url = safeGameUrl(params.get('url') ?? params.get('gameUrl'), window.location.origin);
-  if (!url) {
+  const navigate = useNavigate();
+  const { openModal } = useModal();
+  const errorMessage = useErrorMessage();
+  const isLogin = useSession((s) => s.isLogin);
+  const gameId = gameIdParam(params.get('gameId'));
+  const [loaded, setLoaded] = useState(false);
+
+  const launch = useQuery({
+    queryKey: ['games', 'launch', gameId, i18n.language],
+    queryFn: ({ signal }) => launchGame(gameId as number, i18n.language, signal),
+    enabled: gameId !== null && isLogin,
+    // A launch opens a vendor session: never reuse one from the cache or refetch behind the player.
+    gcTime: 0,
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+    refetchOnWindowFocus: false,
+  });
+
+  const loggedOut = gameId !== null && !isLogin;
+  useEffect(() => {
+    if (loggedOut) openModal('login');
+  }, [loggedOut, openModal]);
+
+  const raw =
+    gameId !== null ? (launch.data?.game_url ?? null) : (params.get('url') ?? params.get('gameUrl'));
+  const url = safeGameUrl(raw, window.location.origin);
+  const back = () => (window.history.length > 1 ? navigate(-1) : navigate('/'));
+
+  const bar = (
+    <div className="game-frame__bar">
+      <button type="button" className="btn btn--ghost game-frame__back" onClick={back}>
+        <Icon name="chevronLeft" size={18} />
+        {t('frame.back')}
+      </button>
+      {launch.data ? <span className="game-frame__title">{launch.data.gameName}</span> : null}
+    </div>
+  );
+
+  if (gameId === null && !url) {
     return <EmptyState icon="RNG" title={t(`frame.${titleKey}EmptyTitle`)} text={t('frame.emptyText')} />;
+  }
+  if (loggedOut || (launch.error instanceof ApiError && launch.error.status === 401)) {
+    return (
+      <div className="game-frame game-frame--message">
+        {bar}
+        <EmptyState
+          icon="lock"
+          title={t('frame.loginTitle')}
+          text={t('frame.loginText')}
+          action={
+            <button type="button" className="btn btn--primary" onClick={() => openModal('login')}>
+              {t('frame.login')}
+            </button>
+          }
+        />
+      </div>
+    );
+  }
+  if (launch.isError || (gameId !== null && launch.data && !url)) {
+    return (
+      <div className="game-frame game-frame--message">
+        {bar}
+        <EmptyState
+          icon="RNG"
+          title={t('frame.errorTitle')}
+          text={launch.isError ? errorMessage(launch.error) : t('frame.badAddress')}
+          action={
+            <button type="button" className="btn btn--primary" onClick={() => void launch.refetch()}>
+              {t('retry')}
+            </button>
+          }
+        />
+      </div>
+    );
   }
   return (
     <div className="game-frame">
-      <iframe
-        src={url}
-        title={t(`frame.${titleKey}Title`)}
-        allow="autoplay; fullscreen"
-        allowFullScreen
-        referrerPolicy="no-referrer"
-        sandbox="allow-scripts allow-same-origin allow-forms allow-popups"
-      />
+      {bar}
+      <div className="game-frame__stage">
+        {!loaded ? (
+          <div className="game-frame__loading" role="status">
+            <span className="game-frame__spinner" aria-hidden="true" />
+            <span>{t('frame.loading')}</span>
+          </div>
+        ) : null}
+        {url ? (
+          <iframe
+            src={url}
+            title={t(`frame.${titleKey}Title`)}
+            allow="autoplay; fullscreen"
+            allowFullScreen
+            referrerPolicy="no-referrer"
+            sandbox="allow-scripts allow-same-origin allow-forms allow-popups"
+            onLoad={() => setLoaded(true)}
+          />
+        ) : null}
+      </div>
     </div>
   );
 }

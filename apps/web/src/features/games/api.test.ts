@@ -1,33 +1,37 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeGameMenus } from './api';
+import { toGameMenus } from './api';
 
-describe('normalizeGameMenus', () => {
-  it('accepts an empty or missing list', () => {
-    expect(normalizeGameMenus([])).toEqual([]);
-    expect(normalizeGameMenus(null)).toEqual([]);
-    expect(normalizeGameMenus({ list: [] })).toEqual([]);
-  });
-
-  it('reads several field spellings and upper-cases categories', () => {
-    const menus = normalizeGameMenus({
+describe('toGameMenus', () => {
+  it('reads the game_menus contract into category → vendors, keeping the order', () => {
+    const card = {
+      vendor: 'SORTE',
+      name: 'Sorte',
+      iconUrl: '/lgw/games/vendor-art/SORTE.svg',
+      category: 'INHOUSE' as const,
+      popupList: false,
+      freePlay: false,
+      launchKind: 'inhouse' as const,
+      gameCount: 8,
+    };
+    const menus = toGameMenus({
       list: [
         {
-          gameType: 'rng',
-          vendors: [{ vendor: 'PG', name: 'PG Soft', iconUrl: '/pg.svg' }, { vendorCode: 'PP' }],
+          title: 'RNG',
+          cards: [
+            { ...card, gameCount: 1 },
+            { ...card, vendor: 'sorte-ref', name: 'Ref', popupList: true },
+          ],
+          gameClassify: ['slot'],
         },
-        { category: 'LIVE', children: [{ code: 'EVO', vendorName: 'Evolution' }] },
-        { nothing: true },
+        { title: 'INHOUSE', cards: [card], gameClassify: ['instant'] },
       ],
     });
-    expect(menus).toEqual([
-      {
-        category: 'RNG',
-        vendors: [
-          { code: 'PG', name: 'PG Soft', iconUrl: '/pg.svg' },
-          { code: 'PP', name: 'PP', iconUrl: null },
-        ],
-      },
-      { category: 'LIVE', vendors: [{ code: 'EVO', name: 'Evolution', iconUrl: null }] },
+    expect(menus.map((m) => m.category)).toEqual(['RNG', 'INHOUSE']);
+    expect(menus[0]?.vendors.map((v) => [v.code, v.popupList, v.gameCount])).toEqual([
+      ['SORTE', false, 1],
+      ['sorte-ref', true, 8],
     ]);
+    expect(menus[0]?.classify).toEqual(['slot']);
+    expect(toGameMenus({ list: [] })).toEqual([]);
   });
 });

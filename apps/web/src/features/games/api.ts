@@ -1,5 +1,22 @@
-import { useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../lib/api';
+import type {
+  Game,
+  GameListResponse,
+  GameMenus,
+  GameType,
+  LaunchGameValue,
+  LaunchKind,
+} from '@sorte/contracts';
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { apiDelete, apiGet, apiPut } from '../../lib/api';
+import { useSession } from '../../lib/session';
+
+export type { Game, LaunchGameValue };
 
 /** Navigation categories in menu order (spec §2 side menu). */
 export const GAME_CATEGORIES = ['ELOTT', 'LOTT', 'LIVE', 'SPORTS', 'FISH', 'RNG', 'PVP', 'ESPORTS'] as const;
@@ -16,62 +33,67 @@ export const CATEGORY_ROUTES: Record<GameCategory, string> = {
   ESPORTS: '/esports',
 };
 
+/** Spec §9: lobby page size 42, page 1. */
+export const LOBBY_PAGE_SIZE = 42;
+
 export interface GameVendor {
   code: string;
   name: string;
   iconUrl: string | null;
+  /** The spec's VASSALAGE flag: its games open from a popup list. */
+  popupList: boolean;
+  launchKind: LaunchKind;
+  gameCount: number;
 }
 
 export interface GameMenu {
   category: string;
   vendors: GameVendor[];
+  /** The classify values the category's games use (the lobby's filter). */
+  classify: string[];
 }
 
-type Loose = Record<string, unknown>;
-const str = (value: unknown): string | null => (typeof value === 'string' && value ? value : null);
+/** The menus of GET /lgw/games/game_menus in the shape navigation reads (category → vendors). */
+export function toGameMenus(value: GameMenus): GameMenu[] {
+  return value.list.map((group) => ({
+    category: group.title,
+    classify: group.gameClassify,
+    vendors: group.cards.map((card) => ({
+      code: card.vendor,
+      name: card.name,
+      iconUrl: card.iconUrl,
+      popupList: card.popupList,
+      launchKind: card.launchKind,
+      gameCount: card.gameCount,
+    })),
+  }));
+}
 
-/**
- * The game catalogue is not built yet; the server answers an empty or seeded list whose exact shape
- * may vary, so menus are read leniently (array or paged object, several field spellings).
- */
-export function normalizeGameMenus(value: unknown): GameMenu[] {
-  const list = Array.isArray(value)
-    ? value
-    : Array.isArray((value as Loose)?.list)
-      ? ((value as Loose).list as unknown[])
-      : [];
-  const menus: GameMenu[] = [];
-  for (const raw of list.slice(0, 50)) {
-    if (!raw || typeof raw !== 'object') continue;
-    const item = raw as Loose;
-    const category = str(item.gameType) ?? str(item.category) ?? str(item.code) ?? str(item.type);
-    if (!category) continue;
-    const rawVendors = (item.vendors ?? item.children ?? item.list ?? []) as unknown[];
-    const vendors: GameVendor[] = [];
-    for (const rv of Array.isArray(rawVendors) ? rawVendors.slice(0, 100) : []) {
-      if (!rv || typeof rv !== 'object') continue;
-      const v = rv as Loose;
-      const code = str(v.vendor) ?? str(v.vendorCode) ?? str(v.code) ?? str(v.nodeId);
-      if (!code) continue;
-      vendors.push({
-        code,
-        name: str(v.name) ?? str(v.vendorName) ?? str(v.displayName) ?? code,
-        iconUrl: str(v.iconUrl) ?? str(v.icon) ?? str(v.logoUrl) ?? str(v.imageUrl),
-      });
-    }
-    menus.push({ category: category.toUpperCase(), vendors });
-  }
-  return menus;
+export interface GameListFilter {
+  gameType?: GameType;
+  vassalage?: string;
+  gameName?: string;
+  gameClassify?: string;
+  /** Minor units: games a stake this size can join. */
+  minBet?: number;
+  language: string;
 }
 
 export const gameKeys = {
   menus: ['games', 'menus'] as const,
+  list: (filter: GameListFilter) => ['games', 'list', filter] as const,
+  hot: (gameType: string, vendor: string | undefined, language: string) =>
+    ['games', 'hot', gameType, vendor ?? '', language] as const,
+  mine: (token: string | null) => ['games', 'mine', token] as const,
+  recent: (token: string | null, language: string) => ['games', 'mine', token, 'recent', language] as const,
+  favourites: (token: string | null, language: string) =>
+    ['games', 'mine', token, 'favourites', language] as const,
 };
 
 export function useGameMenus() {
   return useQuery({
     queryKey: gameKeys.menus,
-    queryFn: ({ signal }) => apiGet<unknown>('/lgw/games/game_menus', { signal }).then(normalizeGameMenus),
+    queryFn: ({ signal }) => apiGet<GameMenus>('/lgw/games/game_menus', { signal }).then(toGameMenus),
     staleTime: 5 * 60_000,
     retry: 1,
   });
@@ -87,7 +109,88 @@ export function useNavCategories(): { category: GameCategory; vendors: GameVendo
   });
 }
 
-export function useCategoryVendors(category: string): GameVendor[] {
+export function useCategoryMenu(category: string): GameMenu | undefined {
   const { data } = useGameMenus();
-  return data?.find((m) => m.category === category)?.vendors ?? [];
+  return data?.find((m) => m.category === category);
+}
+
+export function useCategoryVendors(category: string): GameVendor[] {
+  return useCategoryMenu(category)?.vendors ?? [];
+}
+
+/** One lobby's games, 42 a page, loaded page after page as the player scrolls. */
+export function useGameList(filter: GameListFilter, enabled = true) {
+  return useInfiniteQuery({
+    queryKey: gameKeys.list(filter),
+    queryFn: ({ pageParam, signal }) =>
+      apiGet<GameListResponse>('/lgw/games/game_list', {
+        query: { ...filter, pageNo: pageParam, pageSize: LOBBY_PAGE_SIZE },
+        signal,
+      }),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.pageNo < last.totalPages ? last.pageNo + 1 : undefined),
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+    enabled,
+  });
+}
+
+export function useHotGames(gameType: string, vendor: string | undefined, language: string) {
+  return useQuery({
+    queryKey: gameKeys.hot(gameType, vendor, language),
+    queryFn: ({ signal }) =>
+      apiGet<{ list: Game[] }>('/lgw/games/hot', {
+        query: { gameType, vassalage: vendor, language },
+        signal,
+      }).then((v) => v.list),
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useRecentGames(language: string) {
+  const token = useSession((s) => s.token);
+  return useQuery({
+    queryKey: gameKeys.recent(token, language),
+    queryFn: ({ signal }) =>
+      apiGet<{ list: Game[] }>('/wps/game/recent', { query: { language, pageSize: 12 }, signal }).then(
+        (v) => v.list,
+      ),
+    enabled: Boolean(token),
+    staleTime: 30_000,
+  });
+}
+
+/** The player's favourites (up to 100: enough for the stars of a lobby and its row). */
+export function useFavouriteGames(language: string) {
+  const token = useSession((s) => s.token);
+  return useQuery({
+    queryKey: gameKeys.favourites(token, language),
+    queryFn: ({ signal }) =>
+      apiGet<{ content: Game[] }>('/wps/game/favorites', {
+        query: { language, pageSize: 100 },
+        signal,
+      }).then((v) => v.content),
+    enabled: Boolean(token),
+    staleTime: 30_000,
+  });
+}
+
+export const favouriteKey = (game: Pick<Game, 'vendor' | 'nodeId'>) => `${game.vendor}:${game.nodeId}`;
+
+export function useToggleFavourite() {
+  const client = useQueryClient();
+  const token = useSession((s) => s.token);
+  return useMutation({
+    mutationFn: ({ game, favourite }: { game: Game; favourite: boolean }) => {
+      const body = { nodeId: game.nodeId, vendor: game.vendor, gameType: game.gameType };
+      return favourite
+        ? apiPut('/wps/game/favorites', body)
+        : apiDelete('/wps/game/favorites', { query: body });
+    },
+    onSettled: () => client.invalidateQueries({ queryKey: gameKeys.mine(token) }),
+  });
+}
+
+export function launchGame(gameId: number, language: string, signal?: AbortSignal): Promise<LaunchGameValue> {
+  return apiGet<LaunchGameValue>('/wps/game/launchGame', { query: { gameId, language }, signal });
 }

@@ -190,6 +190,10 @@ test('a rollback before its debit is recorded; the late debit is refused and mov
   expect(await r.debit(1_000, txn)).toMatchObject({ status: 409, code: 'PROVIDER_TXN_ROLLED_BACK' });
   expect(await balanceOf(f, p.mainId)).toEqual({ balance: 3_000n, pending: 0n });
   expect(await record(r.roundId)).toBeUndefined();
+  // The round stays usable: another debit in it is taken and names the round's game.
+  expect((await r.debit(400)).status).toBe(200);
+  expect(await record(r.roundId)).toMatchObject({ stake_minor: 400n, game_code: 'coin', status: 'open' });
+  expect(await balanceOf(f, p.mainId)).toEqual({ balance: 2_600n, pending: 0n });
 });
 
 test('a rollback racing its own debit: either the debit is refused or it is given back — never kept', async () => {
@@ -299,4 +303,22 @@ test('the player reads the recall of an own vendor round, not of another player'
   ]);
   const stranger = await newMember(f, 'round');
   expect(await vendorRoundRecall(t.ctx.db, stranger.memberId, REFERENCE_VENDOR, r.roundId)).toBeNull();
+});
+
+test('one player, 20 rounds played at once (debit → credit → end) and 20 debits on one round: exact balance, no deadlock', async () => {
+  const p = await player(50_000n);
+  await Promise.all(
+    Array.from({ length: 20 }, async () => {
+      const r = round(p.memberId);
+      expect((await r.debit(1_000)).status).toBe(200);
+      expect((await r.credit(1_500)).status).toBe(200);
+      expect((await r.end()).status).toBe(200);
+    }),
+  );
+  const shared = round(p.memberId);
+  const replies = await Promise.all(Array.from({ length: 20 }, () => shared.debit(100)));
+  expect(replies.every((r) => r.status === 200)).toBe(true);
+  expect(await record(shared.roundId)).toMatchObject({ stake_minor: 2_000n, status: 'open' });
+  // 50000 + 20 × 500 − 20 × 100
+  expect(await balanceOf(f, p.mainId)).toEqual({ balance: 58_000n, pending: 0n });
 });

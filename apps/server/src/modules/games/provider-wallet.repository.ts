@@ -153,7 +153,10 @@ export async function lockRounds(
                   ${column((r) => r.category)}::text[], ${column((r) => r.currency)}::text[])
         with ordinality as x(v, r, m, g, ca, cu, n)
      order by n
-    on conflict (merchant_id, vendor, round_id) do update set status = game_rounds.status
+    -- A round opened by an early rollback knows no game yet: its first debit names it.
+    on conflict (merchant_id, vendor, round_id) do update set
+      game_code = case when game_rounds.game_code = '' then excluded.game_code else game_rounds.game_code end,
+      category = case when game_rounds.game_code = '' then excluded.category else game_rounds.category end
     returning vendor, round_id, member_id, game_code, category, currency, status`.execute(db);
   return rows;
 }

@@ -78,7 +78,11 @@ export const SLOT_LINES: readonly (readonly number[])[] = [
 ];
 export const SLOT_LINE_COUNT = SLOT_LINES.length;
 
-/** Line pays in line bets for 3, 4 and 5 in a row. Five wilds pay on their own. */
+/**
+ * Line pays in line bets for 3, 4 and 5 in a row. The wild's own row (wilds from reel 1) is part of
+ * the line rule, but Carnaval's strips carry no wild on reel 1, so it never pays there and the
+ * paytable screen does not list it.
+ */
 export const SLOT_PAYTABLE: Record<SlotLineSymbol, readonly [number, number, number]> = {
   wild: [50, 250, 2500],
   mask: [40, 150, 1000],

@@ -92,6 +92,7 @@ export const routes: RouteObject[] = [
       page(() => import('./routes/InhouseMines'), LAYOUTS.page, 'inhouse/mines', ['originals']),
       page(() => import('./routes/InhouseHilo'), LAYOUTS.page, 'inhouse/hilo', ['originals']),
       page(() => import('./routes/InhouseCrash'), LAYOUTS.page, 'inhouse/crash', ['originals']),
+      page(() => import('./routes/InhouseCarnaval'), LAYOUTS.page, 'inhouse/carnaval', ['originals', 'slot']),
       page(() => import('./routes/Verify'), LAYOUTS.page, 'verify', ['originals']),
       page(() => import('./routes/Pge'), LAYOUTS.lobby, 'pge', GAMES_NS),
       page(() => import('./routes/Promotions'), LAYOUTS.promotions, 'promotions', PAGES_NS),

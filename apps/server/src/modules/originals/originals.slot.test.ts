@@ -72,6 +72,7 @@ it('plays rounds equal to the fairness package for fixed seeds, stake and win th
     expect(r.value.nonce).toBe(nonce);
     expect(r.value.game).toBe('carnaval');
     expect(r.value.outcome.units).toBe(expected.units);
+    expect(r.value.outcome.stops).toEqual(expected.spins.map((s) => s.stops));
     expect(r.value.outcome.spins.map((s: { stops: number[] }) => s.stops)).toEqual(
       expected.spins.map((s) => s.stops),
     );

@@ -26,6 +26,8 @@ function slotOutcome(round: SlotRound): Record<string, unknown> {
   return {
     units: round.units,
     freeSpins: round.freeSpins,
+    // Every spin's stops in one list: what the verifier page compares (arrays keep their order in jsonb).
+    stops: round.spins.map((spin) => spin.stops),
     spins: round.spins.map((spin) => ({
       kind: spin.kind,
       stops: spin.stops,

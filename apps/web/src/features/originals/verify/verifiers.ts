@@ -296,7 +296,10 @@ const TABLE = {
             value: `${spin.stops.join(' ')} → ${spin.units}`,
           })),
           { label: 'verify.slotFreeSpins', value: String(round.freeSpins) },
-          { label: 'verify.slotUnits', value: `${round.units} / ${SLOT_LINE_COUNT} = ${fixed(round.payout, 2)}×` },
+          {
+            label: 'verify.slotUnits',
+            value: `${round.units} / ${SLOT_LINE_COUNT} = ${fixed(round.payout, 2)}×`,
+          },
         ],
       };
     },

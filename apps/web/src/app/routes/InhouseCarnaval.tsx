@@ -1,0 +1,5 @@
+import { SlotScreen } from '../../features/originals/slot';
+
+export default function InhouseCarnavalPage() {
+  return <SlotScreen />;
+}

@@ -1,0 +1,1 @@
+export { SlotScreen } from './SlotScreen';

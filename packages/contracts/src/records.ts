@@ -57,11 +57,12 @@ export const betRecordsQuery = pageQuery.extend(recordsFilter.shape);
 export type BetRecordsQuery = z.infer<typeof betRecordsQuery>;
 
 /**
- * Where a round's own detail (its recall) is read: the in-house round with its seeds, the crash
- * round, or the vendor's round state. `path` is an API path for the player's token.
+ * Where a round's own detail (its recall) is read: the in-house round with its seeds (mines and hilo
+ * once finished), the shared crash round, or the vendor round's money calls. `path` is an API path
+ * for the player's token.
  */
 export const betRecall = z.object({
-  kind: z.enum(['originals', 'multistep', 'crash', 'vendor']),
+  kind: z.enum(['originals', 'crash', 'vendor']),
   /** The round's id in its own module (a vendor round: '<vendor>:<roundId>'). */
   ref: z.string(),
   path: z.string(),

@@ -6,13 +6,9 @@ import type { BetRecall } from '@sorte/contracts';
  * A source missing here (or a reference it cannot read) has no recall and its rows carry none.
  */
 const RECALLS: Record<string, (ref: string) => Pick<BetRecall, 'kind' | 'path'> | null> = {
-  // original_rounds.id: time, bet, choices, outcome, seeds, nonce, balance before and after.
+  // original_rounds.id: time, bet, choices, outcome, seeds, nonce, balance before and after. Mines
+  // and hilo rounds file here too, under the id their finished round gets in original_rounds.
   originals: (ref) => ({ kind: 'originals', path: `/wps/originals/rounds/${encodeURIComponent(ref)}` }),
-  // Mines and hilo rounds (their own table when they do not reuse original_rounds).
-  multistep: (ref) => ({
-    kind: 'multistep',
-    path: `/wps/originals/multistep/rounds/${encodeURIComponent(ref)}`,
-  }),
   // A crash bet is filed as '<roundId>:<betId>' (one shared round has many players' bets, and a
   // record's (merchant, source, source_ref) is unique); its recall is the shared round. A bare bet
   // id names no round, so it gets no recall rather than a wrong one.

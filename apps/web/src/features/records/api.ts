@@ -1,9 +1,11 @@
 import type {
   BetCategory,
-  BetRecall,
+  BetRecord,
   BetRecordsResponse,
+  CrashRound,
   OriginalRound,
   PersonalProfitResponse,
+  VendorRoundRecall,
 } from '@sorte/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../lib/api';
@@ -81,15 +83,26 @@ export function usePlayedVendors(filters: RecordsFilters): string[] {
   return profit.data?.rows.map((row) => row.key) ?? [];
 }
 
-/** An in-house round's recall (time, bet, choices, outcome, seeds, nonce, balances). */
-export function useOriginalsRecall(recall: BetRecall | null) {
+/** A round's recall as its game module answers it, by the kind the record names. */
+export type RoundRecall =
+  | { kind: 'originals'; round: OriginalRound }
+  | { kind: 'crash'; round: CrashRound }
+  | { kind: 'vendor'; round: VendorRoundRecall };
+
+/**
+ * The recall of a record's round. An in-house round still open (mines, hilo) has none yet: it is
+ * stored for recall when it ends.
+ */
+export function useRoundRecall(record: BetRecord) {
   const token = useSession((s) => s.token);
-  const path = recall?.kind === 'originals' ? recall.path : null;
+  const recall = record.recall;
+  const path = recall && !(recall.kind === 'originals' && record.status === 'open') ? recall.path : null;
   return useQuery({
     queryKey: recordsKeys.recall(token, path ?? ''),
-    queryFn: ({ signal }) => apiGet<OriginalRound>(path ?? '', { signal }),
+    queryFn: async ({ signal }) =>
+      ({ kind: recall?.kind, round: await apiGet(path ?? '', { signal }) }) as RoundRecall,
     enabled: Boolean(token && path),
-    // A settled round never changes.
-    staleTime: Number.POSITIVE_INFINITY,
+    // A finished round never changes; an open one is read again when reopened.
+    staleTime: record.status === 'open' ? 0 : Number.POSITIVE_INFINITY,
   });
 }

@@ -1,24 +1,24 @@
-import type { BetRecord, OriginalRound } from '@sorte/contracts';
+import type { BetRecord, CrashRound, OriginalRound, VendorRoundRecall } from '@sorte/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Modal } from '../../../components/ui/Modal';
 import { formatDateTime } from '../../../lib/format';
 import { QueryState, useMoney } from '../../cashier';
-import { useOriginalsRecall } from '../api';
+import { type RoundRecall, useRoundRecall } from '../api';
 import { useRecordNames } from '../names';
 import { profitClass, signed } from './TotalsStrip';
 import { StatusTag } from './StatusTag';
 
 /**
- * A round opened from the betting records: what the record says, and for an in-house round its
- * recall — the outcome, the seeds and nonce it was drawn with, the balance around it, and a link to
- * the verifier. Other games show their round reference; their own recall is the vendor's.
+ * A round opened from the betting records: what the record says, then its recall from the game's
+ * own module — an in-house round's outcome, seeds, nonce, balances and verifier link; the shared
+ * crash round's point and hash; a vendor round's debits, credits and rollbacks.
  */
 export function RoundDetail({ record, onClose }: { record: BetRecord; onClose: () => void }) {
   const { t } = useTranslation('records');
   const money = useMoney();
   const names = useRecordNames();
-  const recall = useOriginalsRecall(record.recall);
+  const recall = useRoundRecall(record);
   return (
     <Modal
       name="round-detail"
@@ -51,9 +51,9 @@ export function RoundDetail({ record, onClose }: { record: BetRecord; onClose: (
           </Row>
         ) : null}
       </dl>
-      {record.recall?.kind === 'originals' ? (
+      {recall.fetchStatus !== 'idle' || recall.data || recall.error ? (
         <QueryState isLoading={recall.isLoading} error={recall.error} onRetry={() => void recall.refetch()}>
-          {recall.data ? <OriginalsRecall round={recall.data} /> : null}
+          {recall.data ? <Recall recall={recall.data} /> : null}
         </QueryState>
       ) : null}
     </Modal>
@@ -66,6 +66,70 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
       <dt>{label}</dt>
       <dd>{children}</dd>
     </div>
+  );
+}
+
+function Recall({ recall }: { recall: RoundRecall }) {
+  switch (recall.kind) {
+    case 'originals':
+      return <OriginalsRecall round={recall.round} />;
+    case 'crash':
+      return <CrashRecall round={recall.round} />;
+    case 'vendor':
+      return <VendorRecall round={recall.round} />;
+  }
+}
+
+/** The shared crash round: its point and, once it busted, the hash anyone can check. */
+function CrashRecall({ round }: { round: CrashRound }) {
+  const { t } = useTranslation('records');
+  return (
+    <section className="rc-recall" aria-label={t('detail.recall')}>
+      <h4 className="rc-recall__title">{t('detail.recall')}</h4>
+      <dl className="cs-summary cs-summary--detail">
+        <Row label={t('detail.gameNumber')}>{round.gameNumber}</Row>
+        <Row label={t('detail.crashPoint')}>
+          {round.crashPoint === null ? t('detail.notYet') : `${round.crashPoint.toFixed(2)}×`}
+        </Row>
+        <Row label={t('detail.roundHash')}>
+          {round.hash === null ? t('detail.notYet') : <span className="cs-mono rc-seed">{round.hash}</span>}
+        </Row>
+      </dl>
+    </section>
+  );
+}
+
+/** A vendor round as the seamless-wallet calls left it: each bet, win and rollback in order. */
+function VendorRecall({ round }: { round: VendorRoundRecall }) {
+  const { t } = useTranslation('records');
+  const money = useMoney();
+  return (
+    <section className="rc-recall" aria-label={t('detail.recall')}>
+      <h4 className="rc-recall__title">{t('detail.recall')}</h4>
+      <dl className="cs-summary cs-summary--detail">
+        <Row label={t('detail.reference')}>
+          <span className="cs-mono">{round.roundId}</span>
+        </Row>
+        <Row label={t('detail.roundStatus')}>{t(`roundStatus.${round.status}`)}</Row>
+      </dl>
+      <ol className="rc-moves" aria-label={t('detail.moves')}>
+        {round.moves.map((move) => (
+          <li key={`${move.kind}:${move.txnId}`} className={move.rolledBack ? 'rc-moves__undone' : undefined}>
+            <span>
+              <strong>{t(`moves.${move.kind}`)}</strong>
+              {move.rolledBack ? <span className="muted"> · {t('moves.rolledBack')}</span> : null}
+              <span className="muted rc-sub">{formatDateTime(move.at)}</span>
+            </span>
+            <span className="rc-num">
+              <strong>{money.format(move.kind === 'debit' ? -move.amountMinor : move.amountMinor)}</strong>
+              <span className="muted rc-sub">
+                {t('moves.balanceAfter', { amount: money.format(move.balanceAfterMinor) })}
+              </span>
+            </span>
+          </li>
+        ))}
+      </ol>
+    </section>
   );
 }
 

@@ -58,6 +58,9 @@ async function signIn(context: BrowserContext): Promise<void> {
 /** '1,020.00' or '1.020,00' → 102000: the digits of a two-decimal amount are its minor units. */
 const minorOf = (text: string | null) => Number((text ?? '').replace(/\D/g, ''));
 
+/** Polls with room for a loaded machine (two shared cores; the default second is too short). */
+const until = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000 });
+
 /** A screenshot once finite transitions are over, so the picture shows the state just asserted. */
 async function shot(page: Page, name: string): Promise<void> {
   await page.waitForFunction(() =>
@@ -85,29 +88,37 @@ describe('dice', () => {
     const { context, page } = await newPage(browser, { lang });
     await signIn(context);
     await page.goto(`${server.url}/inhouse/dice`);
-    await expect.poll(() => page.getByTestId('seed-hash').textContent()).toMatch(/^[0-9a-f]{64}$/);
+    await until(() => page.getByTestId('seed-hash').textContent()).toMatch(/^[0-9a-f]{64}$/);
     const committedHash = (await page.getByTestId('seed-hash').textContent()) ?? '';
-    await expect.poll(async () => minorOf(await page.getByTestId('balance').textContent())).toBe(100_000);
+    await until(async () => minorOf(await page.getByTestId('balance').textContent())).toBe(100_000);
     await shot(page, 'originals-dice-1440-ready');
 
     // Roll under 49.50 (4,950 of the 10,001 rolls: 2.0002×) with a stake of 5.00.
     await page.getByTestId('bet-amount').fill('5.00');
     await page.getByTestId('bet-amount').press('Enter');
     await page.getByTestId('dice-flip').click();
-    await expect.poll(() => page.getByTestId('dice-target').textContent()).toBe('49.50');
-    await expect.poll(() => page.getByTestId('dice-multiplier').inputValue()).toBe('2.0002');
+    await until(() => page.getByTestId('dice-target').textContent()).toBe('49.50');
+    await until(() => page.getByTestId('dice-multiplier').inputValue()).toBe('2.0002');
     const round = await play(page, 'dice');
     expect(round.stakeMinor).toBe(500);
     expect(round.balanceBeforeMinor).toBe(100_000);
     expect(round.serverSeedHash).toBe(committedHash);
     expect(round.balanceAfterMinor).toBe(100_000 - 500 + round.payoutMinor);
-    await expect
-      .poll(async () => minorOf(await page.getByTestId('balance').textContent()))
-      .toBe(round.balanceAfterMinor);
+    await until(async () => minorOf(await page.getByTestId('balance').textContent())).toBe(
+      round.balanceAfterMinor,
+    );
     const row = page.locator(`[data-testid="recent-round"][data-round="${round.id}"]`);
-    await expect.poll(() => row.count()).toBe(1);
-    await expect.poll(() => page.getByTestId('nonce').textContent()).toBe(String(round.nonce + 1));
+    await until(() => row.count()).toBe(1);
+    await until(() => page.getByTestId('nonce').textContent()).toBe(String(round.nonce + 1));
     await shot(page, 'originals-dice-1440-rolled');
+
+    // Space bets too (hotkey), outside the fields.
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    const spaced = page.waitForResponse((r) => r.url().endsWith('/wps/originals/dice/bet'));
+    await page.keyboard.press('Space');
+    const spaceRound = ((await (await spaced).json()) as { value: Round }).value;
+    expect(spaceRound.nonce).toBe(round.nonce + 1);
+    await until(() => page.getByTestId('recent-round').count()).toBe(2);
 
     // Auto: three bets, then it stops by itself.
     await page.getByRole('button', { name: t(lang, 'originals', 'kit.auto'), exact: true }).click();
@@ -118,20 +129,20 @@ describe('dice', () => {
         autoAnswers.push(((await r.json()) as { value: Round }).value);
     });
     await page.getByTestId('play').click();
-    await expect.poll(() => page.getByTestId('recent-round').count(), { timeout: 20_000 }).toBe(4);
-    await expect.poll(() => page.getByTestId('play').isEnabled()).toBe(true);
-    await expect.poll(() => autoAnswers.length).toBe(3);
+    await expect.poll(() => page.getByTestId('recent-round').count(), { timeout: 20_000 }).toBe(5);
+    await until(() => page.getByTestId('play').isEnabled()).toBe(true);
+    await until(() => autoAnswers.length).toBe(3);
     const lastAuto = autoAnswers.at(-1)!;
-    await expect
-      .poll(async () => minorOf(await page.getByTestId('balance').textContent()))
-      .toBe(lastAuto.balanceAfterMinor);
+    await until(async () => minorOf(await page.getByTestId('balance').textContent())).toBe(
+      lastAuto.balanceAfterMinor,
+    );
     await shot(page, 'originals-dice-1440-auto');
 
     // Rotate: the committed server seed is revealed.
     await page.getByTestId('rotate').click();
-    await expect.poll(() => page.getByTestId('revealed-seed').textContent()).toMatch(/^[0-9a-f]{32,}$/);
-    await expect.poll(() => page.getByTestId('seed-hash').textContent()).not.toBe(committedHash);
-    await expect.poll(() => page.getByTestId('nonce').textContent()).toBe('0');
+    await until(() => page.getByTestId('revealed-seed').textContent()).toMatch(/^[0-9a-f]{32,}$/);
+    await until(() => page.getByTestId('seed-hash').textContent()).not.toBe(committedHash);
+    await until(() => page.getByTestId('nonce').textContent()).toBe('0');
 
     // The verifier, opened from the round's row, confirms it in the browser.
     await row.getByTestId('verify-round').click();
@@ -139,18 +150,18 @@ describe('dice', () => {
     await expect
       .poll(() => page.getByTestId('verify-verdict').textContent(), { timeout: 15_000 })
       .toContain(t(lang, 'originals', 'verify.confirmed'));
-    await expect
-      .poll(() => page.getByTestId('verify-hash').textContent())
-      .toContain(t(lang, 'originals', 'verify.hashMatches'));
-    await expect.poll(() => page.getByTestId('verify-serverSeedHash').inputValue()).toBe(committedHash);
-    await expect.poll(() => page.getByTestId('verify-nonce').inputValue()).toBe(String(round.nonce));
+    await until(() => page.getByTestId('verify-hash').textContent()).toContain(
+      t(lang, 'originals', 'verify.hashMatches'),
+    );
+    await until(() => page.getByTestId('verify-serverSeedHash').inputValue()).toBe(committedHash);
+    await until(() => page.getByTestId('verify-nonce').inputValue()).toBe(String(round.nonce));
     await shot(page, 'originals-verify-1440-confirmed');
 
     // Another nonce is another outcome: the page says so instead of confirming blindly.
     await page.getByTestId('verify-nonce').fill(String(round.nonce + 1));
-    await expect
-      .poll(() => page.getByTestId('verify-verdict').textContent())
-      .toContain(t(lang, 'originals', 'verify.mismatch'));
+    await until(() => page.getByTestId('verify-verdict').textContent()).toContain(
+      t(lang, 'originals', 'verify.mismatch'),
+    );
     await context.close();
   });
 
@@ -159,16 +170,16 @@ describe('dice', () => {
     const { context, page } = await newPage(browser, { lang, phone: true });
     await signIn(context);
     await page.goto(`${server.url}/inhouse/dice`);
-    await expect.poll(() => page.getByTestId('seed-hash').textContent()).toMatch(/^[0-9a-f]{64}$/);
+    await until(() => page.getByTestId('seed-hash').textContent()).toMatch(/^[0-9a-f]{64}$/);
     const round = await play(page, 'dice');
-    await expect
-      .poll(async () => minorOf(await page.getByTestId('balance').textContent()))
-      .toBe(round.balanceAfterMinor);
+    await until(async () => minorOf(await page.getByTestId('balance').textContent())).toBe(
+      round.balanceAfterMinor,
+    );
     await shot(page, 'originals-dice-390-rolled');
     await page.goto(`${server.url}/verify?round=${round.id}`);
-    await expect
-      .poll(() => page.getByTestId('verify-unrevealed').textContent())
-      .toBe(t(lang, 'originals', 'verify.unrevealed'));
+    await until(() => page.getByTestId('verify-unrevealed').textContent()).toBe(
+      t(lang, 'originals', 'verify.unrevealed'),
+    );
     await shot(page, 'originals-verify-390-unrevealed');
     await context.close();
   });
@@ -187,7 +198,7 @@ describe('the other single-round games', () => {
         const { context, page } = await newPage(browser, { lang: 'pt-BR', phone });
         await signIn(context);
         await page.goto(`${server.url}/inhouse/${game}`);
-        await expect.poll(() => page.getByTestId('seed-hash').textContent()).toMatch(/^[0-9a-f]{64}$/);
+        await until(() => page.getByTestId('seed-hash').textContent()).toMatch(/^[0-9a-f]{64}$/);
         await setUp(page);
         const round = await play(page, game);
         expect(round.game).toBe(game);

@@ -145,6 +145,7 @@ export function DiceScreen() {
           onRound={onRound}
           winMultiplier={odds.multiplier}
           auto
+          hotkeys
         />
       }
       stage={stage}

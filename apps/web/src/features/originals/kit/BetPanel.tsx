@@ -1,4 +1,4 @@
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMoney } from '../../cashier/components/money';
 import type { OriginalRound } from './api';
@@ -7,7 +7,7 @@ import { type AutoBetSettings, DEFAULT_AUTO, useAutoBet } from './autobet';
 import { BetAmountInput } from './BetAmountInput';
 import { ErrorLine } from './ErrorLine';
 import { ControlField, Segmented } from './GameLayout';
-import { PlayButton } from './login-gate';
+import { PlayButton, useLoginGate } from './login-gate';
 import type { PlaceBet } from './place-bet';
 
 export interface BetPanelProps<P extends Record<string, unknown>> {
@@ -26,6 +26,8 @@ export interface BetPanelProps<P extends Record<string, unknown>> {
   auto?: boolean;
   /** The choices are invalid or the stage is still animating. */
   disabled?: boolean;
+  /** Space bets (manual mode), as on the leading originals; off by default. */
+  hotkeys?: boolean;
 }
 
 /**
@@ -42,9 +44,11 @@ export function BetPanel<P extends Record<string, unknown>>({
   winMultiplier,
   auto = false,
   disabled,
+  hotkeys = false,
 }: BetPanelProps<P>) {
   const { t } = useTranslation('originals');
   const { format } = useMoney();
+  const { isLogin } = useLoginGate();
   const [mode, setMode] = useState<'manual' | 'auto'>('manual');
   const [settings, setSettings] = useState<AutoBetSettings>(DEFAULT_AUTO);
   const autoBet = useAutoBet(async (amount) => {
@@ -54,6 +58,30 @@ export function BetPanel<P extends Record<string, unknown>>({
     return round;
   });
   const busy = bet.pending || autoBet.running;
+  const playOnce = () => {
+    bet.place(stake, params).then(
+      async (round) => {
+        await onRound(round);
+        bet.reveal(round);
+      },
+      () => undefined,
+    );
+  };
+  const playRef = useRef(playOnce);
+  playRef.current = playOnce;
+  const ready = isLogin && mode === 'manual' && !busy && !disabled;
+  useEffect(() => {
+    if (!hotkeys || !ready) return;
+    const onKey = (event: KeyboardEvent) => {
+      const target = event.target as HTMLElement | null;
+      if (event.code !== 'Space' || event.repeat || target?.closest('input, select, textarea, button'))
+        return;
+      event.preventDefault();
+      playRef.current();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [hotkeys, ready]);
   const profitOnWin =
     winMultiplier !== undefined ? BigInt(Math.floor(Number(stake) * winMultiplier)) - stake : null;
 
@@ -111,20 +139,9 @@ export function BetPanel<P extends Record<string, unknown>>({
           ) : null}
         </>
       ) : (
-        <PlayButton
-          pending={bet.pending}
-          disabled={disabled}
-          onPlay={() => {
-            bet.place(stake, params).then(
-              async (round) => {
-                await onRound(round);
-                bet.reveal(round);
-              },
-              () => undefined,
-            );
-          }}
-        />
+        <PlayButton pending={bet.pending} disabled={disabled} onPlay={playOnce} />
       )}
+      {hotkeys && mode === 'manual' && isLogin ? <p className="og-hotkey">{t('kit.hotkeyHint')}</p> : null}
       <ErrorLine error={bet.error} />
     </>
   );

@@ -57,6 +57,7 @@ export function LimboScreen() {
           onRound={onRound}
           winMultiplier={target}
           auto
+          hotkeys
         />
       }
       stage={

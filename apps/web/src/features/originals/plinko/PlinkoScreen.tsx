@@ -164,7 +164,7 @@ export function PlinkoScreen() {
                     x={x + w / 2}
                     y={y + s * 0.42}
                     textAnchor="middle"
-                    fontSize={Math.min(13, s * 0.32)}
+                    fontSize={Math.min(16, s * 0.42)}
                     className="plinko-mult"
                   >
                     {short(m)}

@@ -115,7 +115,16 @@ describe('mines', () => {
     await expect.poll(() => balance(page)).toBe(100_000);
     await page.getByTestId('bet-amount').fill('1.00');
     await page.getByTestId('bet-amount').press('Enter');
+    // 12 mines at 1.00: the top multiplier (0.99 × C(25,13) ≈ 5.1 million) passes the max win, so the
+    // start is refused, moves nothing, and the screen says which stake 12 mines allow.
+    await page.getByTestId('mines-count').selectOption('12');
+    const refused = page.waitForResponse((r) => r.url().endsWith('/wps/originals/mines/start'));
+    await page.getByTestId('play').click();
+    expect((await refused).status()).toBe(422);
+    await expect.poll(() => page.getByTestId('mines-max-stake').textContent()).toContain('0.19');
+    await shot(page, 'originals-mines-1440-refused');
     await page.getByTestId('mines-count').selectOption('1');
+    await expect.poll(() => page.getByTestId('mines-max-stake').count()).toBe(0);
     await shot(page, 'originals-mines-1440-ready');
 
     const { round, lostMinor } = await playUntilSafe(page, 2);

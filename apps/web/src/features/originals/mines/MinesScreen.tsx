@@ -1,6 +1,7 @@
 import { DEFAULT_HOUSE_EDGE } from '@sorte/fairness';
 import { useTranslation } from 'react-i18next';
 import { useEffect, useState } from 'react';
+import { ApiError } from '../../../lib/api';
 import { useMoney } from '../../cashier/components/money';
 import {
   BetAmountInput,
@@ -25,7 +26,7 @@ import './mines.css';
  */
 export function MinesScreen() {
   const { t } = useTranslation('originals');
-  const { format } = useMoney();
+  const { format, locale } = useMoney();
   const [stake, setStake] = useStake('mines');
   const [mines, setMines] = useState(3);
   const play = useStepRound('mines');
@@ -42,6 +43,25 @@ export function MinesScreen() {
   const houseEdge = round?.houseEdge ?? DEFAULT_HOUSE_EDGE;
   const cashNow = round ? Math.floor(round.stakeMinor * round.multiplier) : 0;
 
+  // A start refused for its possible win: say which stake this mine count allows (the merchant's
+  // max win over the top multiplier's profit).
+  const maxWin =
+    play.error instanceof ApiError && play.error.code === 'ORIGINALS_WIN_TOO_LARGE'
+      ? Number(play.error.details?.maxWinMinor)
+      : Number.NaN;
+  const maxStake = Number.isFinite(maxWin)
+    ? Math.floor(maxWin / (topMultiplier(count, houseEdge) - 1))
+    : null;
+
+  // Up to millions with 12 mines: grouped digits, not "5148297.00×".
+  const bigMultiplier = (x: number) =>
+    `${new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(Math.floor(x * 100) / 100)}×`;
+  // A changed choice makes an earlier refusal moot.
+  const choose = (n: number) => {
+    setMines(n);
+    play.clearError();
+  };
+
   const pick = (tile: number) => void play.move('reveal', { tile });
   const randomTile = () => {
     const taken = new Set(round?.mines?.revealed.map((r) => r.tile));
@@ -52,12 +72,19 @@ export function MinesScreen() {
 
   const controls = (
     <>
-      <BetAmountInput value={stake} onChange={setStake} disabled={open || busy} />
+      <BetAmountInput
+        value={stake}
+        onChange={(next) => {
+          setStake(next);
+          play.clearError();
+        }}
+        disabled={open || busy}
+      />
       <ControlField label={t('mines.count')} aside={t('mines.gems', { count: 25 - count })}>
         <Segmented
           value={QUICK_MINES.includes(count as (typeof QUICK_MINES)[number]) ? count : -1}
           options={QUICK_MINES.map((n) => ({ value: n, label: String(n) }))}
-          onChange={setMines}
+          onChange={choose}
           disabled={open || busy}
           label={t('mines.count')}
         />
@@ -67,7 +94,7 @@ export function MinesScreen() {
           disabled={open || busy}
           aria-label={t('mines.count')}
           data-testid="mines-count"
-          onChange={(e) => setMines(Number(e.target.value))}
+          onChange={(e) => choose(Number(e.target.value))}
         >
           {MINE_COUNTS.map((n) => (
             <option key={n} value={n}>
@@ -105,9 +132,14 @@ export function MinesScreen() {
         />
       )}
       <p className="og-muted mines-top">
-        {t('mines.top', { multiplier: formatMultiplier(topMultiplier(count, houseEdge)) })}
+        {t('mines.top', { multiplier: bigMultiplier(topMultiplier(count, houseEdge)) })}
       </p>
       <ErrorLine error={play.error} />
+      {maxStake !== null ? (
+        <p className="og-muted mines-top" data-testid="mines-max-stake">
+          {t('mines.maxStake', { count, amount: format(maxStake) })}
+        </p>
+      ) : null}
     </>
   );
 

@@ -21,6 +21,7 @@ export interface StepRound {
   /** A move on the open round (mines: reveal {tile}; hilo: guess {step, action}). */
   move: (verb: string, body: Record<string, unknown>) => Promise<void>;
   cashout: () => Promise<void>;
+  clearError: () => void;
 }
 
 /**
@@ -126,5 +127,6 @@ export function useStepRound(game: StepGame): StepRound {
     );
   }, [game, keys, round, run]);
 
-  return { round, pending, error, start, move, cashout };
+  const clearError = useCallback(() => setError(null), []);
+  return { round, pending, error, start, move, cashout, clearError };
 }

@@ -28,6 +28,7 @@ const router = createBrowserRouter(
         },
         { path: 'audit', lazy: async () => ({ Component: (await import('./pages/Audit')).AuditPage }) },
         { path: 'ledger', lazy: async () => ({ Component: (await import('./pages/Ledger')).LedgerPage }) },
+        { path: 'games', lazy: async () => ({ Component: (await import('./pages/Games')).GamesPage }) },
         {
           path: 'operators',
           lazy: async () => ({ Component: (await import('./pages/Operators')).OperatorsPage }),

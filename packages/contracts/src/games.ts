@@ -231,7 +231,12 @@ export const boVendorUpdate = z
   })
   .refine((v) => v.enabled !== undefined || v.sortOrder !== undefined, 'nothing to change');
 export const boGamesQuery = pageQuery.extend({ vendor: vendorCode.optional() });
-export const boGame = game.extend({ enabled: z.boolean(), sortOrder: z.number().int() });
+/** A catalog game with this merchant's switch and order; minBetMinor is in the merchant's currency. */
+export const boGame = game.extend({
+  enabled: z.boolean(),
+  sortOrder: z.number().int(),
+  currency: z.string(),
+});
 export const boGamesValue = paged(boGame);
 export const boGameUpdate = boVendorUpdate;
 export type BoGameVendor = z.infer<typeof boGameVendor>;

@@ -10,6 +10,7 @@ describe('menuFor', () => {
       'cashier',
       'members',
       'channels',
+      'games',
       'audit',
       'ledger',
       'operators',

@@ -2,7 +2,7 @@ import type { OperatorPermission } from '@sorte/contracts';
 
 /** A back-office section: where it lives and the permission that shows it. */
 export interface MenuItem {
-  key: 'cashier' | 'members' | 'channels' | 'audit' | 'ledger' | 'operators' | 'settings';
+  key: 'cashier' | 'members' | 'channels' | 'games' | 'audit' | 'ledger' | 'operators' | 'settings';
   path: string;
   permission: OperatorPermission;
 }
@@ -12,6 +12,7 @@ export const MENU: readonly MenuItem[] = [
   { key: 'cashier', path: '/cashier', permission: 'cashier.read' },
   { key: 'members', path: '/members', permission: 'members.read' },
   { key: 'channels', path: '/channels', permission: 'cashier.channels' },
+  { key: 'games', path: '/games', permission: 'merchant.config' },
   { key: 'audit', path: '/audit', permission: 'audit.read' },
   { key: 'ledger', path: '/ledger', permission: 'ledger.verify' },
   { key: 'operators', path: '/operators', permission: 'operators.manage' },

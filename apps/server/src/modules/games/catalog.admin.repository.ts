@@ -153,3 +153,12 @@ export async function upsertGameSetting(
     )
     .execute();
 }
+
+export async function merchantCurrency(db: Db, merchantId: string): Promise<string> {
+  const row = await db
+    .selectFrom('merchants')
+    .select('currency')
+    .where('id', '=', merchantId)
+    .executeTakeFirstOrThrow();
+  return row.currency;
+}

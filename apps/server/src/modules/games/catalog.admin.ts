@@ -62,13 +62,19 @@ export async function gamesForOperator(
   query: { vendor?: string; pageNo: number; pageSize: number },
 ): Promise<{ list: BoGame[]; total: number }> {
   const offset = (query.pageNo - 1) * query.pageSize;
-  const [total, rows] = await Promise.all([
+  const [total, rows, currency] = await Promise.all([
     repo.countOperatorGames(db, merchantId, query.vendor),
     repo.operatorGames(db, merchantId, query.vendor, query.pageSize, offset),
+    repo.merchantCurrency(db, merchantId),
   ]);
   return {
     total,
-    list: rows.map((row) => ({ ...gameView(row, 'en'), enabled: row.enabled, sortOrder: row.sort_order })),
+    list: rows.map((row) => ({
+      ...gameView(row, 'en'),
+      enabled: row.enabled,
+      sortOrder: row.sort_order,
+      currency,
+    })),
   };
 }
 

@@ -260,7 +260,7 @@ describe('operator switches', () => {
     // One game off; then moved to the front of its vendor.
     const games = await boCall(t, bo, 'GET', '/bo/games/list?vendor=SORTE&pageSize=50');
     const mines = games.value.list.find((g: { code: string }) => g.code === 'mines');
-    expect(mines).toMatchObject({ enabled: true });
+    expect(mines).toMatchObject({ enabled: true, currency: 'BRL', minBetMinor: 10 });
     await boCall(t, bo, 'PATCH', `/bo/games/${mines.gameId}`, { enabled: false });
     expect(codes((await list('vassalage=SORTE&gameType=INHOUSE')).games)).not.toContain('mines');
     expect(

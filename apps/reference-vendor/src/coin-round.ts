@@ -9,6 +9,8 @@ export interface Player {
   playerId: string;
   currency: string;
   gameCode: string;
+  /** The launch token: sent with each debit, so the platform refuses bets once the session expired. */
+  token: string;
 }
 
 export interface RoundResult {
@@ -44,6 +46,7 @@ export async function playCoinRound(
       txnId: debitTxn,
       amountMinor: stakeMinor,
       gameCode: player.gameCode,
+      token: player.token,
     });
   } catch (error) {
     // A refusal (insufficient funds, ended round ...) took nothing; an unknown outcome might have.

@@ -58,6 +58,7 @@ export async function startReferenceVendor(options: ReferenceVendorOptions): Pro
     const sid = randomBytes(18).toString('base64url');
     sessions.set(sid, {
       merchant,
+      token,
       playerId: me.playerId,
       currency: me.currency,
       gameCode: me.gameCode,

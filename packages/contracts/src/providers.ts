@@ -18,6 +18,11 @@ export const providerDebitRequest = z.object({
   gameCode: z.string().max(64).optional(),
   amountMinor: z.number().int().min(1).max(1_000_000_000_000),
   currency: z.string().regex(/^[A-Z]{3,5}$/),
+  /**
+   * The launch token of the player's session. Optional; when sent, the bet is refused once that
+   * session has expired (PROVIDER_TOKEN_EXPIRED) or if it is not this player's (PROVIDER_TOKEN_INVALID).
+   */
+  token: z.string().min(16).max(200).optional(),
 });
 export type ProviderDebitRequest = z.infer<typeof providerDebitRequest>;
 

@@ -111,11 +111,36 @@ test('launch makes a session whose token authenticates the player; unknown and e
     status: 401,
     code: 'PROVIDER_TOKEN_INVALID',
   });
+  // A debit sent with the token is taken while the session lasts; another player's token is refused.
+  const roundId = `r-${randomUUID()}`;
+  const bet = (txnId: string, playerId = p.memberId) => ({
+    playerId,
+    roundId,
+    txnId,
+    amountMinor: 100,
+    currency: f.currency,
+    token,
+  });
+  expect((await call('debit', bet('with-token-1'))).status).toBe(200);
+  const other = await player(1_000n);
+  expect(await call('debit', bet('with-token-2', other.memberId))).toMatchObject({
+    status: 401,
+    code: 'PROVIDER_TOKEN_INVALID',
+  });
   t.clock.advance(VENDOR_SESSION_MS + 1_000);
   expect(await call('authenticate', { token })).toMatchObject({
     status: 401,
     code: 'PROVIDER_TOKEN_EXPIRED',
   });
+  expect(await call('debit', bet('with-token-3'))).toMatchObject({
+    status: 401,
+    code: 'PROVIDER_TOKEN_EXPIRED',
+  });
+  // The round's win and end are still taken after the session expired.
+  const end = { playerId: p.memberId, roundId, currency: f.currency };
+  expect((await call('credit', { ...end, txnId: 'win-after-expiry', amountMinor: 250 })).status).toBe(200);
+  expect((await call('end-round', end)).status).toBe(200);
+  expect(await balanceOf(f, p.mainId)).toEqual({ balance: 5_150n, pending: 0n });
 });
 
 test('debit, credit, end round: money, records and the recall follow; the round is closed after', async () => {

@@ -15,7 +15,7 @@ import {
 import { recordBets } from '../records/index.ts';
 import * as repo from './provider-wallet.repository.ts';
 import { checkProviderSignature } from './provider-signature.ts';
-import { categoryOfGame } from './vendor-sessions.ts';
+import { categoryOfGame, findVendorSession, hashVendorToken } from './vendor-sessions.ts';
 
 /**
  * Lookups cached in process, so the bet path reads nothing before its batch: credentials for 30 s,
@@ -79,6 +79,7 @@ export function createProviderWallet(ctx: AppContext): ProviderWallet {
   >();
   const players = new Map<string, Cached<Player | null>>();
   const categories = new Map<string, Cached<string>>();
+  const sessions = new Map<string, Cached<{ memberId: string; expiresAt: number } | null>>();
   const debits: GroupCommit<DebitItem, DebitAnswer> = createGroupCommit(
     (items, batchNumber) => postDebits(ctx.db, items, batchNumber),
     {
@@ -141,6 +142,22 @@ export function createProviderWallet(ctx: AppContext): ProviderWallet {
     return player;
   }
 
+  /** A debit sent with its session's token: refused once the session expired (its row cached 10 s). */
+  async function checkSession(merchantId: string, vendor: string, request: ProviderDebitRequest) {
+    const token = request.token!;
+    const session = await cached(
+      sessions,
+      `${merchantId}:${vendor}:${hashVendorToken(token)}`,
+      PLAYER_TTL_MS,
+      async () => {
+        const row = await findVendorSession(ctx.db, merchantId, vendor, token);
+        return row ? { memberId: row.member_id, expiresAt: row.expires_at.getTime() } : null;
+      },
+    );
+    if (!session || session.memberId !== request.playerId) throw new AppError('PROVIDER_TOKEN_INVALID');
+    if (session.expiresAt <= ctx.clock.now().getTime()) throw new AppError('PROVIDER_TOKEN_EXPIRED');
+  }
+
   async function player(merchantId: string, memberId: string, currency: string): Promise<Player> {
     const found = await playerFor(merchantId, memberId);
     if (currency !== found.currency) throw new AppError('LEDGER_CURRENCY_MISMATCH');
@@ -152,6 +169,7 @@ export function createProviderWallet(ctx: AppContext): ProviderWallet {
     player,
     async debit(merchantId, call, request) {
       const found = await player(merchantId, request.playerId, request.currency);
+      if (request.token !== undefined) await checkSession(merchantId, call.vendor, request);
       const gameCode = request.gameCode ?? '';
       const category = await cached(
         categories,

@@ -107,17 +107,16 @@ function VendorRecall({ round }: { round: VendorRoundRecall }) {
     <section className="rc-recall" aria-label={t('detail.recall')}>
       <h4 className="rc-recall__title">{t('detail.recall')}</h4>
       <dl className="cs-summary cs-summary--detail">
-        <Row label={t('detail.reference')}>
-          <span className="cs-mono">{round.roundId}</span>
-        </Row>
         <Row label={t('detail.roundStatus')}>{t(`roundStatus.${round.status}`)}</Row>
       </dl>
       <ol className="rc-moves" aria-label={t('detail.moves')}>
         {round.moves.map((move) => (
           <li key={`${move.kind}:${move.txnId}`} className={move.rolledBack ? 'rc-moves__undone' : undefined}>
             <span>
-              <strong>{t(`moves.${move.kind}`)}</strong>
-              {move.rolledBack ? <span className="muted"> · {t('moves.rolledBack')}</span> : null}
+              <span>
+                <strong>{t(`moves.${move.kind}`)}</strong>
+                {move.rolledBack ? <span className="muted"> · {t('moves.rolledBack')}</span> : null}
+              </span>
               <span className="muted rc-sub">{formatDateTime(move.at)}</span>
             </span>
             <span className="rc-num">

@@ -404,3 +404,20 @@ it('hilo: a guess whose win would pass the max win is refused before its card is
       .execute();
   }
 });
+
+it('a start racing a seed rotation never plays on a revealed seed', async () => {
+  const { token } = await player(20_000n);
+  for (let i = 0; i < 5; i++) {
+    const [started, rotated] = await Promise.all([startMines(token), post(token, 'fairness/rotate', {})]);
+    expect(started.status).toBe(200);
+    if (rotated.status === 200)
+      expect(started.value.serverSeedHash).not.toBe(rotated.value.revealed.serverSeedHash);
+    else expect(rotated).toMatchObject({ status: 409, code: 'ORIGINALS_ROUND_OPEN' });
+    // The open round's seed is still the active one, so its layout is still secret.
+    const state = (await call(t, { method: 'GET', url: '/wps/originals/fairness', token })).value;
+    expect(state.serverSeedHash).toBe(started.value.serverSeedHash);
+    await reveal(token, started.value.id, 0);
+    const open = (await call(t, { method: 'GET', url: '/wps/originals/mines/active', token })).value;
+    if (open) await cashout(token, 'mines', open.id);
+  }
+});

@@ -90,12 +90,84 @@ it('detects a different outcome (another nonce) as a mismatch', async () => {
   expect(outcomeMatches(VERIFIERS.dice, browser.outcome, server.outcome)).toBe(false);
 });
 
-it('mines, hilo and crash follow packages/fairness on node:crypto', async () => {
+type StepGame = {
+  floats: (params: Record<string, unknown>, moves: unknown[]) => number;
+  play: (
+    f: number[],
+    params: Record<string, unknown>,
+    moves: unknown[],
+    edge: number,
+  ) => { outcome: () => Record<string, unknown>; multiplier: number };
+};
+const SERVER_STEPS = '../../../../../server/src/modules/originals/multistep.games.ts';
+const { MINES, HILO } = (await import(/* @vite-ignore */ SERVER_STEPS)) as Record<'MINES' | 'HILO', StepGame>;
+
+/** A finished multi-step round as the server records it. */
+function serverSteps(game: StepGame, params: Record<string, unknown>, moves: unknown[], nonce: number) {
+  const draw = floats(nodeHmac, { serverSeed, clientSeed, nonce }, game.floats(params, moves));
+  const played = game.play(draw, params, moves, EDGE);
+  return { outcome: played.outcome(), multiplier: played.multiplier };
+}
+
+it('recomputes mines and hilo rounds exactly as the server recorded them', async () => {
+  for (let nonce = 0; nonce < 25; nonce++) {
+    const picks = [12, 0, 24, 7];
+    const mines = serverSteps(MINES, { mines: 4 }, picks, nonce);
+    const input: Record<string, string> = {
+      serverSeed,
+      clientSeed,
+      nonce: String(nonce),
+      houseEdge: '1',
+      ...VERIFIERS.mines.fromOutcome(mines.outcome),
+    };
+    expect(input.picks).toBe('12,0,24,7');
+    const browserMines = await VERIFIERS.mines.compute(input, webHmac);
+    expect(outcomeMatches(VERIFIERS.mines, browserMines.outcome, mines.outcome), `mines #${nonce}`).toBe(
+      true,
+    );
+    expect(browserMines.multiplier).toBe(mines.multiplier);
+
+    // Five moves (a skip among them), each a guess that can go either way, until the first wrong one.
+    const moves: string[] = [];
+    for (let step = 0; step < 5; step++) {
+      const played = serverSteps(HILO, {}, moves, nonce).outcome as {
+        start: { value: number };
+        steps: { card: { value: number } }[];
+      };
+      const value = (played.steps.at(-1)?.card ?? played.start).value;
+      moves.push(step === 1 ? 'skip' : value <= 7 ? 'higher' : 'lower');
+      if (serverSteps(HILO, {}, moves, nonce).outcome.lost) break;
+    }
+    const hilo = serverSteps(HILO, {}, moves, nonce);
+    const hiloInput = {
+      serverSeed,
+      clientSeed,
+      nonce: String(nonce),
+      houseEdge: '1',
+      ...VERIFIERS.hilo.fromOutcome(hilo.outcome),
+    };
+    const browserHilo = await VERIFIERS.hilo.compute(hiloInput, webHmac);
+    expect(outcomeMatches(VERIFIERS.hilo, browserHilo.outcome, hilo.outcome), `hilo #${nonce}`).toBe(true);
+    expect(browserHilo.multiplier).toBe(hilo.multiplier);
+  }
+  // A board recomputed with another nonce differs.
+  const other = await VERIFIERS.mines.compute(
+    { serverSeed, clientSeed, nonce: '99', mines: '4', picks: '12,0,24,7' },
+    webHmac,
+  );
+  expect(
+    outcomeMatches(
+      VERIFIERS.mines,
+      other.outcome,
+      serverSteps(MINES, { mines: 4 }, [12, 0, 24, 7], 0).outcome,
+    ),
+  ).toBe(false);
+});
+
+it('mines without picks and crash follow packages/fairness on node:crypto', async () => {
   const seeds = { serverSeed, clientSeed, nonce: 4 };
   const mines = await VERIFIERS.mines.compute({ ...seeds, nonce: '4', mines: '5' }, webHmac);
   expect(mines.outcome.mines).toEqual(minePositions(floats(nodeHmac, seeds, 24), 5));
-  const hilo = await VERIFIERS.hilo.compute({ ...seeds, nonce: '4', cards: '6' }, webHmac);
-  expect((hilo.outcome.cards as number[]).length).toBe(6);
   const hash = 'a'.repeat(64);
   const crash = await VERIFIERS.crash.compute({ gameHash: hash, salt: 'salt', houseEdge: '1' }, webHmac);
   expect(crash.outcome.crashPoint).toBe(crashPoint(nodeHmac, hash, 'salt', 0.01));

@@ -10,8 +10,11 @@ import {
   crashPoint,
   diceOdds,
   floatsAsync,
-  hiloCard,
-  minePositions,
+  HILO_GUESSES,
+  type HiloAction,
+  type HiloGuess,
+  playHilo,
+  playMines,
   playDice,
   playKeno,
   playLimbo,
@@ -88,6 +91,14 @@ function seedsOf(input: VerifyInput) {
   const nonce = num(input, 'nonce');
   if (!Number.isInteger(nonce) || nonce < 0) throw new RangeError('nonce: a whole number ≥ 0');
   return { serverSeed: input.serverSeed ?? '', clientSeed: input.clientSeed ?? '', nonce };
+}
+
+/** "3, 9 17;22" → [3, 9, 17, 22]. */
+function listOf(text: string | undefined): number[] {
+  return String(text ?? '')
+    .split(/[\s,;]+/)
+    .filter(Boolean)
+    .map(Number);
 }
 
 const draw = (input: VerifyInput, hmac: HmacSha256Async, count: number) =>
@@ -226,10 +237,7 @@ const TABLE = {
     compare: ['drawn', 'hits'],
     fromOutcome: (o) => ({ picks: Array.isArray(o.picks) ? o.picks.join(',') : '', risk: str(o.risk) }),
     async compute(input, hmac) {
-      const picks = String(input.picks ?? '')
-        .split(/[\s,;]+/)
-        .filter(Boolean)
-        .map(Number);
+      const picks = listOf(input.picks);
       const { drawn, hits, payout } = playKeno(await draw(input, hmac, KENO_DRAWN), {
         picks,
         risk: input.risk as KenoRisk,
@@ -247,34 +255,66 @@ const TABLE = {
   },
   mines: {
     seeded: true,
-    fields: [{ name: 'mines', label: 'verify.mines', kind: 'number', initial: '3' }],
-    compare: ['mines'],
+    fields: [
+      { name: 'mines', label: 'verify.mines', kind: 'number', initial: '3' },
+      { name: 'picks', label: 'verify.minePicks', kind: 'text', initial: '' },
+      EDGE,
+    ],
+    compare: ['mines', 'revealed', 'busted'],
     fromOutcome: (o) => ({
       mines: str(
         typeof o.mineCount === 'number' ? o.mineCount : Array.isArray(o.mines) ? o.mines.length : o.mines,
       ),
+      picks: Array.isArray(o.picks) ? o.picks.join(',') : '',
     }),
     async compute(input, hmac) {
       const count = num(input, 'mines');
+      const picks = listOf(input.picks);
       // Stake draws the whole board's order (24 floats); the first `mines` are the mines.
-      const mines = minePositions(await draw(input, hmac, MINES_TILES - 1), count);
+      const round = playMines(await draw(input, hmac, MINES_TILES - 1), count, picks, edgeOf(input));
+      const lines = [
+        { label: 'verify.minePositions', value: [...round.mines].sort((a, b) => a - b).join(', ') },
+      ];
+      if (picks.length > 0)
+        lines.push({
+          label: 'verify.minePicks',
+          value: round.revealed.map((r) => `${r.tile}${r.safe ? '✓' : '✗'}`).join(' '),
+        });
       return {
-        outcome: { mines },
-        lines: [{ label: 'verify.minePositions', value: [...mines].sort((a, b) => a - b).join(', ') }],
+        outcome: { mines: round.mines, revealed: round.revealed, busted: round.busted },
+        multiplier: picks.length > 0 ? round.multiplier : undefined,
+        lines,
       };
     },
   },
   hilo: {
     seeded: true,
-    fields: [{ name: 'cards', label: 'verify.cards', kind: 'number', initial: '10' }],
-    compare: [],
-    fromOutcome: (o) => ({ cards: str(Array.isArray(o.steps) ? o.steps.length + 1 : 10) }),
+    fields: [{ name: 'actions', label: 'verify.hiloActions', kind: 'text', initial: '' }, EDGE],
+    compare: ['start', 'steps'],
+    fromOutcome: (o) => ({ actions: Array.isArray(o.actions) ? o.actions.join(',') : '' }),
     async compute(input, hmac) {
-      const count = Math.min(52, Math.max(1, Math.floor(num(input, 'cards'))));
-      const cards = (await draw(input, hmac, count)).map(hiloCard);
+      const moves = String(input.actions ?? '')
+        .split(/[\s,;]+/)
+        .filter(Boolean);
+      for (const move of moves)
+        if (move !== 'skip' && !(HILO_GUESSES as readonly string[]).includes(move))
+          throw new RangeError(`actions: ${move}? (${[...HILO_GUESSES, 'skip'].join(', ')})`);
+      const actions: HiloAction[] = moves.map((m) =>
+        m === 'skip' ? { kind: 'skip' } : { kind: 'guess', guess: m as HiloGuess },
+      );
+      const round = playHilo(await draw(input, hmac, moves.length + 1), actions, edgeOf(input));
+      // The same shape the server records for each step.
+      const steps = round.steps.map((step, i) => ({
+        action: moves[i],
+        card: step.card,
+        correct: step.correct,
+        multiplier: step.multiplier,
+      }));
+      const cards = [round.start, ...round.steps.map((step) => step.card)];
       return {
-        outcome: { cards: cards.map((c) => c.index) },
-        lines: [{ label: 'verify.cardsDrawn', value: cards.map((c) => `${c.rank}${c.suit}`).join(' ') }],
+        outcome: { start: round.start, steps },
+        multiplier: round.multiplier,
+        lines: [{ label: 'verify.cardsDrawn', value: cards.map((c) => `${c.rank}${c.suit}`).join(' → ') }],
       };
     },
   },

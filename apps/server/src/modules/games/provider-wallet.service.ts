@@ -192,8 +192,10 @@ export function createProviderWallet(ctx: AppContext): ProviderWallet {
 
 /**
  * One batch of bets in ONE transaction: record the nonces (a repeated one is a replay and moves
- * nothing), post the stakes through the ledger's batch (each refused on its own), write a bet row
- * for each posted stake, and answer each call — a retried txn id gets the answer stored with its bet.
+ * nothing), open and lock the rounds (refusing ended rounds and rolled-back txn ids), post the
+ * stakes through the ledger's batch (each refused on its own), write a bet row for each posted stake
+ * and add it to its round's betting record, and answer each call — a retried txn id gets the answer
+ * stored with its bet.
  */
 async function postDebits(db: Db, items: DebitItem[], batchNumber: number): Promise<Settled<DebitAnswer>[]> {
   const { merchantId, currency } = { merchantId: items[0]!.merchantId, currency: items[0]!.player.currency };

@@ -12,7 +12,7 @@ import { REFERENCE_VENDOR } from './games.seed.ts';
  */
 export async function startReferenceVendorBeside(ctx: AppContext): Promise<(() => Promise<void>) | null> {
   const { config } = ctx;
-  if (!config.REFERENCE_VENDOR || !config.REFERENCE_VENDOR_PORT || config.ROLE === 'worker') return null;
+  if (!config.referenceVendor || !config.REFERENCE_VENDOR_PORT || config.ROLE === 'worker') return null;
   try {
     const vendor = await startReferenceVendor({
       port: config.REFERENCE_VENDOR_PORT,

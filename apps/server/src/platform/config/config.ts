@@ -38,9 +38,10 @@ const envSchema = z.object({
   CRASH_LOOP: bool.optional(),
   /**
    * The reference game vendor (apps/reference-vendor) listens on its own port beside the server, so
-   * the demo has a real third-party origin in /game's iframe. 0 or REFERENCE_VENDOR=false: not started.
+   * the demo has a real third-party origin in /game's iframe. On outside production unless
+   * REFERENCE_VENDOR=false (its coin game moves real balances: production opts in explicitly); port 0: off.
    */
-  REFERENCE_VENDOR: bool.default(true),
+  REFERENCE_VENDOR: bool.optional(),
   REFERENCE_VENDOR_PORT: z.coerce.number().int().min(0).max(65535).default(3001),
   /** Where players' browsers reach the reference vendor (default http://localhost:REFERENCE_VENDOR_PORT). */
   REFERENCE_VENDOR_URL: z.string().url().optional(),
@@ -53,6 +54,8 @@ export type Config = z.infer<typeof envSchema> & {
   sandboxGateway: boolean;
   /** The reference vendor's launch address base (REFERENCE_VENDOR_URL or localhost on its port). */
   referenceVendorBaseUrl: string;
+  /** Whether the reference vendor is started beside the server (REFERENCE_VENDOR). */
+  referenceVendor: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -71,6 +74,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...config,
     devOutbox: config.DEV_OUTBOX ?? config.NODE_ENV !== 'production',
     sandboxGateway: config.SANDBOX_GATEWAY ?? config.NODE_ENV !== 'production',
+    referenceVendor: config.REFERENCE_VENDOR ?? config.NODE_ENV !== 'production',
     referenceVendorBaseUrl: (
       config.REFERENCE_VENDOR_URL ?? `http://localhost:${config.REFERENCE_VENDOR_PORT}`
     ).replace(/\/+$/, ''),

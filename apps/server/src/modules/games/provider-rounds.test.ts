@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import type { TestApp } from '../../../test/harness.ts';
+import { call as memberCall, createAuthTestApp, registerUser } from '../auth/auth.test-helpers.ts';
+import { memberAccountId } from '../ledger/index.ts';
 import {
   balanceOf,
   expectVerified,
@@ -18,7 +20,8 @@ let t: TestApp;
 let f: Fixture;
 let secret: string;
 beforeAll(async () => {
-  t = await createTestApp(process.env.DEBUG_LOG ? { LOG_LEVEL: 'error' } : {});
+  // The auth test app: players registered through the API have a token for the recall route.
+  t = await createAuthTestApp({});
   f = await fixture(t);
   const row = await t.ctx.db
     .selectFrom('game_vendor_credentials')
@@ -346,4 +349,34 @@ test('one player, 20 rounds played at once (debit → credit → end) and 20 deb
   expect(await record(shared.roundId)).toMatchObject({ stake_minor: 2_000n, status: 'open' });
   // 50000 + 20 × 500 − 20 × 100
   expect(await balanceOf(f, p.mainId)).toEqual({ balance: 58_000n, pending: 0n });
+});
+
+test('the recall route answers a player its own vendor round, another player 404, nobody 401', async () => {
+  const owner = await registerUser(t, `vr${Math.random().toString(36).slice(2, 9)}`);
+  const stranger = await registerUser(t, `vr${Math.random().toString(36).slice(2, 9)}`);
+  const member = await t.ctx.db
+    .selectFrom('members')
+    .select('id')
+    .where('account', '=', owner.account)
+    .executeTakeFirstOrThrow();
+  await fund(f, await memberAccountId(t.ctx.db, member.id, f.merchantId, 'main', f.currency), 3_000n);
+  const r = round(member.id);
+  await r.debit(1_000);
+  await r.credit(0);
+  await r.end();
+  const url = `/wps/game/rounds/recall?ref=${encodeURIComponent(`${REFERENCE_VENDOR}:${r.roundId}`)}`;
+  expect(await memberCall(t, { method: 'GET', url, token: owner.session.token })).toMatchObject({
+    status: 200,
+    value: {
+      status: 'ended',
+      stakeMinor: 1_000,
+      payoutMinor: 0,
+      moves: [{ kind: 'debit' }, { kind: 'credit' }],
+    },
+  });
+  expect(await memberCall(t, { method: 'GET', url, token: stranger.session.token })).toMatchObject({
+    status: 404,
+    code: 'PROVIDER_ROUND_UNKNOWN',
+  });
+  expect(await memberCall(t, { method: 'GET', url })).toMatchObject({ status: 401 });
 });

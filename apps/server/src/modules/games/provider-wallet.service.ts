@@ -291,6 +291,8 @@ async function refuseClosedRounds(
       r,
     ]),
   );
+  // Its own statement, after the locks: its snapshot is taken after any wait for a round's lock, so
+  // it sees a rollback committed meanwhile (one statement with the upsert would not).
   const rolledBack = await repo.findRollbacks(
     db,
     merchantId,

@@ -144,6 +144,9 @@ describe('dice', () => {
     await until(() => page.getByTestId('seed-hash').textContent()).not.toBe(committedHash);
     await until(() => page.getByTestId('nonce').textContent()).toBe('0');
 
+    // The revealed pair links to its last round in the verifier.
+    expect(await page.getByTestId('verify-last').getAttribute('href')).toBe(`/verify?round=${lastAuto.id}`);
+
     // The verifier, opened from the round's row, confirms it in the browser.
     await row.getByTestId('verify-round').click();
     await page.waitForURL(`**/verify?round=${round.id}`);

@@ -5,7 +5,8 @@ import { clientSeed as clientSeedSchema } from '@sorte/contracts';
 import { ErrorLine } from './ErrorLine';
 import { useFairness, useRotateSeeds } from './fairness';
 import { useLoginGate } from './login-gate';
-import { verifyHref } from './verify-link';
+import { useRecentStore } from './recent';
+import { verifyHref, verifyRoundHref } from './verify-link';
 
 /**
  * Provable fairness of the player's active pair: the hashed server seed (the commitment shown
@@ -20,6 +21,10 @@ export function SeedPanel({ game }: { game: string }) {
   const [nextSeed, setNextSeed] = useState('');
   const seedCheck = nextSeed === '' ? null : clientSeedSchema.safeParse(nextSeed);
   const revealed = rotate.data?.revealed;
+  // The pair's last round of this session, when there is one: its verifier link carries the choices too.
+  const lastRound = useRecentStore((st) =>
+    revealed ? st.rounds.find((r) => r.serverSeedHash === revealed.serverSeedHash) : undefined,
+  );
 
   return (
     <section className="og-panel og-seeds" data-testid="seed-panel">
@@ -77,12 +82,17 @@ export function SeedPanel({ game }: { game: string }) {
               {revealed.nonceCount > 0 ? (
                 <Link
                   className="og-link"
-                  to={verifyHref({
-                    game,
-                    serverSeed: revealed.serverSeed,
-                    clientSeed: revealed.clientSeed,
-                    nonce: revealed.nonceCount - 1,
-                  })}
+                  data-testid="verify-last"
+                  to={
+                    lastRound
+                      ? verifyRoundHref(lastRound.id)
+                      : verifyHref({
+                          game,
+                          serverSeed: revealed.serverSeed,
+                          clientSeed: revealed.clientSeed,
+                          nonce: revealed.nonceCount - 1,
+                        })
+                  }
                 >
                   {t('kit.verifyLast')}
                 </Link>

@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api';
 import { clampAmount, doubleAmount, halfAmount, increaseByPercent } from './amount';
 import { type AutoBetSettings, DEFAULT_AUTO, autoShouldStop, nextAutoAmount } from './autobet';
-import { isUncertain } from './place-bet';
+import { isUncertain, sendWithRetry } from './place-bet';
 import { formatMultiplier, verifyHref, verifyRoundHref } from './verify-link';
 
 const bounds = { minMinor: 1n, maxMinor: 1000n };
@@ -49,4 +49,36 @@ it('builds verifier links and multiplier text', () => {
   );
   expect(formatMultiplier(1.98)).toBe('1.98×');
   expect(formatMultiplier(2)).toBe('2.00×');
+});
+
+it('retries a lost answer with the same request, never a refusal, and gives up after three tries', async () => {
+  const noPause = async () => {};
+  const bodies: string[] = [];
+  let failures = 2;
+  const key = 'intent-key-1';
+  const send = async () => {
+    bodies.push(key);
+    if (failures-- > 0) throw new ApiError('NETWORK_ERROR', '', 0);
+    return 'round';
+  };
+  expect(await sendWithRetry(send, 3, noPause)).toBe('round');
+  expect(bodies).toEqual([key, key, key]);
+
+  let calls = 0;
+  const refused = async () => {
+    calls++;
+    throw new ApiError('WALLET_INSUFFICIENT_FUNDS', '', 409);
+  };
+  await expect(sendWithRetry(refused, 3, noPause)).rejects.toMatchObject({
+    code: 'WALLET_INSUFFICIENT_FUNDS',
+  });
+  expect(calls).toBe(1);
+
+  calls = 0;
+  const down = async () => {
+    calls++;
+    throw new ApiError('INTERNAL', '', 502);
+  };
+  await expect(sendWithRetry(down, 3, noPause)).rejects.toMatchObject({ status: 502 });
+  expect(calls).toBe(3);
 });

@@ -18,6 +18,25 @@ export function isUncertain(error: unknown): boolean {
   return error instanceof ApiError && (error.status === 0 || error.status >= 500);
 }
 
+/**
+ * Sends a request up to ATTEMPTS times while its answer is uncertain (network drop, 5xx); the
+ * caller's request carries one idempotency key, so however often it reaches the server it plays once.
+ */
+export async function sendWithRetry<T>(
+  send: () => Promise<T>,
+  attempts = ATTEMPTS,
+  pause: (ms: number) => Promise<void> = wait,
+): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await send();
+    } catch (cause) {
+      if (!isUncertain(cause) || attempt >= attempts) throw cause;
+      await pause(RETRY_DELAY_MS * attempt);
+    }
+  }
+}
+
 export interface PlaceBet<P> {
   /** Plays one round; resolves with the settled round, rejects with an ApiError. */
   place: (amountMinor: bigint, params: P) => Promise<OriginalRound>;
@@ -69,33 +88,23 @@ export function usePlaceBet<P extends Record<string, unknown>>(
       setError(null);
       const key = keys.keyFor(`${game}|${amountMinor}|${JSON.stringify(params)}`);
       try {
-        let lastError: unknown;
-        for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-          if (attempt > 0) await wait(RETRY_DELAY_MS * attempt);
-          try {
-            const round = await postBet(game, {
-              ...params,
-              amountMinor: Number(amountMinor),
-              idempotencyKey: key,
-            });
-            keys.done();
-            if (!deferReveal) reveal(round);
-            queryClient.setQueryData<FairnessState>(originalsKeys.fairness(token), (state) =>
-              state && state.serverSeedHash === round.serverSeedHash
-                ? { ...state, nonce: round.nonce + 1 }
-                : state,
-            );
-            return round;
-          } catch (cause) {
-            lastError = cause;
-            if (!isUncertain(cause)) {
-              keys.done();
-              break;
-            }
-          }
-        }
-        setError(lastError);
-        throw lastError;
+        const round = await sendWithRetry(() =>
+          postBet(game, { ...params, amountMinor: Number(amountMinor), idempotencyKey: key }),
+        );
+        keys.done();
+        if (!deferReveal) reveal(round);
+        queryClient.setQueryData<FairnessState>(originalsKeys.fairness(token), (state) =>
+          state && state.serverSeedHash === round.serverSeedHash
+            ? { ...state, nonce: round.nonce + 1 }
+            : state,
+        );
+        return round;
+      } catch (cause) {
+        // A refusal ends the intent; an answer still lost after the retries keeps the key, so the
+        // player's next click with the same stake and choices asks for the same round again.
+        if (!isUncertain(cause)) keys.done();
+        setError(cause);
+        throw cause;
       } finally {
         inFlight.current = false;
         setPending(false);

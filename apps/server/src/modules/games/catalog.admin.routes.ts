@@ -12,6 +12,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { doc } from '../../platform/http/openapi.ts';
 import { pageOf } from '../../platform/http/paging.ts';
 import { parseInput } from '../../platform/http/validate.ts';
+import { pickLanguage } from '../../platform/i18n/messages.ts';
 import { requireOperator } from '../backoffice/index.ts';
 import { gamesForOperator, updateGame, updateVendor, vendorsForOperator } from './catalog.admin.ts';
 
@@ -69,7 +70,12 @@ export async function registerCatalogAdminRoutes(app: FastifyInstance, ctx: AppC
     async (request) => {
       const operator = await requireOperator(request, 'merchant.config');
       const query = parseInput(boGamesQuery, request.query);
-      const { list, total } = await gamesForOperator(ctx.db, operator.merchantId, query);
+      const { list, total } = await gamesForOperator(
+        ctx.db,
+        operator.merchantId,
+        query,
+        pickLanguage(request.headers),
+      );
       return { success: true, value: pageOf(list, total, query) };
     },
   );

@@ -3,7 +3,7 @@ import type { Db } from '../../platform/database/database.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { type OperatorPrincipal, recordAudit } from '../backoffice/index.ts';
 import * as repo from './catalog.admin.repository.ts';
-import { gameView, vendorArtUrl } from './catalog.service.ts';
+import { gameView, type Language, vendorArtUrl } from './catalog.service.ts';
 
 /**
  * What a merchant offers: vendors switched on (a vendor without a merchant row is off) and games
@@ -60,6 +60,7 @@ export async function gamesForOperator(
   db: Db,
   merchantId: string,
   query: { vendor?: string; pageNo: number; pageSize: number },
+  language: Language,
 ): Promise<{ list: BoGame[]; total: number }> {
   const offset = (query.pageNo - 1) * query.pageSize;
   const [total, rows, currency] = await Promise.all([
@@ -70,7 +71,7 @@ export async function gamesForOperator(
   return {
     total,
     list: rows.map((row) => ({
-      ...gameView(row, 'en'),
+      ...gameView(row, language),
       enabled: row.enabled,
       sortOrder: row.sort_order,
       currency,

@@ -72,7 +72,7 @@ describe('reference vendor game', () => {
       }
       await screenshot(page, `vendor-game-${phone ? 'phone' : 'desktop'}`);
       const shown = Number(((await frame.locator('#balance').textContent()) ?? '').replace(/\D/g, ''));
-      const balance = await api<{ wallets: { kind: string; balanceMinor: number }[] }>(
+      const balance = await api<{ balanceMinor: number; wallets: { kind: string; balanceMinor: number }[] }>(
         '/wps/v2/wallets/balance',
       );
       expect(shown).toBe(balance.wallets.find((w) => w.kind === 'main')!.balanceMinor);

@@ -1,0 +1,6 @@
+/**
+ * Lottery rules, pure and without I/O: the game families and their play types, how a ticket's
+ * selections are validated and priced, how a draw's result settles them, the prize modes and series
+ * that scale the odds, and the Vietnamese lottery's regions, draws, prize structures and bet types.
+ */
+export {};

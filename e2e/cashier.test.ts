@@ -1,8 +1,17 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { totpCode } from '../apps/server/src/modules/backoffice/backoffice.totp.ts';
-import { launchBrowser, newPage, operator, type RunningServer, screenshot, startServer } from './harness.ts';
+import {
+  launchBrowser,
+  minorOf,
+  newPage,
+  type RunningServer,
+  screenshot,
+  settledScreenshot,
+  startServer,
+} from './harness.ts';
 import { t, tBackoffice } from './i18n.ts';
+import { loginDemoPlayer, openDemoMerchant, signInContext } from './player.ts';
 
 /**
  * The member centre's money journeys in a real Chromium against the built server on a fresh
@@ -21,13 +30,7 @@ beforeAll(async () => {
   // the old balance in the header, before the money arrives: the change is then seen live.
   server = await startServer({ SANDBOX_CALLBACK_DELAY_MS: String(CALLBACK_DELAY_MS) });
   browser = await launchBrowser();
-  await operator(server, 'PATCH', '/bo/merchants/demo/flags', {
-    captchaOnLogin: false,
-    captchaOnRegister: false,
-    REGMOBVERF3: false,
-    encryption: false,
-    memberCentre: true,
-  });
+  await openDemoMerchant(server, { captchaOnRegister: false, REGMOBVERF3: false, memberCentre: true });
 });
 afterAll(async () => {
   await browser?.close();
@@ -36,19 +39,7 @@ afterAll(async () => {
 
 /** Signs the demo player in through the API and hands the token to the page, as the login form does. */
 async function signIn(context: BrowserContext): Promise<void> {
-  const res = await fetch(`${server.url}/wps/session/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'demoplayer', password: 'player123', type: 'username' }),
-  });
-  const json = (await res.json()) as { success: boolean; value: { token: string } };
-  if (!json.success) throw new Error(`login refused: ${JSON.stringify(json)}`);
-  await context.addInitScript((token) => sessionStorage.setItem('token', token), json.value.token);
-}
-
-/** '1,020.00' or '1.020,00' → 102000: the digits of a two-decimal amount are its minor units. */
-function minorOf(text: string): number {
-  return Number(text.replace(/\D/g, ''));
+  await signInContext(context, await loginDemoPlayer(server));
 }
 
 /** The member centre's own menu (the header has a Withdraw button too). */
@@ -98,18 +89,7 @@ async function plainText(locator: Locator): Promise<string> {
   return ((await locator.textContent()) ?? '').replace(/\s+/g, ' ').trim();
 }
 
-/** A screenshot once transitions have finished, so the picture shows the state just asserted. */
-async function shot(page: Page, name: string): Promise<void> {
-  // Endless ones (spinners, a carousel) never finish, so only the finite ones are waited for.
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every(
-        (a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
-      ),
-  );
-  await screenshot(page, name);
-}
+const shot = settledScreenshot;
 
 const uniqueName = () => `mj${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`.slice(0, 16);
 

@@ -1,7 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, operator, type RunningServer, screenshot, startServer } from './harness.ts';
+import { launchBrowser, newPage, type RunningServer, screenshot, startServer } from './harness.ts';
 import { t } from './i18n.ts';
+import { demoPlayerToken, signInContext } from './player.ts';
 
 /**
  * The game lobbies as a visitor and as a player: tiles from the catalog, search, the login popup on a
@@ -16,15 +17,7 @@ let token: string;
 beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
-  await operator(server, 'PATCH', '/bo/merchants/demo/flags', { encryption: false, captchaOnLogin: false });
-  const res = await fetch(`${server.url}/wps/session/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'demoplayer', password: 'player123', type: 'username' }),
-  });
-  const json = (await res.json()) as { success: boolean; value: { token: string } };
-  if (!json.success) throw new Error(`login refused: ${JSON.stringify(json)}`);
-  token = json.value.token;
+  token = await demoPlayerToken(server);
 });
 afterAll(async () => {
   await browser?.close();
@@ -55,7 +48,7 @@ describe('game lobbies', () => {
 
   it('a player keeps the slot hall, stars a game and opens in-house and vendor games', async () => {
     const { context, page } = await newPage(browser, { lang });
-    await context.addInitScript((value) => sessionStorage.setItem('token', value), token);
+    await signInContext(context, token);
     await page.goto(`${server.url}/rng`);
     await expect.poll(() => tiles(page).count(), { timeout: 20_000 }).toBe(3);
     await page

@@ -132,6 +132,22 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: false });
 }
 
+/** A screenshot once transitions have finished, so the picture shows the state just asserted. */
+export async function settledScreenshot(page: Page, name: string): Promise<void> {
+  // Endless ones (spinners, a carousel) never finish, so only the finite ones are waited for.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
+      ),
+  );
+  await screenshot(page, name);
+}
+
+/** '1,020.00' or '1.020,00' → 102000: the digits of a two-decimal amount are its minor units. */
+export const minorOf = (text: string | null): number => Number((text ?? '').replace(/\D/g, ''));
+
 /** The operator API, as an operator's script would call it. */
 export async function operator(
   server: RunningServer,

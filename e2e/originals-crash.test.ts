@@ -1,7 +1,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, operator, type RunningServer, screenshot, startServer } from './harness.ts';
+import { launchBrowser, minorOf, newPage, type RunningServer, screenshot, startServer } from './harness.ts';
 import { t } from './i18n.ts';
+import { demoPlayerToken, playerApi, signInContext } from './player.ts';
 
 /**
  * Crash in a real Chromium against the built server with its round loop on (5 s of betting, the
@@ -17,39 +18,15 @@ let token = '';
 beforeAll(async () => {
   server = await startServer({ CRASH_LOOP: 'true' });
   browser = await launchBrowser();
-  await operator(server, 'PATCH', '/bo/merchants/demo/flags', {
-    captchaOnLogin: false,
-    captchaOnRegister: false,
-    REGMOBVERF3: false,
-    encryption: false,
-  });
-  const res = await fetch(`${server.url}/wps/session/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'demoplayer', password: 'player123', type: 'username' }),
-  });
-  const json = (await res.json()) as { success: boolean; value: { token: string } };
-  if (!json.success) throw new Error(`login refused: ${JSON.stringify(json)}`);
-  token = json.value.token;
+  token = await demoPlayerToken(server, { captchaOnRegister: false, REGMOBVERF3: false });
 }, 120_000);
 afterAll(async () => {
   await browser?.close();
   await server?.close();
 });
 
-async function api<T>(path: string): Promise<T> {
-  const res = await fetch(`${server.url}${path}`, { headers: { token } });
-  const json = (await res.json()) as { success: boolean; value: T };
-  if (!json.success) throw new Error(`${path}: ${JSON.stringify(json)}`);
-  return json.value;
-}
-
-async function signedIn(context: BrowserContext): Promise<void> {
-  await context.addInitScript((value) => sessionStorage.setItem('token', value), token);
-}
-
-/** '1,020.00' or '1.020,00' → 102000. */
-const minorOf = (text: string | null) => Number((text ?? '').replace(/\D/g, ''));
+const api = <T>(path: string) => playerApi<T>(server, token, 'GET', path);
+const signedIn = (context: BrowserContext) => signInContext(context, token);
 const headerBalance = async (page: Page) => minorOf(await page.getByTestId('balance').textContent());
 
 interface Bet {

@@ -1,7 +1,15 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, operator, type RunningServer, screenshot, startServer } from './harness.ts';
+import {
+  launchBrowser,
+  minorOf,
+  newPage,
+  type RunningServer,
+  settledScreenshot,
+  startServer,
+} from './harness.ts';
 import { t } from './i18n.ts';
+import { demoPlayerToken, signInContext } from './player.ts';
 
 /**
  * The in-house games in a real Chromium against the built server on a fresh database. The dice
@@ -17,9 +25,8 @@ let token: string;
 beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
-  // Sign-in through the API below sends a plain body, as in the cashier journeys.
-  await operator(server, 'PATCH', '/bo/merchants/demo/flags', { encryption: false, captchaOnLogin: false });
-  token = await login();
+  // Signed in once through the API (a plain body); each page gets the token as the login form stores it.
+  token = await demoPlayerToken(server);
 });
 afterAll(async () => {
   await browser?.close();
@@ -39,39 +46,12 @@ interface Round {
   balanceAfterMinor: number;
 }
 
-/** Signs the demo player in through the API once; each page gets the token as the login form stores it. */
-async function login(): Promise<string> {
-  const res = await fetch(`${server.url}/wps/session/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'demoplayer', password: 'player123', type: 'username' }),
-  });
-  const json = (await res.json()) as { success: boolean; value: { token: string } };
-  if (!json.success) throw new Error(`login refused: ${JSON.stringify(json)}`);
-  return json.value.token;
-}
-
-async function signIn(context: BrowserContext): Promise<void> {
-  await context.addInitScript((value) => sessionStorage.setItem('token', value), token);
-}
-
-/** '1,020.00' or '1.020,00' → 102000: the digits of a two-decimal amount are its minor units. */
-const minorOf = (text: string | null) => Number((text ?? '').replace(/\D/g, ''));
+const signIn = (context: BrowserContext) => signInContext(context, token);
 
 /** Polls with room for a loaded machine (two shared cores; the default second is too short). */
 const until = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000 });
 
-/** A screenshot once finite transitions are over, so the picture shows the state just asserted. */
-async function shot(page: Page, name: string): Promise<void> {
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every(
-        (a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
-      ),
-  );
-  await screenshot(page, name);
-}
+const shot = settledScreenshot;
 
 /** Clicks the play button and answers the round the server settled. */
 async function play(page: Page, game: string): Promise<Round> {

@@ -1,8 +1,16 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { minesMultiplier } from '../packages/fairness/src/index.ts';
-import { launchBrowser, newPage, operator, type RunningServer, screenshot, startServer } from './harness.ts';
+import {
+  launchBrowser,
+  minorOf,
+  newPage,
+  type RunningServer,
+  settledScreenshot,
+  startServer,
+} from './harness.ts';
 import { t } from './i18n.ts';
+import { loginDemoPlayer, openDemoMerchant, signInContext } from './player.ts';
 
 /**
  * Mines and hilo in a real Chromium against the built server on a fresh database. The mines journey
@@ -19,7 +27,7 @@ let browser: Browser;
 beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
-  await operator(server, 'PATCH', '/bo/merchants/demo/flags', { encryption: false, captchaOnLogin: false });
+  await openDemoMerchant(server);
 });
 afterAll(async () => {
   await browser?.close();
@@ -41,30 +49,14 @@ interface StepRound {
   hilo: { start: { value: number }; steps: { correct: boolean; card: { value: number } }[] } | null;
 }
 
+/** A fresh API sign-in per context, handed to its pages; returns the token. */
 async function signIn(context: BrowserContext): Promise<string> {
-  const res = await fetch(`${server.url}/wps/session/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'demoplayer', password: 'player123', type: 'username' }),
-  });
-  const json = (await res.json()) as { success: boolean; value: { token: string } };
-  if (!json.success) throw new Error(`login refused: ${JSON.stringify(json)}`);
-  await context.addInitScript((token) => sessionStorage.setItem('token', token), json.value.token);
-  return json.value.token;
+  const token = await loginDemoPlayer(server);
+  await signInContext(context, token);
+  return token;
 }
 
-const minorOf = (text: string | null) => Number((text ?? '').replace(/\D/g, ''));
-
-async function shot(page: Page, name: string): Promise<void> {
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every(
-        (a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
-      ),
-  );
-  await screenshot(page, name);
-}
+const shot = settledScreenshot;
 
 /** Clicks and answers the round as the server returned it for that call. */
 async function act(page: Page, path: string, click: () => Promise<void>): Promise<StepRound> {

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, operator, type RunningServer, screenshot, startServer } from './harness.ts';
+import { launchBrowser, newPage, type RunningServer, screenshot, startServer } from './harness.ts';
 import { t } from './i18n.ts';
+import { demoPlayerToken, playerApi, signInContext } from './player.ts';
 
 /**
  * Betting records and personal P&L in a real Chromium against the built server: the demo player
@@ -19,17 +20,7 @@ const rounds: any[] = [];
 beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
-  await operator(server, 'PATCH', '/bo/merchants/demo/flags', {
-    captchaOnLogin: false,
-    encryption: false,
-    memberCentre: true,
-  });
-  const login = await api('POST', '/wps/session/login', {
-    username: 'demoplayer',
-    password: 'player123',
-    type: 'username',
-  });
-  token = login.token;
+  token = await demoPlayerToken(server, { memberCentre: true });
   for (const [amountMinor, target] of [
     [1_000, 50],
     [2_000, 90],
@@ -49,21 +40,10 @@ afterAll(async () => {
   await server?.close();
 });
 
-// biome-ignore lint/suspicious/noExplicitAny: see above.
-async function api(method: string, path: string, body?: unknown): Promise<any> {
-  const res = await fetch(`${server.url}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { token } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await res.json()) as { success: boolean; value: unknown };
-  if (!json.success) throw new Error(`${method} ${path}: ${JSON.stringify(json)}`);
-  return json.value;
-}
-
-async function signIn(context: BrowserContext): Promise<void> {
-  await context.addInitScript((value) => sessionStorage.setItem('token', value), token);
-}
+const api = (method: string, path: string, body?: unknown) =>
+  // biome-ignore lint/suspicious/noExplicitAny: see above.
+  playerApi<any>(server, token, method, path, body);
+const signIn = (context: BrowserContext) => signInContext(context, token);
 
 /** "R$ 1.234,50" / "-R$ 5.00" → signed minor units. */
 function minorOf(text: string): number {

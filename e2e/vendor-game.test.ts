@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, operator, type RunningServer, screenshot, startServer } from './harness.ts';
+import { launchBrowser, minorOf, newPage, type RunningServer, screenshot, startServer } from './harness.ts';
+import { demoPlayerToken, playerApi, signInContext } from './player.ts';
 
 /**
  * A vendor game from the reference vendor (apps/reference-vendor, started beside the server on its
@@ -15,27 +16,14 @@ let token: string;
 beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
-  await operator(server, 'PATCH', '/bo/merchants/demo/flags', { encryption: false, captchaOnLogin: false });
-  const res = await fetch(`${server.url}/wps/session/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'demoplayer', password: 'player123', type: 'username' }),
-  });
-  const json = (await res.json()) as { success: boolean; value: { token: string } };
-  if (!json.success) throw new Error(`login refused: ${JSON.stringify(json)}`);
-  token = json.value.token;
+  token = await demoPlayerToken(server);
 });
 afterAll(async () => {
   await browser?.close();
   await server?.close();
 });
 
-async function api<T>(path: string): Promise<T> {
-  const res = await fetch(`${server.url}${path}`, { headers: { token } });
-  const json = (await res.json()) as { success: boolean; value: T };
-  if (!json.success) throw new Error(`${path}: ${JSON.stringify(json)}`);
-  return json.value;
-}
+const api = <T>(path: string) => playerApi<T>(server, token, 'GET', path);
 
 interface RecordRow {
   vendor: string;
@@ -53,7 +41,7 @@ describe('reference vendor game', () => {
         '/wps/game/launchGame?vassalage=sorte-ref&gameCode=lucky-card',
       );
       const { context, page } = await newPage(browser, { lang: 'pt-BR', phone });
-      await context.addInitScript((value) => sessionStorage.setItem('token', value), token);
+      await signInContext(context, token);
       const before = (
         await api<{ list: RecordRow[] }>('/wps/member/records/personalHistoryCopy?vendor=sorte-ref')
       ).list.length;
@@ -71,16 +59,14 @@ describe('reference vendor game', () => {
         await expect.poll(async () => frame.locator('#flip').isEnabled()).toBe(true);
       }
       await screenshot(page, `vendor-game-${phone ? 'phone' : 'desktop'}`);
-      const shown = Number(((await frame.locator('#balance').textContent()) ?? '').replace(/\D/g, ''));
+      const shown = minorOf(await frame.locator('#balance').textContent());
       const balance = await api<{ balanceMinor: number; wallets: { kind: string; balanceMinor: number }[] }>(
         '/wps/v2/wallets/balance',
       );
       expect(shown).toBe(balance.wallets.find((w) => w.kind === 'main')!.balanceMinor);
       // The platform's header follows the vendor's rounds live (ledger pushes after each commit).
       await expect
-        .poll(async () =>
-          Number(((await page.getByTestId('balance').textContent()) ?? '').replace(/\D/g, '')),
-        )
+        .poll(async () => minorOf(await page.getByTestId('balance').textContent()))
         .toBe(balance.balanceMinor);
 
       const after = await api<{ list: RecordRow[] }>(

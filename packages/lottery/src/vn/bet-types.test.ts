@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { VnTicket } from './bet-types.ts';
-import { checkVnTicket, combinations, loSlotCount, MAX_POINTS, vnTicketUnits } from './bet-types.ts';
+import { checkVnTicket, xienCombinations, loSlotCount, MAX_POINTS, vnTicketUnits } from './bet-types.ts';
 
 const lo2 = (numbers: string[], points = 1): VnTicket => ({
   betType: 'lo2',
@@ -115,8 +115,8 @@ describe('vnTicketUnits', () => {
     ).toBe(17);
   });
 
-  it('builds combinations in the order chosen', () => {
-    expect(combinations(['a', 'b', 'c'], 2)).toEqual([
+  it('builds xiên combinations in the order chosen', () => {
+    expect(xienCombinations(['a', 'b', 'c'], 2)).toEqual([
       ['a', 'b'],
       ['a', 'c'],
       ['b', 'c'],

@@ -137,10 +137,10 @@ export function checkVnTicket(ticket: VnTicket): VnBetIssue | null {
 }
 
 /** The ticket's numbers taken `size` at a time, in the order chosen (xiên: each one is a unit). */
-export function combinations(numbers: readonly string[], size: number): string[][] {
+export function xienCombinations(numbers: readonly string[], size: number): string[][] {
   if (size === 0) return [[]];
   return numbers.flatMap((first, i) =>
-    combinations(numbers.slice(i + 1), size - 1).map((rest) => [first, ...rest]),
+    xienCombinations(numbers.slice(i + 1), size - 1).map((rest) => [first, ...rest]),
   );
 }
 
@@ -151,7 +151,7 @@ export function combinations(numbers: readonly string[], size: number): string[]
 export function vnTicketUnits(ticket: VnTicket): number {
   const info = VN_BET_TYPE_INFO[ticket.betType];
   const n = ticket.numbers.length;
-  if (info.group) return combinations(ticket.numbers, info.group).length;
+  if (info.group) return xienCombinations(ticket.numbers, info.group).length;
   if (info.pricing === 'perSlot') return n * loSlotCount(ticket.region, info.digits);
   return n;
 }

@@ -5,7 +5,7 @@
  * once however often its numbers appear.
  */
 import type { VnTicket } from './bet-types.ts';
-import { combinations, VN_BET_TYPE_INFO } from './bet-types.ts';
+import { xienCombinations, VN_BET_TYPE_INFO } from './bet-types.ts';
 import type { VnPayoutConfig } from './payout-config.ts';
 import { structureOf } from './regions.ts';
 import type { VnResult } from './result.ts';
@@ -47,7 +47,7 @@ export function settleVnTicket(ticket: VnTicket, result: VnResult, config: VnPay
   let winCount: number;
   if (info.group) {
     const out = new Set(hits.filter((hit) => hit.count > 0).map((hit) => hit.number));
-    winCount = combinations(ticket.numbers, info.group).filter((combo) =>
+    winCount = xienCombinations(ticket.numbers, info.group).filter((combo) =>
       combo.every((n) => out.has(n)),
     ).length;
   } else {

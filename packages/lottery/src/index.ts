@@ -9,3 +9,4 @@ export * from './prize.ts';
 export * from './ticket.ts';
 export * from './draw.ts';
 export * from './schedule.ts';
+export * from './vn/index.ts';

@@ -1,6 +1,13 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { DRAW_FLOAT_COUNTS, deriveDraw, drawCommitment, drawFromFloats, verifyDraw } from './draw.ts';
+import {
+  DRAW_FLOAT_COUNTS,
+  deriveDraw,
+  drawCommitment,
+  drawFromFloats,
+  isValidDraw,
+  verifyDraw,
+} from './draw.ts';
 import { nodeHmac, nodeSha256 } from './test-support.ts';
 import type { FamilyCode } from './types.ts';
 
@@ -43,6 +50,14 @@ describe('provably-fair draws', () => {
     expect(drawFromFloats('RACE_10', new Array(10).fill(0))).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     expect(drawFromFloats('ELEVEN_FIVE', [0.999, 0.999, 0.999, 0.999, 0.999])).toEqual([11, 10, 9, 8, 7]);
     expect(() => drawFromFloats('THREE_DICE', [0.1, 0.2])).toThrow(RangeError);
+  });
+  it('tells a possible result from an impossible one', () => {
+    expect(isValidDraw('FIVE_DIGIT', [0, 0, 6, 2, 6])).toBe(true);
+    expect(isValidDraw('FIVE_DIGIT', [0, 0, 6, 2])).toBe(false);
+    expect(isValidDraw('THREE_DICE', [0, 1, 2])).toBe(false);
+    expect(isValidDraw('RACE_10', [1, 1, 3, 4, 5, 6, 7, 8, 9, 10])).toBe(false);
+    expect(isValidDraw('ELEVEN_FIVE', [10, 9, 6, 3, 11])).toBe(true);
+    expect(isValidDraw('ELEVEN_FIVE', [10, 9, 6, 3, 12])).toBe(false);
   });
   it('race and 11-5 draws never repeat, over many draws', () => {
     for (let n = 1; n <= 200; n++) {

@@ -44,6 +44,22 @@ export function drawFromFloats(family: FamilyCode, fs: readonly number[]): Draw 
   }
 }
 
+/** Whether `draw` is a possible result of `family` (length, range, no repeats where drawn without). */
+export function isValidDraw(family: FamilyCode, draw: Draw): boolean {
+  const [min, max, length, distinct] = {
+    FIVE_DIGIT: [0, 9, 5, false],
+    THREE_DICE: [1, 6, 3, false],
+    RACE_10: [1, 10, 10, true],
+    ELEVEN_FIVE: [1, 11, 5, true],
+  }[family] as [number, number, number, boolean];
+  return (
+    Array.isArray(draw) &&
+    draw.length === length &&
+    draw.every((n) => Number.isInteger(n) && n >= min && n <= max) &&
+    (!distinct || new Set(draw).size === length)
+  );
+}
+
 export interface DrawSeedInput {
   family: FamilyCode;
   gameCode: string;

@@ -19,6 +19,10 @@ describe('prize series', () => {
   it('floors each winning unit: 1 minor on a 45/100 unit at 1950 is 2.1666… → 2', () => {
     expect(unitPayoutMinor({ wins: 45, outOf: 100 }, 1n, 1950)).toBe(2n);
   });
+  it('refuses a series above 2000 (better than fair) or not whole', () => {
+    expect(() => unitPayoutMinor({ wins: 1, outOf: 10 }, 200n, 2001)).toThrow(RangeError);
+    expect(() => unitPayoutMinor({ wins: 1, outOf: 10 }, 200n, 1950.5)).toThrow(RangeError);
+  });
   it('a lower series pays a lower prize on the same ticket', () => {
     const draw = [3, 8, 3, 0, 7];
     expect(settle('5D_FRONT3_STRAIGHT', [[3], [8], [3]], draw, { series: 1960 }).payout).toBe(196_000n);

@@ -98,5 +98,8 @@ export function unitOdds(chance: Chance, series: number): number {
  * can only keep a fraction of a minor unit with the house, never pay one that was not won.
  */
 export function unitPayoutMinor(chance: Chance, stakeMinor: bigint, series: number): bigint {
+  // Above 2000 every bet would pay more than it costs on average: a config bug, never a price.
+  if (!Number.isInteger(series) || series < 1 || series > SERIES_BASE)
+    throw new RangeError(`series ${series}`);
   return (stakeMinor * BigInt(chance.outOf) * BigInt(series)) / (BigInt(chance.wins) * BigInt(SERIES_BASE));
 }

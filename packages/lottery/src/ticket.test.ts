@@ -42,4 +42,8 @@ describe('tickets', () => {
       payoutMinor: 11_700n,
     });
   });
+  it('refuses to settle on a result of another family', () => {
+    expect(() => settleTicket(base, [2, 3, 0], 1950)).toThrow(RangeError);
+    expect(() => settleTicket(base, [2, 3, 0, 0, 10], 1950)).toThrow(RangeError);
+  });
 });

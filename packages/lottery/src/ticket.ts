@@ -2,6 +2,7 @@
  * A ticket: one play type, one selection, a unit stake and a multiple. It costs
  * unit stake × units × multiple; each winning unit pays its odds on unit stake × multiple.
  */
+import { isValidDraw } from './draw.ts';
 import { playType } from './families/index.ts';
 import { unitPayoutMinor } from './prize.ts';
 import type { BetUnit, Draw, PlayType, Selection, SelectionRejection } from './types.ts';
@@ -55,6 +56,9 @@ export function settleTicket(
 ): Settlement | { ok: false; reason: TicketRejection } {
   const priced = priceTicket(input);
   if (!priced.ok) return priced;
+  // A result of the wrong shape is the caller's bug (another game's draw), never a losing ticket.
+  if (!isValidDraw(priced.play.family, draw))
+    throw new RangeError(`not a ${priced.play.family} result: ${draw}`);
   const perUnitStake = input.unitStakeMinor * BigInt(input.multiple);
   const winning = priced.units
     .filter((unit) => unit.wins(draw))

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../platform/database/database.ts';
+import { gameColumns, gameSortOrder, vendorColumns } from './catalog.repository.ts';
 
 /** SQL of the operators' catalog screens: every catalog row with this merchant's switch and place. */
 
@@ -10,13 +11,7 @@ export function operatorVendors(db: Db, merchantId: string) {
       join.onRef('mv.vendor', '=', 'v.code').on('mv.merchant_id', '=', merchantId),
     )
     .select([
-      'v.code',
-      'v.name',
-      'v.category',
-      'v.icon_url',
-      'v.popup_list',
-      'v.free_play',
-      'v.launch_kind',
+      ...vendorColumns,
       sql<boolean>`coalesce(mv.enabled, false)`.as('enabled'),
       sql<number>`coalesce(mv.sort_order, v.sort_order)`.as('sort_order'),
       (eb) =>
@@ -60,6 +55,9 @@ export async function upsertVendorSetting(
     .execute();
 }
 
+/** A game is on for the merchant unless the merchant switched it off. */
+const gameEnabled = sql<boolean>`coalesce(mg.enabled, true)`;
+
 function operatorGamesQuery(db: Db, merchantId: string, vendor?: string) {
   let q = db
     .selectFrom('games as g')
@@ -86,28 +84,9 @@ export function operatorGames(
   offset: number,
 ) {
   return operatorGamesQuery(db, merchantId, vendor)
-    .select([
-      'g.id',
-      'g.vendor',
-      'g.code',
-      'g.node_id',
-      'g.game_type',
-      'g.names',
-      'g.icon_url',
-      'g.is_hot',
-      'g.classify',
-      'g.min_bet_minor',
-      'g.line_num',
-      'g.default_play_type',
-      'v.name as vendor_name',
-      'v.popup_list',
-      'v.free_play',
-      'v.launch_kind',
-      sql<boolean>`coalesce(mg.enabled, true)`.as('enabled'),
-      sql<number>`coalesce(mg.sort_order, g.sort_order)`.as('sort_order'),
-    ])
+    .select([...gameColumns, gameEnabled.as('enabled'), gameSortOrder.as('sort_order')])
     .orderBy('g.vendor')
-    .orderBy(sql`coalesce(mg.sort_order, g.sort_order)`)
+    .orderBy(gameSortOrder)
     .orderBy('g.id')
     .limit(limit)
     .offset(offset)
@@ -120,13 +99,7 @@ export function findOperatorGame(db: Db, merchantId: string, gameId: bigint) {
     .leftJoin('merchant_games as mg', (join) =>
       join.onRef('mg.game_id', '=', 'g.id').on('mg.merchant_id', '=', merchantId),
     )
-    .select([
-      'g.id',
-      'g.vendor',
-      'g.code',
-      sql<boolean>`coalesce(mg.enabled, true)`.as('enabled'),
-      sql<number>`coalesce(mg.sort_order, g.sort_order)`.as('sort_order'),
-    ])
+    .select(['g.id', 'g.vendor', 'g.code', gameEnabled.as('enabled'), gameSortOrder.as('sort_order')])
     .where('g.id', '=', gameId)
     .executeTakeFirst();
 }

@@ -3,7 +3,7 @@ import type { Db } from '../../platform/database/database.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { type OperatorPrincipal, recordAudit } from '../backoffice/index.ts';
 import * as repo from './catalog.admin.repository.ts';
-import { gameView, type Language, vendorArtUrl } from './catalog.service.ts';
+import { gameView, type Language, vendorView } from './catalog.service.ts';
 
 /**
  * What a merchant offers: vendors switched on (a vendor without a merchant row is off) and games
@@ -13,14 +13,7 @@ import { gameView, type Language, vendorArtUrl } from './catalog.service.ts';
 export async function vendorsForOperator(db: Db, merchantId: string): Promise<BoGameVendor[]> {
   const rows = await repo.operatorVendors(db, merchantId);
   return rows.map((row) => ({
-    vendor: row.code,
-    name: row.name,
-    iconUrl: row.icon_url ?? vendorArtUrl(row.code),
-    category: row.category,
-    popupList: row.popup_list,
-    freePlay: row.free_play,
-    launchKind: row.launch_kind,
-    gameCount: row.games ?? 0,
+    ...vendorView(row.code, row, row.games ?? 0),
     enabled: row.enabled,
     sortOrder: row.sort_order,
   }));

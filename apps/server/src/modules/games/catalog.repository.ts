@@ -61,7 +61,11 @@ function filtered(query: VisibleGames, filter: GameFilter): VisibleGames {
   return q;
 }
 
-const gameColumns = [
+/** A game's place in the merchant's order: the merchant's own, else the catalog's. */
+export const gameSortOrder = sql<number>`coalesce(mg.sort_order, g.sort_order)`;
+
+/** What a game tile needs: the game's row and its vendor's. Also the operators' game list. */
+export const gameColumns = [
   'g.id',
   'g.vendor',
   'g.code',
@@ -82,11 +86,7 @@ const gameColumns = [
 
 /** The merchant's order: vendors as arranged, then each game's own place, then age. */
 function ordered<Q extends VisibleGames>(query: Q) {
-  return query
-    .orderBy('mv.sort_order')
-    .orderBy('g.vendor')
-    .orderBy(sql`coalesce(mg.sort_order, g.sort_order)`)
-    .orderBy('g.id');
+  return query.orderBy('mv.sort_order').orderBy('g.vendor').orderBy(gameSortOrder).orderBy('g.id');
 }
 
 export async function countGames(db: Db, merchantId: string, filter: GameFilter): Promise<number> {
@@ -119,54 +119,35 @@ export function findVisibleGame(
   return q.limit(1).executeTakeFirst();
 }
 
+/** A vendor's row as the menus and the vendor lists show it (after its code). */
+const vendorDetails = [
+  'v.name',
+  'v.category',
+  'v.icon_url',
+  'v.popup_list',
+  'v.free_play',
+  'v.launch_kind',
+] as const;
+/** A vendor's code and details: the operators' vendor list starts with these too. */
+export const vendorColumns = ['v.code', ...vendorDetails] as const;
+
 /** Visible games per category and vendor, with their classify values: the raw material of the menus. */
 export function menuRows(db: Db, merchantId: string) {
+  const keys = ['g.game_type', 'g.vendor', 'g.classify', ...vendorDetails, 'mv.sort_order'] as const;
   return visibleGames(db, merchantId)
-    .select([
-      'g.game_type',
-      'g.vendor',
-      'g.classify',
-      'v.name',
-      'v.category',
-      'v.icon_url',
-      'v.popup_list',
-      'v.free_play',
-      'v.launch_kind',
-      'mv.sort_order',
-      sql<number>`count(*)::int`.as('games'),
-    ])
-    .groupBy([
-      'g.game_type',
-      'g.vendor',
-      'g.classify',
-      'v.name',
-      'v.category',
-      'v.icon_url',
-      'v.popup_list',
-      'v.free_play',
-      'v.launch_kind',
-      'v.created_at',
-      'mv.sort_order',
-    ])
+    .select([...keys, sql<number>`count(*)::int`.as('games')])
+    .groupBy([...keys, 'v.created_at'])
     .orderBy('mv.sort_order')
     .orderBy('g.vendor')
     .execute();
 }
+export type MenuRow = Awaited<ReturnType<typeof menuRows>>[number];
 
 /** Vendors with at least one visible game, newest in the catalog first. */
 export function newestVendors(db: Db, merchantId: string, limit: number) {
   return visibleGames(db, merchantId)
-    .select([
-      'v.code',
-      'v.name',
-      'v.category',
-      'v.icon_url',
-      'v.popup_list',
-      'v.free_play',
-      'v.launch_kind',
-      sql<number>`count(*)::int`.as('games'),
-    ])
-    .groupBy(['v.code', 'v.name', 'v.category', 'v.icon_url', 'v.popup_list', 'v.free_play', 'v.launch_kind'])
+    .select([...vendorColumns, sql<number>`count(*)::int`.as('games')])
+    .groupBy(vendorColumns)
     .orderBy(sql`max(v.created_at)`, 'desc')
     .orderBy('v.code')
     .limit(limit)
@@ -191,7 +172,7 @@ export function popularGames(db: Db, merchantId: string, since: Date, limit: num
     .orderBy(sql`coalesce(p.plays, 0)`, 'desc')
     .orderBy('g.is_hot', 'desc')
     .orderBy('mv.sort_order')
-    .orderBy(sql`coalesce(mg.sort_order, g.sort_order)`)
+    .orderBy(gameSortOrder)
     .orderBy('g.id')
     .limit(limit)
     .execute();
@@ -200,12 +181,18 @@ export const popularSince = (now: Date) => new Date(now.getTime() - POPULAR_WIND
 
 // ---------------------------------------------------------------- a member's games
 
-export async function countRecent(db: Db, merchantId: string, memberId: string, vendor?: string) {
+function recent(db: Db, merchantId: string, memberId: string, vendor?: string) {
   let q = visibleGames(db, merchantId)
     .innerJoin('game_recent as r', 'r.game_id', 'g.id')
     .where('r.member_id', '=', memberId);
   if (vendor) q = q.where('g.vendor', '=', vendor);
-  const row = await q.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+  return q;
+}
+
+export async function countRecent(db: Db, merchantId: string, memberId: string, vendor?: string) {
+  const row = await recent(db, merchantId, memberId, vendor)
+    .select(sql<number>`count(*)::int`.as('n'))
+    .executeTakeFirstOrThrow();
   return row.n;
 }
 
@@ -217,11 +204,7 @@ export function findRecent(
   limit: number,
   offset: number,
 ) {
-  let q = visibleGames(db, merchantId)
-    .innerJoin('game_recent as r', 'r.game_id', 'g.id')
-    .where('r.member_id', '=', memberId);
-  if (vendor) q = q.where('g.vendor', '=', vendor);
-  return q
+  return recent(db, merchantId, memberId, vendor)
     .select([...gameColumns, 'r.last_played_at'])
     .orderBy('r.last_played_at', 'desc')
     .orderBy('g.id', 'desc')

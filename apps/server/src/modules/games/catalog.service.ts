@@ -28,6 +28,24 @@ export function vendorArtUrl(vendor: string): string {
   return `/lgw/games/vendor-art/${encodeURIComponent(vendor)}.svg`;
 }
 
+/** A vendor's catalog row (see repo.vendorColumns) as the lobbies, menus and operators' lists show it. */
+export function vendorView(
+  vendor: string,
+  row: Pick<repo.MenuRow, 'name' | 'icon_url' | 'category' | 'popup_list' | 'free_play' | 'launch_kind'>,
+  gameCount: number,
+): GameVendor {
+  return {
+    vendor,
+    name: row.name,
+    iconUrl: row.icon_url ?? vendorArtUrl(vendor),
+    category: row.category,
+    popupList: row.popup_list,
+    freePlay: row.free_play,
+    launchKind: row.launch_kind,
+    gameCount,
+  };
+}
+
 export function nameIn(names: Record<string, string>, language: string): string {
   return names[language] ?? names.en ?? Object.values(names)[0] ?? '';
 }
@@ -72,17 +90,7 @@ export async function gameMenus(db: Db, merchantId: string): Promise<VendorGroup
     if (row.classify) group.classify.add(row.classify);
     const card = group.cards.get(row.vendor);
     if (card) card.gameCount += row.games;
-    else
-      group.cards.set(row.vendor, {
-        vendor: row.vendor,
-        name: row.name,
-        iconUrl: row.icon_url ?? vendorArtUrl(row.vendor),
-        category: row.category,
-        popupList: row.popup_list,
-        freePlay: row.free_play,
-        launchKind: row.launch_kind,
-        gameCount: row.games,
-      });
+    else group.cards.set(row.vendor, vendorView(row.vendor, row, row.games));
   }
   return GAME_TYPES.flatMap((title) => {
     const group = groups.get(title);
@@ -140,16 +148,7 @@ export async function popularGames(
 
 export async function newVendors(db: Db, merchantId: string, count: number): Promise<GameVendor[]> {
   const rows = await repo.newestVendors(db, merchantId, count);
-  return rows.map((row) => ({
-    vendor: row.code,
-    name: row.name,
-    iconUrl: row.icon_url ?? vendorArtUrl(row.code),
-    category: row.category,
-    popupList: row.popup_list,
-    freePlay: row.free_play,
-    launchKind: row.launch_kind,
-    gameCount: row.games,
-  }));
+  return rows.map((row) => vendorView(row.code, row, row.games));
 }
 
 // ---------------------------------------------------------------- a member's games

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
 import type { TestApp } from '../../../test/harness.ts';
-import { call as memberCall, createAuthTestApp, registerUser } from '../auth/auth.test-helpers.ts';
-import { memberAccountId } from '../ledger/index.ts';
+import { call as memberCall, createAuthTestApp } from '../auth/auth.test-helpers.ts';
 import {
   balanceOf,
   expectVerified,
   type Fixture,
   fixture,
   fund,
+  fundedPlayer,
   newMember,
 } from '../ledger/ledger.test-helpers.ts';
 import { REFERENCE_VENDOR, signProviderCall } from './index.ts';
@@ -352,20 +352,14 @@ test('one player, 20 rounds played at once (debit → credit → end) and 20 deb
 });
 
 test('the recall route answers a player its own vendor round, another player 404, nobody 401', async () => {
-  const owner = await registerUser(t, `vr${Math.random().toString(36).slice(2, 9)}`);
-  const stranger = await registerUser(t, `vr${Math.random().toString(36).slice(2, 9)}`);
-  const member = await t.ctx.db
-    .selectFrom('members')
-    .select('id')
-    .where('account', '=', owner.account)
-    .executeTakeFirstOrThrow();
-  await fund(f, await memberAccountId(t.ctx.db, member.id, f.merchantId, 'main', f.currency), 3_000n);
-  const r = round(member.id);
+  const owner = await fundedPlayer(t, f, 'vr', 3_000n);
+  const stranger = await fundedPlayer(t, f, 'vr', 0n);
+  const r = round(owner.memberId);
   await r.debit(1_000);
   await r.credit(0);
   await r.end();
   const url = `/wps/game/rounds/recall?ref=${encodeURIComponent(`${REFERENCE_VENDOR}:${r.roundId}`)}`;
-  expect(await memberCall(t, { method: 'GET', url, token: owner.session.token })).toMatchObject({
+  expect(await memberCall(t, { method: 'GET', url, token: owner.token })).toMatchObject({
     status: 200,
     value: {
       status: 'ended',
@@ -374,7 +368,7 @@ test('the recall route answers a player its own vendor round, another player 404
       moves: [{ kind: 'debit' }, { kind: 'credit' }],
     },
   });
-  expect(await memberCall(t, { method: 'GET', url, token: stranger.session.token })).toMatchObject({
+  expect(await memberCall(t, { method: 'GET', url, token: stranger.token })).toMatchObject({
     status: 404,
     code: 'PROVIDER_ROUND_UNKNOWN',
   });

@@ -1,4 +1,5 @@
 import type { TestApp } from '../../../test/harness.ts';
+import { registerUser } from '../auth/auth.test-helpers.ts';
 import type { Db } from '../../platform/database/database.ts';
 import { blankMemberDraft, createMember } from '../members/index.ts';
 import { memberAccountId, systemAccountId, type TransferRequest, transfer, verifyLedger } from './index.ts';
@@ -59,6 +60,41 @@ export async function fund(f: Fixture, accountId: bigint, amountMinor: bigint): 
     amountMinor,
     currency: f.currency,
   });
+}
+
+/** A registered player, signed in through the API, and their main wallet's ledger account. */
+export interface FundedPlayer {
+  token: string;
+  memberId: string;
+  account: string;
+  mainId: bigint;
+}
+
+let players = 0;
+
+/**
+ * Registers a player through the API (a session token for member calls) and funds their main
+ * wallet with `balanceMinor` (nothing when 0): the usual start of a test that plays or pays out.
+ */
+export async function fundedPlayer(
+  t: TestApp,
+  f: Fixture,
+  prefix: string,
+  balanceMinor: bigint,
+): Promise<FundedPlayer> {
+  players += 1;
+  const { session, account } = await registerUser(
+    t,
+    `${prefix}${players}${Math.random().toString(36).slice(2, 7)}`,
+  );
+  const member = await f.db
+    .selectFrom('members')
+    .select('id')
+    .where('account', '=', account)
+    .executeTakeFirstOrThrow();
+  const mainId = await memberAccountId(f.db, member.id, f.merchantId, 'main', f.currency);
+  if (balanceMinor > 0n) await fund(f, mainId, balanceMinor);
+  return { token: session.token, memberId: member.id, account, mainId };
 }
 
 export function request(

@@ -2,9 +2,8 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { hiloCard, hiloPayout, minePositions, minesMultiplier } from '@sorte/fairness';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/harness.ts';
-import { call, createAuthTestApp, registerUser } from '../auth/auth.test-helpers.ts';
-import { memberAccountId } from '../ledger/index.ts';
-import { expectVerified, type Fixture, fixture, fund } from '../ledger/ledger.test-helpers.ts';
+import { call, createAuthTestApp } from '../auth/auth.test-helpers.ts';
+import { expectVerified, type Fixture, fixture, fundedPlayer } from '../ledger/ledger.test-helpers.ts';
 
 let t: TestApp;
 let f: Fixture;
@@ -15,21 +14,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 afterEach(() => expectVerified(t.ctx.db));
 
-let players = 0;
-async function player(balanceMinor: bigint) {
-  players += 1;
-  const { session, account } = await registerUser(
-    t,
-    `mines${players}${Math.random().toString(36).slice(2, 6)}`,
-  );
-  const member = await t.ctx.db
-    .selectFrom('members')
-    .select('id')
-    .where('account', '=', account)
-    .executeTakeFirstOrThrow();
-  await fund(f, await memberAccountId(f.db, member.id, f.merchantId, 'main', f.currency), balanceMinor);
-  return { token: session.token as string, memberId: member.id };
-}
+const player = (balanceMinor: bigint) => fundedPlayer(t, f, 'mines', balanceMinor);
 
 const post = (token: string, url: string, payload: Record<string, unknown>) =>
   call(t, { method: 'POST', url: `/wps/originals/${url}`, token, payload });

@@ -1,9 +1,8 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/harness.ts';
-import { call, createAuthTestApp, registerUser } from '../auth/auth.test-helpers.ts';
-import { expectVerified, type Fixture, fixture, fund } from '../ledger/ledger.test-helpers.ts';
-import { memberAccountId } from '../ledger/index.ts';
+import { call, createAuthTestApp } from '../auth/auth.test-helpers.ts';
+import { expectVerified, type Fixture, fixture, fundedPlayer } from '../ledger/ledger.test-helpers.ts';
 
 let t: TestApp;
 let f: Fixture;
@@ -14,21 +13,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 afterEach(() => expectVerified(t.ctx.db));
 
-let players = 0;
-async function player(balanceMinor: bigint) {
-  players += 1;
-  const { session, account } = await registerUser(
-    t,
-    `dice${players}${Math.random().toString(36).slice(2, 6)}`,
-  );
-  const member = await t.ctx.db
-    .selectFrom('members')
-    .select('id')
-    .where('account', '=', account)
-    .executeTakeFirstOrThrow();
-  await fund(f, await memberAccountId(f.db, member.id, f.merchantId, 'main', f.currency), balanceMinor);
-  return session.token as string;
-}
+const player = async (balanceMinor: bigint) => (await fundedPlayer(t, f, 'dice', balanceMinor)).token;
 
 const bet = (token: string, body: Record<string, unknown>) =>
   call(t, {

@@ -2,9 +2,8 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { floats, playKeno, playLimbo, playWheel, plinkoOutcome } from '@sorte/fairness';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/harness.ts';
-import { call, createAuthTestApp, registerUser } from '../auth/auth.test-helpers.ts';
-import { memberAccountId } from '../ledger/index.ts';
-import { expectVerified, type Fixture, fixture, fund } from '../ledger/ledger.test-helpers.ts';
+import { call, createAuthTestApp } from '../auth/auth.test-helpers.ts';
+import { expectVerified, type Fixture, fixture, fundedPlayer } from '../ledger/ledger.test-helpers.ts';
 
 let t: TestApp;
 let f: Fixture;
@@ -18,16 +17,7 @@ afterEach(() => expectVerified(t.ctx.db));
 const hmac = (key: string, message: string) =>
   new Uint8Array(createHmac('sha256', key).update(message).digest());
 
-async function player() {
-  const { session, account } = await registerUser(t, `orig${Math.random().toString(36).slice(2, 10)}`);
-  const member = await t.ctx.db
-    .selectFrom('members')
-    .select('id')
-    .where('account', '=', account)
-    .executeTakeFirstOrThrow();
-  await fund(f, await memberAccountId(f.db, member.id, f.merchantId, 'main', f.currency), 1_000_000n);
-  return session.token as string;
-}
+const player = async () => (await fundedPlayer(t, f, 'orig', 1_000_000n)).token;
 
 /** Each game's own view of a round, recomputed from the revealed seeds with the published math. */
 const GAMES = [

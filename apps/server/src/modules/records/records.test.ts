@@ -2,9 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { betRecordsResponse, personalProfitResponse } from '@sorte/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/harness.ts';
-import { call, createAuthTestApp, registerUser } from '../auth/auth.test-helpers.ts';
-import { memberAccountId } from '../ledger/index.ts';
-import { expectVerified, type Fixture, fixture, fund } from '../ledger/ledger.test-helpers.ts';
+import { call, createAuthTestApp } from '../auth/auth.test-helpers.ts';
+import {
+  expectVerified,
+  type Fixture,
+  type FundedPlayer,
+  fixture,
+  fund,
+  fundedPlayer,
+} from '../ledger/ledger.test-helpers.ts';
 import { type BetRecordChange, recordBet } from './index.ts';
 import { recallOf } from './records.recall.ts';
 import { personalProfit } from './records.service.ts';
@@ -18,25 +24,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 afterEach(() => expectVerified(t.ctx.db));
 
-interface Player {
-  token: string;
-  memberId: string;
-  merchantId: string;
-}
+type Player = FundedPlayer & { merchantId: string };
 
-let players = 0;
+/** A player of the demo merchant with an empty wallet (a test funds it when it plays). */
 async function player(): Promise<Player> {
-  players += 1;
-  const { session, account } = await registerUser(
-    t,
-    `rec${players}${Math.random().toString(36).slice(2, 7)}`,
-  );
-  const member = await t.ctx.db
-    .selectFrom('members')
-    .select(['id', 'merchant_id'])
-    .where('account', '=', account)
-    .executeTakeFirstOrThrow();
-  return { token: session.token, memberId: member.id, merchantId: member.merchant_id };
+  return { ...(await fundedPlayer(t, f, 'rec', 0n)), merchantId: f.merchantId };
 }
 
 let refs = 0;
@@ -114,7 +106,7 @@ describe('whose records', () => {
   it("a dice round played through the API is in the records, and its recall is the player's round only", async () => {
     const a = await player();
     const b = await player();
-    await fund(f, await memberAccountId(f.db, a.memberId, f.merchantId, 'main', f.currency), 50_000n);
+    await fund(f, a.mainId, 50_000n);
     const bet = await call(t, {
       method: 'POST',
       url: '/wps/originals/dice/bet',

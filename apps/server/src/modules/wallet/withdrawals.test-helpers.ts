@@ -1,8 +1,7 @@
 import { crc32, deflateSync } from 'node:zlib';
 import type { TestApp } from '../../../test/harness.ts';
-import { call, registerUser } from '../auth/auth.test-helpers.ts';
-import { fixture, fund, key } from '../ledger/ledger.test-helpers.ts';
-import { memberAccountId } from '../ledger/index.ts';
+import { call } from '../auth/auth.test-helpers.ts';
+import { fixture, fundedPlayer, key } from '../ledger/ledger.test-helpers.ts';
 
 /** Helpers shared by the withdrawal, payout-account and security tests (imported by *.test.ts only). */
 
@@ -35,22 +34,10 @@ export interface Player {
   mainId: bigint;
 }
 
-let serial = 0;
-
 /** A registered, signed-in member with `balanceMinor` on the main wallet. */
 export async function newPlayer(t: TestApp, balanceMinor = 0n): Promise<Player> {
-  serial += 1;
-  const username = `wd${serial}${Math.random().toString(36).slice(2, 7)}`;
-  const { session } = await registerUser(t, username);
-  const f = await fixture(t);
-  const member = await t.ctx.db
-    .selectFrom('members')
-    .select('id')
-    .where('account', '=', username)
-    .executeTakeFirstOrThrow();
-  const mainId = await memberAccountId(t.ctx.db, member.id, f.merchantId, 'main', f.currency);
-  if (balanceMinor > 0n) await fund(f, mainId, balanceMinor);
-  return { token: session.token, memberId: member.id, mainId };
+  const { token, memberId, mainId } = await fundedPlayer(t, await fixture(t), 'wd', balanceMinor);
+  return { token, memberId, mainId };
 }
 
 /** A player with a withdrawal password and one PIX payout account held by `name`. */

@@ -1,17 +1,22 @@
-import { createHmac } from 'node:crypto';
 import type { MultistepRound } from '@sorte/contracts';
-import { floats, type HmacSha256 } from '@sorte/fairness';
+import { floats } from '@sorte/fairness';
 import type { Db } from '../../platform/database/database.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { houseAccountFor, memberAccountId, transfer, withLedgerTransaction } from '../ledger/index.ts';
 import { recordBet } from '../records/index.ts';
 import * as bets from './originals.bets.repository.ts';
-import { ORIGINALS_SOURCE, ORIGINALS_VENDOR } from './originals.bets.ts';
+import {
+  guard,
+  hmac,
+  ORIGINALS_SOURCE,
+  ORIGINALS_VENDOR,
+  payoutOf,
+  refuseOverLimits,
+  refuseOverMaxWin,
+} from './originals.bets.ts';
 import { activePair, type SeedOwner } from './originals.service.ts';
 import type { Played, StepGame } from './multistep.games.ts';
 import * as repo from './multistep.repository.ts';
-
-const hmac: HmacSha256 = (key, message) => new Uint8Array(createHmac('sha256', key).update(message).digest());
 
 type Owner = SeedOwner & { currency: string };
 
@@ -29,11 +34,6 @@ export type Decide = (
   draw: (count: number) => number[],
 ) => Decision;
 
-/** Stake × multiplier, rounded down to the minor unit (as the single-round games pay). */
-function payoutOf(stakeMinor: bigint, multiplier: number): bigint {
-  return BigInt(Math.floor(Number(stakeMinor) * multiplier));
-}
-
 function drawer(row: { server_seed: string; client_seed: string; nonce: bigint }) {
   return (count: number) =>
     floats(
@@ -46,16 +46,6 @@ function drawer(row: { server_seed: string; client_seed: string; nonce: bigint }
 function replay(game: StepGame, row: repo.MultistepRow, moves: readonly unknown[]): Played {
   const edge = row.house_edge_bps / 10_000;
   return game.play(drawer(row)(game.floats(row.params, moves)), row.params, moves, edge);
-}
-
-/** The game's RangeError (moves it does not allow) as the player's 400. */
-function guard<T>(run: () => T): T {
-  try {
-    return run();
-  } catch (error) {
-    if (error instanceof RangeError) throw new AppError('ORIGINALS_BET_INVALID', { reason: error.message });
-    throw error;
-  }
 }
 
 async function accounts(db: Db, owner: SeedOwner, currency: string) {
@@ -83,11 +73,7 @@ export async function startRound(
   const settings = await bets.settings(db, owner.merchantId);
   const edge = settings.house_edge_bps / 10_000;
   const stake = BigInt(input.amountMinor);
-  if (stake > settings.max_bet_minor)
-    throw new AppError('ORIGINALS_BET_TOO_LARGE', { maxBetMinor: Number(settings.max_bet_minor) });
-  const top = guard(() => game.maxMultiplier(input.params, edge));
-  if (top !== null && payoutOf(stake, top) - stake > settings.max_win_minor)
-    throw new AppError('ORIGINALS_WIN_TOO_LARGE', { maxWinMinor: Number(settings.max_win_minor) });
+  refuseOverLimits(settings, stake, () => game.maxMultiplier(input.params, edge));
   await activePair(db, owner);
   const { main, house } = await accounts(db, owner, owner.currency);
 
@@ -185,11 +171,7 @@ export async function playMove(
     if (decision === 'same') return row.id;
     if (row.status !== 'open') throw new AppError('ORIGINALS_ROUND_FINISHED');
     // Checked on what the move COULD pay, before its outcome is known, so a refusal tells nothing.
-    if (
-      decision.potential !== undefined &&
-      payoutOf(row.stake_minor, decision.potential) - row.stake_minor > settings.max_win_minor
-    )
-      throw new AppError('ORIGINALS_WIN_TOO_LARGE', { maxWinMinor: Number(settings.max_win_minor) });
+    if (decision.potential !== undefined) refuseOverMaxWin(settings, row.stake_minor, decision.potential);
     const played = guard(() => replay(game, row, decision.moves));
     if (played.lost || played.complete)
       await settle(trx, owner, game, row, decision.moves, played, null, settings.max_win_minor);

@@ -29,7 +29,8 @@ import * as repo from './originals.bets.repository.ts';
 import { activePair, type SeedOwner } from './originals.service.ts';
 
 /** node:crypto's HMAC for the fairness package (the browser's verifier uses Web Crypto). */
-const hmac: HmacSha256 = (key, message) => new Uint8Array(createHmac('sha256', key).update(message).digest());
+export const hmac: HmacSha256 = (key, message) =>
+  new Uint8Array(createHmac('sha256', key).update(message).digest());
 
 /**
  * An in-house game as the bet path sees it: how many floats a round takes, and the round's outcome
@@ -112,8 +113,32 @@ export interface BetInput<P> {
 }
 
 /** Stake × multiplier, rounded down to the minor unit (the remainder is never paid out). */
-function payoutOf(stakeMinor: bigint, multiplier: number): bigint {
+export function payoutOf(stakeMinor: bigint, multiplier: number): bigint {
   return BigInt(Math.floor(Number(stakeMinor) * multiplier));
+}
+
+type Limits = Pick<Awaited<ReturnType<typeof repo.settings>>, 'max_bet_minor' | 'max_win_minor'>;
+
+/** Refuses a round that could pay this multiplier when its profit would pass the merchant's max win. */
+export function refuseOverMaxWin(limits: Limits, stakeMinor: bigint, multiplier: number): void {
+  if (payoutOf(stakeMinor, multiplier) - stakeMinor > limits.max_win_minor)
+    throw new AppError('ORIGINALS_WIN_TOO_LARGE', { maxWinMinor: Number(limits.max_win_minor) });
+}
+
+/**
+ * The merchant's limits, checked before anything is written: the stake against the max bet, then
+ * the best multiplier the choices can reach (null: none known yet) against the max win. Choices the
+ * game refuses are the player's 400.
+ */
+export function refuseOverLimits(
+  limits: Limits,
+  stakeMinor: bigint,
+  topMultiplier: () => number | null,
+): void {
+  if (stakeMinor > limits.max_bet_minor)
+    throw new AppError('ORIGINALS_BET_TOO_LARGE', { maxBetMinor: Number(limits.max_bet_minor) });
+  const top = guard(topMultiplier);
+  if (top !== null) refuseOverMaxWin(limits, stakeMinor, top);
 }
 
 /**
@@ -135,11 +160,7 @@ export async function placeBet<P>(
   const settings = await repo.settings(db, owner.merchantId);
   const houseEdge = settings.house_edge_bps / 10_000;
   const stake = BigInt(input.amountMinor);
-  if (stake > settings.max_bet_minor)
-    throw new AppError('ORIGINALS_BET_TOO_LARGE', { maxBetMinor: Number(settings.max_bet_minor) });
-  const top = guard(() => game.maxMultiplier(input.params, houseEdge));
-  if (payoutOf(stake, top) - stake > settings.max_win_minor)
-    throw new AppError('ORIGINALS_WIN_TOO_LARGE', { maxWinMinor: Number(settings.max_win_minor) });
+  refuseOverLimits(settings, stake, () => game.maxMultiplier(input.params, houseEdge));
   await activePair(db, owner);
   // Account ids never change: resolved on the shared handle (where the ledger caches them), not
   // inside the transaction, so a round spends its statements on the round.
@@ -223,8 +244,8 @@ export async function placeBet<P>(
   return roundView((await repo.findRoundById(db, owner.memberId, id))!);
 }
 
-/** The game's RangeError (choices it does not offer) as the player's 400. */
-function guard<T>(run: () => T): T {
+/** The game's RangeError (choices or moves it does not allow) as the player's 400. */
+export function guard<T>(run: () => T): T {
   try {
     return run();
   } catch (error) {

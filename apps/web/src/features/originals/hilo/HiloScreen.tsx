@@ -11,7 +11,7 @@ import {
   SeedPanel,
   useStake,
 } from '../kit';
-import { type MultistepRound, useStepRound } from '../multistep';
+import { CashOutButton, cashNowOf, type MultistepRound, useStepRound } from '../multistep';
 import { CardFace } from './CardFace';
 import { type GuessOption, guessOptions } from './hilo-odds';
 import './hilo.css';
@@ -45,7 +45,7 @@ export function HiloScreen() {
   const card = currentCard(round);
   const options = open && card ? guessOptions(card.value, round.houseEdge) : null;
   const step = round?.hilo?.steps.length ?? 0;
-  const cashNow = round ? Math.floor(round.stakeMinor * round.multiplier) : 0;
+  const cashNow = cashNowOf(round);
 
   const guess = (action: string) => void play.move('guess', { step, action });
   const guessButton = (option: GuessOption, testId: string) => (
@@ -83,15 +83,13 @@ export function HiloScreen() {
           >
             {t('hilo.skip')}
           </button>
-          <button
-            type="button"
-            className="og-play hilo-cashout"
-            data-testid="cashout"
-            disabled={!round.canCashOut || busy}
-            onClick={() => void play.cashout()}
-          >
-            {round.canCashOut ? t('hilo.cashoutWith', { amount: format(cashNow) }) : t('hilo.guessFirst')}
-          </button>
+          <CashOutButton
+            play={play}
+            round={round}
+            className="hilo-cashout"
+            label={(amount) => t('hilo.cashoutWith', { amount })}
+            notYet={t('hilo.guessFirst')}
+          />
         </>
       ) : (
         <PlayButton

@@ -15,7 +15,7 @@ import {
   Segmented,
   useStake,
 } from '../kit';
-import { useStepRound } from '../multistep';
+import { CashOutButton, useStepRound } from '../multistep';
 import { MinesBoard } from './MinesBoard';
 import { MINE_COUNTS, nextSafeChance, QUICK_MINES, topMultiplier } from './mines-odds';
 import './mines.css';
@@ -41,7 +41,6 @@ export function MinesScreen() {
   const count = open && round.mines ? round.mines.mineCount : mines;
   const safePicks = round?.mines?.revealed.filter((r) => r.safe).length ?? 0;
   const houseEdge = round?.houseEdge ?? DEFAULT_HOUSE_EDGE;
-  const cashNow = round ? Math.floor(round.stakeMinor * round.multiplier) : 0;
 
   // A start refused for its possible win: say which stake this mine count allows (the merchant's
   // max win over the top multiplier's profit).
@@ -105,15 +104,13 @@ export function MinesScreen() {
       </ControlField>
       {open ? (
         <>
-          <button
-            type="button"
-            className="og-play mines-cashout"
-            data-testid="cashout"
-            disabled={!round.canCashOut || busy}
-            onClick={() => void play.cashout()}
-          >
-            {round.canCashOut ? t('mines.cashoutWith', { amount: format(cashNow) }) : t('mines.pickFirst')}
-          </button>
+          <CashOutButton
+            play={play}
+            round={round}
+            className="mines-cashout"
+            label={(amount) => t('mines.cashoutWith', { amount })}
+            notYet={t('mines.pickFirst')}
+          />
           <button
             type="button"
             className="og-btn"

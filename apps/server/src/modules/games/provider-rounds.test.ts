@@ -11,7 +11,8 @@ import {
   fundedPlayer,
   newMember,
 } from '../ledger/ledger.test-helpers.ts';
-import { REFERENCE_VENDOR, signProviderCall } from './index.ts';
+import { REFERENCE_VENDOR } from './index.ts';
+import { signedWalletCall, vendorSecret, type WalletReply } from './provider.test-helpers.ts';
 import { vendorRoundRecall } from './provider-rounds.service.ts';
 import { launchVendorGame } from './vendor-launch.ts';
 import { VENDOR_SESSION_MS } from './vendor-sessions.ts';
@@ -23,40 +24,16 @@ beforeAll(async () => {
   // The auth test app: players registered through the API have a token for the recall route.
   t = await createAuthTestApp({});
   f = await fixture(t);
-  const row = await t.ctx.db
-    .selectFrom('game_vendor_credentials')
-    .select('secret')
-    .where('merchant_id', '=', f.merchantId)
-    .where('vendor', '=', REFERENCE_VENDOR)
-    .executeTakeFirstOrThrow();
-  secret = row.secret;
+  secret = await vendorSecret(t, f.merchantId);
 });
 afterAll(() => t.close());
 afterEach(() => expectVerified(t.ctx.db));
 
-type Reply = { status: number; success: boolean; code?: string; value?: never; details?: never };
-
-async function call(
+const call = (
   name: string,
   body: Record<string, unknown>,
   opts: { nonce?: string } = {},
-): Promise<Reply> {
-  const raw = JSON.stringify(body);
-  const timestamp = String(t.clock.now().getTime());
-  const nonce = opts.nonce ?? randomUUID().replaceAll('-', '');
-  const r = await t.app.inject({
-    method: 'POST',
-    url: `/providers/${REFERENCE_VENDOR}/demo/wallet/${name}`,
-    headers: {
-      'content-type': 'application/json',
-      'x-timestamp': timestamp,
-      'x-nonce': nonce,
-      'x-signature': signProviderCall(secret, timestamp, nonce, raw),
-    },
-    payload: raw,
-  });
-  return { status: r.statusCode, ...(r.json() as Omit<Reply, 'status'>) };
-}
+): Promise<WalletReply> => signedWalletCall(t, secret, name, { body, nonce: opts.nonce });
 
 async function player(amountMinor: bigint) {
   const p = await newMember(f, 'round');

@@ -9,7 +9,8 @@ import {
   fund,
   newMember,
 } from '../ledger/ledger.test-helpers.ts';
-import { REFERENCE_VENDOR, signProviderCall } from './index.ts';
+import { REFERENCE_VENDOR } from './index.ts';
+import { type SignedCall, signedWalletCall, vendorSecret } from './provider.test-helpers.ts';
 
 let t: TestApp;
 let f: Fixture;
@@ -17,50 +18,18 @@ let secret: string;
 beforeAll(async () => {
   t = await createTestApp(process.env.DEBUG_LOG ? { LOG_LEVEL: 'error' } : {});
   f = await fixture(t);
-  const row = await t.ctx.db
-    .selectFrom('game_vendor_credentials')
-    .select('secret')
-    .where('merchant_id', '=', f.merchantId)
-    .where('vendor', '=', REFERENCE_VENDOR)
-    .executeTakeFirstOrThrow();
-  secret = row.secret;
+  secret = await vendorSecret(t, f.merchantId);
 });
 afterAll(() => t.close());
 afterEach(() => expectVerified(t.ctx.db));
 
-interface Signed {
-  body: Record<string, unknown>;
-  nonce?: string;
-  timestamp?: number;
-  key?: string;
-  vendor?: string;
-  signature?: string;
-}
+type Signed = SignedCall;
 
 async function debit(s: Signed) {
   return call('debit', s);
 }
 
-async function call(name: string, s: Signed) {
-  const raw = JSON.stringify(s.body);
-  const timestamp = String(s.timestamp ?? t.clock.now().getTime());
-  const nonce = s.nonce ?? randomUUID().replaceAll('-', '');
-  const r = await t.app.inject({
-    method: 'POST',
-    url: `/providers/${s.vendor ?? REFERENCE_VENDOR}/demo/wallet/${name}`,
-    headers: {
-      'content-type': 'application/json',
-      'x-timestamp': timestamp,
-      'x-nonce': nonce,
-      'x-signature': s.signature ?? signProviderCall(s.key ?? secret, timestamp, nonce, raw),
-    },
-    payload: raw,
-  });
-  return {
-    status: r.statusCode,
-    ...(r.json() as { success: boolean; code?: string; value?: never; details?: never }),
-  };
-}
+const call = (name: string, s: Signed) => signedWalletCall(t, secret, name, s);
 
 async function fundedPlayer(amountMinor: bigint) {
   const p = await newMember(f, 'vendor');

@@ -69,6 +69,23 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
   );
 }
 
+/** Every kind of recall: its title, its facts as a summary list, then what the kind adds below. */
+function RecallSection({ summary, children }: { summary: React.ReactNode; children?: React.ReactNode }) {
+  const { t } = useTranslation('records');
+  return (
+    <section className="rc-recall" aria-label={t('detail.recall')}>
+      <h4 className="rc-recall__title">{t('detail.recall')}</h4>
+      <dl className="cs-summary cs-summary--detail">{summary}</dl>
+      {children}
+    </section>
+  );
+}
+
+/** A seed or hash: monospace, wrapping anywhere. */
+function Hash({ children }: { children: string }) {
+  return <span className="cs-mono rc-seed">{children}</span>;
+}
+
 function Recall({ recall }: { recall: RoundRecall }) {
   switch (recall.kind) {
     case 'originals':
@@ -84,18 +101,19 @@ function Recall({ recall }: { recall: RoundRecall }) {
 function CrashRecall({ round }: { round: CrashRound }) {
   const { t } = useTranslation('records');
   return (
-    <section className="rc-recall" aria-label={t('detail.recall')}>
-      <h4 className="rc-recall__title">{t('detail.recall')}</h4>
-      <dl className="cs-summary cs-summary--detail">
-        <Row label={t('detail.gameNumber')}>{round.gameNumber}</Row>
-        <Row label={t('detail.crashPoint')}>
-          {round.crashPoint === null ? t('detail.notYet') : `${round.crashPoint.toFixed(2)}×`}
-        </Row>
-        <Row label={t('detail.roundHash')}>
-          {round.hash === null ? t('detail.notYet') : <span className="cs-mono rc-seed">{round.hash}</span>}
-        </Row>
-      </dl>
-    </section>
+    <RecallSection
+      summary={
+        <>
+          <Row label={t('detail.gameNumber')}>{round.gameNumber}</Row>
+          <Row label={t('detail.crashPoint')}>
+            {round.crashPoint === null ? t('detail.notYet') : `${round.crashPoint.toFixed(2)}×`}
+          </Row>
+          <Row label={t('detail.roundHash')}>
+            {round.hash === null ? t('detail.notYet') : <Hash>{round.hash}</Hash>}
+          </Row>
+        </>
+      }
+    />
   );
 }
 
@@ -104,11 +122,7 @@ function VendorRecall({ round }: { round: VendorRoundRecall }) {
   const { t } = useTranslation('records');
   const money = useMoney();
   return (
-    <section className="rc-recall" aria-label={t('detail.recall')}>
-      <h4 className="rc-recall__title">{t('detail.recall')}</h4>
-      <dl className="cs-summary cs-summary--detail">
-        <Row label={t('detail.roundStatus')}>{t(`roundStatus.${round.status}`)}</Row>
-      </dl>
+    <RecallSection summary={<Row label={t('detail.roundStatus')}>{t(`roundStatus.${round.status}`)}</Row>}>
       <ol className="rc-moves" aria-label={t('detail.moves')}>
         {round.moves.map((move) => (
           <li key={`${move.kind}:${move.txnId}`} className={move.rolledBack ? 'rc-moves__undone' : undefined}>
@@ -128,7 +142,7 @@ function VendorRecall({ round }: { round: VendorRoundRecall }) {
           </li>
         ))}
       </ol>
-    </section>
+    </RecallSection>
   );
 }
 
@@ -137,25 +151,27 @@ function OriginalsRecall({ round }: { round: OriginalRound }) {
   const { t } = useTranslation('records');
   const money = useMoney();
   return (
-    <section className="rc-recall" aria-label={t('detail.recall')}>
-      <h4 className="rc-recall__title">{t('detail.recall')}</h4>
-      <dl className="cs-summary cs-summary--detail">
-        {Object.entries(round.outcome).map(([key, value]) => (
-          <Row key={key} label={t(`outcome.${key}`, { defaultValue: key })}>
-            {outcomeValue(value, t)}
+    <RecallSection
+      summary={
+        <>
+          {Object.entries(round.outcome).map(([key, value]) => (
+            <Row key={key} label={t(`outcome.${key}`, { defaultValue: key })}>
+              {outcomeValue(value, t)}
+            </Row>
+          ))}
+          <Row label={t('detail.multiplier')}>{`${round.multiplier.toFixed(2)}×`}</Row>
+          <Row label={t('detail.balanceBefore')}>{money.format(round.balanceBeforeMinor)}</Row>
+          <Row label={t('detail.balanceAfter')}>{money.format(round.balanceAfterMinor)}</Row>
+          <Row label={t('detail.serverSeedHash')}>
+            <Hash>{round.serverSeedHash}</Hash>
           </Row>
-        ))}
-        <Row label={t('detail.multiplier')}>{`${round.multiplier.toFixed(2)}×`}</Row>
-        <Row label={t('detail.balanceBefore')}>{money.format(round.balanceBeforeMinor)}</Row>
-        <Row label={t('detail.balanceAfter')}>{money.format(round.balanceAfterMinor)}</Row>
-        <Row label={t('detail.serverSeedHash')}>
-          <span className="cs-mono rc-seed">{round.serverSeedHash}</span>
-        </Row>
-        <Row label={t('detail.clientSeed')}>
-          <span className="cs-mono rc-seed">{round.clientSeed}</span>
-        </Row>
-        <Row label={t('detail.nonce')}>{round.nonce}</Row>
-      </dl>
+          <Row label={t('detail.clientSeed')}>
+            <Hash>{round.clientSeed}</Hash>
+          </Row>
+          <Row label={t('detail.nonce')}>{round.nonce}</Row>
+        </>
+      }
+    >
       <Link
         className="btn btn--primary btn--block rc-verify"
         to={`/verify?round=${encodeURIComponent(round.id)}`}
@@ -163,7 +179,7 @@ function OriginalsRecall({ round }: { round: OriginalRound }) {
         {t('detail.verify')}
       </Link>
       <p className="muted rc-hint">{t('detail.verifyHint')}</p>
-    </section>
+    </RecallSection>
   );
 }
 

@@ -1,23 +1,14 @@
 import { z } from 'zod';
 import { paged, pageQuery } from './common.ts';
+import { GAME_TYPES } from './games.ts';
 
 /**
  * Betting records (personalHistoryCopy) and personal profit and loss (personalProfit): every round
  * of every game the player played, as the game module filed it in the round's own transaction.
  */
 
-/** The lobby categories a round is filed under. */
-export const BET_CATEGORIES = [
-  'ELOTT',
-  'LOTT',
-  'LIVE',
-  'SPORTS',
-  'FISH',
-  'RNG',
-  'PVP',
-  'ESPORTS',
-  'INHOUSE',
-] as const;
+/** The lobby categories a round is filed under: the game types, one list for both. */
+export const BET_CATEGORIES = GAME_TYPES;
 export const betCategory = z.enum(BET_CATEGORIES);
 export type BetCategory = z.infer<typeof betCategory>;
 

@@ -3,9 +3,14 @@ import { verifyGameHash } from '@sorte/fairness';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/harness.ts';
 import { MODULES } from '../../app.ts';
-import { call, createAuthTestApp, registerUser } from '../auth/auth.test-helpers.ts';
-import { expectVerified, type Fixture, fixture, fund } from '../ledger/ledger.test-helpers.ts';
-import { memberAccountId } from '../ledger/index.ts';
+import { call, createAuthTestApp } from '../auth/auth.test-helpers.ts';
+import {
+  balanceOf,
+  expectVerified,
+  type Fixture,
+  fixture,
+  fundedPlayer,
+} from '../ledger/ledger.test-helpers.ts';
 import { connect, listen, waitFor } from '../realtime/realtime.test-helpers.ts';
 import { sha256 } from './crash.chain.ts';
 import { advanceRound } from './crash.engine.ts';
@@ -85,29 +90,10 @@ async function start(): Promise<void> {
   expect((await current()).status).toBe('running');
 }
 
-let players = 0;
 async function player(balanceMinor = 100_000n) {
-  players += 1;
-  const { session, account } = await registerUser(
-    t,
-    `crash${players}${Math.random().toString(36).slice(2, 6)}`,
-  );
-  const member = await t.ctx.db
-    .selectFrom('members')
-    .select('id')
-    .where('account', '=', account)
-    .executeTakeFirstOrThrow();
-  const main = await memberAccountId(f.db, member.id, f.merchantId, 'main', f.currency);
-  await fund(f, main, balanceMinor);
-  const balance = async () =>
-    (
-      await t.ctx.db
-        .selectFrom('ledger_accounts')
-        .select('balance_minor')
-        .where('id', '=', main)
-        .executeTakeFirstOrThrow()
-    ).balance_minor;
-  return { token: session.token, account, memberId: member.id, balance };
+  const p = await fundedPlayer(t, f, 'crash', balanceMinor);
+  const balance = async () => (await balanceOf(f, p.mainId)).balance;
+  return { token: p.token, account: p.account, memberId: p.memberId, balance };
 }
 
 const bet = (token: string, body: Record<string, unknown> = {}) =>

@@ -1,6 +1,6 @@
-import { type RawBuilder, sql } from 'kysely';
+import { type RawBuilder, type Selectable, sql } from 'kysely';
 import type { Db } from '../../platform/database/database.ts';
-import type { BetRecordStatus } from './records.tables.ts';
+import type { BetRecordStatus, BetRecordsTable } from './records.tables.ts';
 
 /**
  * What one records query reads: always one member of one merchant first, then the filters. The
@@ -18,20 +18,8 @@ export interface RecordsScope {
   status?: BetRecordStatus;
 }
 
-export interface BetRecordRow {
-  id: bigint;
-  source: string;
-  source_ref: string;
-  category: string;
-  vendor: string;
-  game_code: string;
-  currency: string;
-  stake_minor: bigint;
-  payout_minor: bigint;
-  status: BetRecordStatus;
-  placed_at: Date;
-  settled_at: Date | null;
-}
+/** A record as a page lists it: the table's row without its owner (the scope already names it). */
+export type BetRecordRow = Omit<Selectable<BetRecordsTable>, 'merchant_id' | 'member_id'>;
 
 export interface TotalsRow {
   /** Every record matched (for paging). */

@@ -53,6 +53,12 @@ function withBet(round: CrashRound, bet: CrashRound['bets'][number]): CrashRound
   return { ...round, bets };
 }
 
+/** My bet as the server answered a bet or a cash-out, also in the round's list when it is that round. */
+function withMyBet(live: CrashLive, bet: CrashBet): CrashLive {
+  const round = live.round;
+  return { ...live, myBet: bet, round: round && round.id === bet.roundId ? withBet(round, bet) : round };
+}
+
 /** My bet updated from the round's public list (the bust settles it there). */
 function refreshMine(mine: CrashBet | null, round: CrashRound): CrashBet | null {
   if (!mine || mine.roundId !== round.id) return null;
@@ -168,11 +174,7 @@ export function useCrash() {
           }),
         );
         keys.done();
-        setLive((s) => ({
-          ...s,
-          myBet: bet,
-          round: s.round && s.round.id === bet.roundId ? withBet(s.round, bet) : s.round,
-        }));
+        setLive((s) => withMyBet(s, bet));
         void refreshBalance();
       } catch (cause) {
         if (!isUncertain(cause)) keys.done();
@@ -191,11 +193,7 @@ export function useCrash() {
     setError(null);
     try {
       const bet = await withRetries(() => postCrashCashOut(mine.roundId));
-      setLive((s) => ({
-        ...s,
-        myBet: bet,
-        round: s.round && s.round.id === bet.roundId ? withBet(s.round, bet) : s.round,
-      }));
+      setLive((s) => withMyBet(s, bet));
       void refreshBalance();
     } catch (cause) {
       setError(cause);

@@ -48,10 +48,7 @@ export function RecordsFilterBar({
       <div
         className={`cs-filters rc-filters__fields${preset === 'custom' ? '' : ' rc-filters__fields--preset'}`}
       >
-        <div className="cs-field">
-          <label className="cs-field__label" htmlFor={id('category')}>
-            {t('filters.category')}
-          </label>
+        <Field htmlFor={id('category')} label={t('filters.category')}>
           <select
             id={id('category')}
             className="select"
@@ -67,11 +64,8 @@ export function RecordsFilterBar({
               </option>
             ))}
           </select>
-        </div>
-        <div className="cs-field">
-          <label className="cs-field__label" htmlFor={id('vendor')}>
-            {t('filters.vendor')}
-          </label>
+        </Field>
+        <Field htmlFor={id('vendor')} label={t('filters.vendor')}>
           <select
             id={id('vendor')}
             className="select"
@@ -85,40 +79,50 @@ export function RecordsFilterBar({
               </option>
             ))}
           </select>
-        </div>
-        <div className="cs-field rc-date">
-          <label className="cs-field__label" htmlFor={id('from')}>
-            {t('filters.from')}
-          </label>
-          <input
-            id={id('from')}
-            className="select"
-            type="date"
-            value={filters.dateFrom}
-            disabled={preset !== 'custom'}
-            onChange={(event) =>
-              event.target.value &&
-              onChange({ ...filters, ...customRange(filters, { dateFrom: event.target.value }) })
-            }
-          />
-        </div>
-        <div className="cs-field rc-date">
-          <label className="cs-field__label" htmlFor={id('to')}>
-            {t('filters.to')}
-          </label>
-          <input
-            id={id('to')}
-            className="select"
-            type="date"
-            value={filters.dateTo}
-            disabled={preset !== 'custom'}
-            onChange={(event) =>
-              event.target.value &&
-              onChange({ ...filters, ...customRange(filters, { dateTo: event.target.value }) })
-            }
-          />
-        </div>
+        </Field>
+        {DATE_ENDS.map(({ end, field }) => (
+          <Field key={end} className="rc-date" htmlFor={id(end)} label={t(`filters.${end}`)}>
+            <input
+              id={id(end)}
+              className="select"
+              type="date"
+              value={filters[field]}
+              disabled={preset !== 'custom'}
+              onChange={(event) =>
+                event.target.value &&
+                onChange({ ...filters, ...customRange(filters, { [field]: event.target.value }) })
+              }
+            />
+          </Field>
+        ))}
       </div>
+    </div>
+  );
+}
+
+/** The custom range's two date fields: their id and label, and the filter each one sets. */
+const DATE_ENDS = [
+  { end: 'from', field: 'dateFrom' },
+  { end: 'to', field: 'dateTo' },
+] as const;
+
+function Field({
+  htmlFor,
+  label,
+  className,
+  children,
+}: {
+  htmlFor: string;
+  label: string;
+  className?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <div className={className ? `cs-field ${className}` : 'cs-field'}>
+      <label className="cs-field__label" htmlFor={htmlFor}>
+        {label}
+      </label>
+      {children}
     </div>
   );
 }

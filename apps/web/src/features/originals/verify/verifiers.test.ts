@@ -90,6 +90,15 @@ it('detects a different outcome (another nonce) as a mismatch', async () => {
   expect(outcomeMatches(VERIFIERS.dice, browser.outcome, server.outcome)).toBe(false);
 });
 
+it('compares recorded outcomes whatever order their keys come back in (jsonb reorders them)', () => {
+  const computed = { mines: [3], revealed: [{ tile: 1, safe: true }], busted: false };
+  const fromJsonb = { busted: false, mines: [3], revealed: [{ safe: true, tile: 1 }] };
+  expect(outcomeMatches(VERIFIERS.mines, computed, fromJsonb)).toBe(true);
+  expect(
+    outcomeMatches(VERIFIERS.mines, computed, { ...fromJsonb, revealed: [{ safe: true, tile: 2 }] }),
+  ).toBe(false);
+});
+
 type StepGame = {
   floats: (params: Record<string, unknown>, moves: unknown[]) => number;
   play: (

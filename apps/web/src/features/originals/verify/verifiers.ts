@@ -381,5 +381,19 @@ export function outcomeMatches(
   computed: Record<string, unknown>,
   recorded: Record<string, unknown>,
 ): boolean {
-  return verifier.compare.every((k) => JSON.stringify(computed[k]) === JSON.stringify(recorded[k]));
+  return verifier.compare.every((k) => canonicalJson(computed[k]) === canonicalJson(recorded[k]));
+}
+
+/**
+ * JSON with every object's keys sorted: a recorded outcome comes back from a jsonb column, which
+ * stores keys in its own order ({safe, tile} for our {tile, safe}), so plain JSON text would differ.
+ */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(
+          Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+        )
+      : v,
+  );
 }

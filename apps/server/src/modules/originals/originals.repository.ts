@@ -40,7 +40,11 @@ export async function revealActive(db: Db, memberId: string, now: Date): Promise
     .executeTakeFirst();
 }
 
-/** Serialises seed changes of one member (rotations racing each other). */
+/**
+ * Serialises a member's seed rotations (rotations racing each other). `for no key update`, not `for update`: a bet racing the
+ * rotation may insert rows whose foreign key takes `for key share` on the member, which `for update`
+ * would block while the rotation waits for that bet's seed lock — a deadlock.
+ */
 export async function lockMember(db: Db, memberId: string): Promise<void> {
-  await db.selectFrom('members').select('id').where('id', '=', memberId).forUpdate().execute();
+  await db.selectFrom('members').select('id').where('id', '=', memberId).forNoKeyUpdate().execute();
 }

@@ -37,7 +37,10 @@ export function RecentRounds({ game, describe }: RecentRoundsProps) {
           </thead>
           <tbody>
             {rounds.map((round) => {
-              const win = round.payoutMinor > 0;
+              // Green when the round returned more than its stake; the sign comes from the profit
+              // itself, so a partial return (payout under the stake) reads "-0,10", not "+-0,10".
+              const profit = round.payoutMinor - round.stakeMinor;
+              const win = profit > 0;
               return (
                 <tr key={round.id} data-testid="recent-round" data-round={round.id}>
                   <td>{describe ? describe(round) : `#${round.nonce}`}</td>
@@ -45,7 +48,7 @@ export function RecentRounds({ game, describe }: RecentRoundsProps) {
                   <td className={win ? 'og-win' : 'og-loss'}>{formatMultiplier(round.multiplier)}</td>
                   <td className={win ? 'og-win' : 'og-loss'}>
                     {win ? '+' : ''}
-                    {format(round.payoutMinor - round.stakeMinor, false)}
+                    {format(profit, false)}
                   </td>
                   <td>
                     <Link className="og-link" to={verifyRoundHref(round.id)} data-testid="verify-round">

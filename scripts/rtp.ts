@@ -10,9 +10,11 @@
  *   npm run rtp -- --quick         theoretical check plus 50,000 rounds per family (a few seconds);
  *                                  the simulation is printed but not judged at that size
  *
- * Time: the full run (8 families × 10,000,000 rounds, two families at a time in child processes, JOBS=…
- * to change) took 8 min 30 s wall clock and 8 min 41 s CPU on the 2-core build machine while other jobs
- * shared it (load average ~5), i.e. ~6.5 µs of HMAC and game code per round; --quick takes ~5 s.
+ * Time: the full run of the 8 table-game families (10,000,000 rounds each, two families at a time in
+ * child processes, JOBS=… to change) took 8 min 30 s wall clock on the 2-core build machine while other
+ * jobs shared it (load average ~5), ~6.5 µs of HMAC and game code per round; the slot, a tenth family,
+ * adds about 5 min (its 10,000,000 rounds took 295 s: a spin is 5 floats and 20 lines, free spins more).
+ * --quick takes a few seconds.
  *
  * Statistics. The simulation compares each setting's mean with its THEORETICAL RTP (what the outcome
  * function should pay; the configured value is tied to it by the first check — for plinko's published

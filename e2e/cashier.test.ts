@@ -367,9 +367,15 @@ it('makes a first withdrawal: real name, withdrawal password, PIX account, reque
   await menu(page, lang)
     .getByRole('button', { name: t(lang, 'cashier', 'centre.pages.withdraw') })
     .click();
+  // The page first shows its cached state (no real name yet) and refetches: wait for the fresh one,
+  // so the PIN is typed into the form that stays (a slow CI machine once typed into the other one).
+  await page
+    .getByRole('button', { name: t(lang, 'cashier', 'withdraw.openAccount') })
+    .waitFor({ state: 'detached' });
   await page.getByLabel(t(lang, 'cashier', 'pin.new'), { exact: true }).fill('246810');
   await page.getByLabel(t(lang, 'cashier', 'pin.confirm'), { exact: true }).fill('246810');
   await page.getByRole('button', { name: t(lang, 'cashier', 'pin.setAction') }).click();
+  await page.getByLabel(t(lang, 'cashier', 'pin.new'), { exact: true }).waitFor({ state: 'detached' });
 
   // With no payout account the add form is already open; the holder is the real name.
   await page.getByLabel(t(lang, 'cashier', 'payout.pixKey'), { exact: true }).fill('123.456.789-09');

@@ -19,6 +19,7 @@ import { gamesModule } from './modules/games/index.ts';
 import { ledgerModule } from './modules/ledger/index.ts';
 import { membersModule } from './modules/members/index.ts';
 import { crashModule } from './modules/crash/index.ts';
+import { lotteryModule } from './modules/lottery/index.ts';
 import { recordsModule } from './modules/records/index.ts';
 import { originalsModule } from './modules/originals/index.ts';
 import { realtimeModule } from './modules/realtime/index.ts';
@@ -41,6 +42,7 @@ export const MODULES: ServerModule[] = [
   gamesModule,
   originalsModule,
   crashModule,
+  lotteryModule,
   recordsModule,
   realtimeModule,
 ];

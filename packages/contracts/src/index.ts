@@ -14,3 +14,4 @@ export * from './multistep.ts';
 export * from './games.ts';
 export * from './crash.ts';
 export * from './records.ts';
+export * from './lottery.ts';

@@ -36,6 +36,7 @@ const envSchema = z.object({
   SANDBOX_GATEWAY: bool.optional(),
   /** Run the crash round loop on this instance (default: on, except in tests and with ROLE=api). */
   CRASH_LOOP: bool.optional(),
+  LOTTERY_ENGINE: bool.optional(),
   /**
    * The reference game vendor (apps/reference-vendor) listens on its own port beside the server, so
    * the demo has a real third-party origin in /game's iframe. On outside production unless

@@ -1,4 +1,5 @@
 import type { CrashTables } from '../../modules/crash/crash.tables.ts';
+import type { LotteryTables } from '../../modules/lottery/lottery.tables.ts';
 import type { RecordsTables } from '../../modules/records/records.tables.ts';
 import type { BackofficeTables } from '../../modules/backoffice/backoffice.tables.ts';
 import type { GamesTables } from '../../modules/games/games.tables.ts';
@@ -20,6 +21,7 @@ export interface Database
     GamesTables,
     OriginalsTables,
     CrashTables,
+    LotteryTables,
     RecordsTables {
   schema_migrations: { name: string; applied_at: Date };
 }

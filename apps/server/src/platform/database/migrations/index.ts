@@ -16,6 +16,7 @@ import * as m0044 from './0044_games_seamless.ts';
 import * as m0045 from './0045_games_catalog.ts';
 import * as m0046 from './0046_originals_multistep.ts';
 import * as m0047 from './0047_crash.ts';
+import * as m0048 from './0048_lottery.ts';
 
 export interface Migration {
   name: string;
@@ -42,4 +43,5 @@ export const MIGRATIONS: Migration[] = [
   { name: '0045_games_catalog', up: m0045.up },
   { name: '0046_originals_multistep', up: m0046.up },
   { name: '0047_crash', up: m0047.up },
+  { name: '0048_lottery', up: m0048.up },
 ];

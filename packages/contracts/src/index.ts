@@ -15,3 +15,4 @@ export * from './games.ts';
 export * from './crash.ts';
 export * from './records.ts';
 export * from './lottery.ts';
+export * from './lottery-vn.ts';

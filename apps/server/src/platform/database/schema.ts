@@ -1,5 +1,6 @@
 import type { CrashTables } from '../../modules/crash/crash.tables.ts';
 import type { LotteryTables } from '../../modules/lottery/lottery.tables.ts';
+import type { VnLotteryTables } from '../../modules/lottery/vn/vn.tables.ts';
 import type { RecordsTables } from '../../modules/records/records.tables.ts';
 import type { BackofficeTables } from '../../modules/backoffice/backoffice.tables.ts';
 import type { GamesTables } from '../../modules/games/games.tables.ts';
@@ -22,6 +23,7 @@ export interface Database
     OriginalsTables,
     CrashTables,
     LotteryTables,
+    VnLotteryTables,
     RecordsTables {
   schema_migrations: { name: string; applied_at: Date };
 }

@@ -17,6 +17,7 @@ import * as m0045 from './0045_games_catalog.ts';
 import * as m0046 from './0046_originals_multistep.ts';
 import * as m0047 from './0047_crash.ts';
 import * as m0048 from './0048_lottery.ts';
+import * as m0050 from './0050_lottery_vn.ts';
 
 export interface Migration {
   name: string;
@@ -44,4 +45,5 @@ export const MIGRATIONS: Migration[] = [
   { name: '0046_originals_multistep', up: m0046.up },
   { name: '0047_crash', up: m0047.up },
   { name: '0048_lottery', up: m0048.up },
+  { name: '0050_lottery_vn', up: m0050.up },
 ];

@@ -1,0 +1,211 @@
+import { createHash } from 'node:crypto';
+import type { VnBetRequest, VnTicketInput } from '@sorte/contracts';
+import type { VnBetType, VnPayoutConfig, VnRegion, VnTicket } from '@sorte/lottery';
+import { checkVnTicket, vnTicketCostMinor, vnTicketUnits } from '@sorte/lottery';
+import type { Selectable } from 'kysely';
+import type { Db } from '../../../platform/database/database.ts';
+import { AppError } from '../../../platform/http/app-error.ts';
+import { houseAccountFor, memberAccountId, transfer, withLedgerTransaction } from '../../ledger/index.ts';
+import { recordBets } from '../../records/index.ts';
+import { payoutConfigOf } from './vn.config.ts';
+import { drawById, drawByDay, ensureVnDraw, type VnDrawRow } from './vn.draws.ts';
+import { VN_RECORD, recordOf } from './vn.settle.ts';
+import type { VnTicketsTable } from './vn.tables.ts';
+
+export type VnTicketRow = Selectable<VnTicketsTable>;
+
+export interface VnPlayer {
+  memberId: string;
+  merchantId: string;
+  currency: string;
+}
+
+/** The rules' ticket from a requested one, on the draw's region. */
+export function ruleTicket(input: VnTicketInput, region: VnRegion): VnTicket {
+  if (input.points !== undefined && input.amount === undefined)
+    return {
+      betType: input.betType as Exclude<VnBetType, 'baoLo2' | 'baoLo3'>,
+      region,
+      numbers: input.numbers,
+      points: input.points,
+    };
+  return {
+    betType: input.betType as 'baoLo2' | 'baoLo3',
+    region,
+    numbers: input.numbers,
+    // Neither or both: not a valid stake for any bet type; checkVnTicket says BET_BAD_STAKE.
+    stakePerSlotMinor: input.points === undefined && input.amount !== undefined ? BigInt(input.amount) : 0n,
+  };
+}
+
+/** The rules' ticket from a stored one. */
+export function ticketOfRow(row: VnTicketRow): VnTicket {
+  return row.points !== null
+    ? {
+        betType: row.bet_type as Exclude<VnBetType, 'baoLo2' | 'baoLo3'>,
+        region: row.region,
+        numbers: row.numbers,
+        points: row.points,
+      }
+    : {
+        betType: row.bet_type as 'baoLo2' | 'baoLo3',
+        region: row.region,
+        numbers: row.numbers,
+        stakePerSlotMinor: row.stake_per_slot_minor!,
+      };
+}
+
+/** SHA-256 of the slip's content, so a key reused for a different slip is refused, not answered. */
+function requestHash(drawId: bigint, tickets: VnTicketInput[]): string {
+  const canonical = tickets.map((t) => [t.betType, t.numbers, t.points ?? null, t.amount ?? null]);
+  return createHash('sha256')
+    .update(JSON.stringify([String(drawId), canonical]))
+    .digest('hex');
+}
+
+/** Prices every ticket of a slip; the first invalid one refuses the whole slip. */
+function priceSlip(tickets: VnTicketInput[], region: VnRegion, config: VnPayoutConfig) {
+  return tickets.map((input, index) => {
+    const ticket = ruleTicket(input, region);
+    const issue = checkVnTicket(ticket);
+    if (issue) throw new AppError('LOTTERY_SELECTION_INVALID', { ticket: index, ...issue });
+    return { input, ticket, units: vnTicketUnits(ticket), stake: vnTicketCostMinor(ticket, config) };
+  });
+}
+
+async function findSlip(db: Db, memberId: string, key: string): Promise<VnTicketRow[]> {
+  return db
+    .selectFrom('vn_tickets')
+    .selectAll()
+    .where('member_id', '=', memberId)
+    .where('idempotency_key', '=', key)
+    .orderBy('slip_index')
+    .execute();
+}
+
+function sameSlipOrConflict(rows: VnTicketRow[], hash: string | null): VnTicketRow[] {
+  if (hash !== null && rows[0]!.request_hash !== hash) throw new AppError('LEDGER_IDEMPOTENCY_CONFLICT');
+  return rows;
+}
+
+/** The draw a slip names: by id, or by province and Vietnamese day (made if the schedule has it). */
+async function slipDraw(db: Db, merchantId: string, input: VnBetRequest): Promise<VnDrawRow> {
+  let draw: VnDrawRow | undefined;
+  if (input.drawId) draw = await drawById(db, merchantId, BigInt(input.drawId));
+  else if (input.province && input.date)
+    draw =
+      (await drawByDay(db, merchantId, input.province, input.date)) ??
+      (await ensureVnDraw(db, merchantId, input.province, input.date));
+  if (!draw) throw new AppError('LOTTERY_DRAW_NOT_FOUND');
+  return draw;
+}
+
+/**
+ * A slip of tickets on one draw: every ticket checked and priced at the merchant's rates, ONE stake
+ * transfer for the slip, the tickets and their open betting records, in one transaction with the
+ * draw row share-locked (a result entry or a cancellation waits for it, so no ticket lands on a draw
+ * that is no longer open). A retry with the same key answers the same tickets and moves nothing.
+ */
+export async function placeVnBet(
+  db: Db,
+  player: VnPlayer,
+  input: VnBetRequest,
+  now: () => Date,
+): Promise<{ draw: VnDrawRow; tickets: VnTicketRow[] }> {
+  const earlier = await findSlip(db, player.memberId, input.idempotencyKey);
+  const draw = await slipDraw(db, player.merchantId, input);
+  const hash = requestHash(draw.id, input.tickets);
+  if (earlier.length) return { draw, tickets: sameSlipOrConflict(earlier, hash) };
+  const config = await payoutConfigOf(db, player.merchantId);
+  const priced = priceSlip(input.tickets, draw.region, config);
+  const stake = priced.reduce((sum, p) => sum + p.stake, 0n);
+  const main = await memberAccountId(db, player.memberId, player.merchantId, 'main', player.currency);
+  const house = await houseAccountFor(db, player.merchantId, player.currency, player.memberId);
+
+  const tickets = await withLedgerTransaction(db, async (trx) => {
+    const locked = await trx
+      .selectFrom('vn_draws')
+      .selectAll()
+      .where('id', '=', draw.id)
+      .forShare()
+      .executeTakeFirstOrThrow();
+    const twin = await findSlip(trx, player.memberId, input.idempotencyKey);
+    if (twin.length) return sameSlipOrConflict(twin, hash);
+    const at = now();
+    if (locked.status !== 'scheduled' || at >= locked.closes_at)
+      throw new AppError('LOTTERY_BETTING_CLOSED', { closesAt: locked.closes_at.toISOString() });
+    const staked = await transfer(trx, {
+      merchantId: player.merchantId,
+      currency: player.currency,
+      idempotencyKey: `lottery_vn:${player.memberId}:${input.idempotencyKey}:stake`,
+      code: 'bet',
+      debitAccountId: main,
+      creditAccountId: house,
+      amountMinor: stake,
+      metadata: { game: VN_RECORD.gameCode, drawId: String(draw.id), tickets: priced.length },
+    });
+    const rows = await trx
+      .insertInto('vn_tickets')
+      .values(
+        priced.map((p, index) => ({
+          merchant_id: player.merchantId,
+          member_id: player.memberId,
+          draw_id: draw.id,
+          region: draw.region,
+          bet_type: p.ticket.betType,
+          numbers: JSON.stringify(p.ticket.numbers),
+          points: 'points' in p.ticket ? p.ticket.points : null,
+          stake_per_slot_minor: 'points' in p.ticket ? null : p.ticket.stakePerSlotMinor,
+          units: p.units,
+          currency: player.currency,
+          stake_minor: p.stake,
+          idempotency_key: input.idempotencyKey,
+          slip_index: index,
+          request_hash: hash,
+          stake_transfer_id: staked.id,
+          created_at: at,
+        })),
+      )
+      .returningAll()
+      .execute();
+    await recordBets(
+      trx,
+      rows.map((row) => ({ ...recordOf(row), stakeMinor: row.stake_minor, at })),
+    );
+    return rows.sort((a, b) => a.slip_index - b.slip_index);
+  });
+  return { draw, tickets };
+}
+
+export function ticketsOfMember(db: Db, memberId: string, limit: number, offset: number) {
+  return db
+    .selectFrom('vn_tickets')
+    .innerJoin('vn_draws', 'vn_draws.id', 'vn_tickets.draw_id')
+    .selectAll('vn_tickets')
+    .select(['vn_draws.province_code', 'vn_draws.draw_date'])
+    .where('vn_tickets.member_id', '=', memberId)
+    .orderBy('vn_tickets.id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+}
+
+export async function countTicketsOfMember(db: Db, memberId: string): Promise<number> {
+  const row = await db
+    .selectFrom('vn_tickets')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('member_id', '=', memberId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export function ticketOfMember(db: Db, memberId: string, id: bigint) {
+  return db
+    .selectFrom('vn_tickets')
+    .innerJoin('vn_draws', 'vn_draws.id', 'vn_tickets.draw_id')
+    .selectAll('vn_tickets')
+    .select(['vn_draws.province_code', 'vn_draws.draw_date'])
+    .where('vn_tickets.member_id', '=', memberId)
+    .where('vn_tickets.id', '=', id)
+    .executeTakeFirst();
+}

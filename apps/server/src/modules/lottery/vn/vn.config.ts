@@ -1,0 +1,68 @@
+import type { VnPayoutConfig, VnRate } from '@sorte/lottery';
+import { DEFAULT_VN_PAYOUTS, VN_BET_TYPES, VN_REGIONS } from '@sorte/lottery';
+import type { Db } from '../../../platform/database/database.ts';
+import type { StoredVnPayoutConfig, StoredVnRate } from './vn.tables.ts';
+
+/** A rate as the API and the table hold it (JSON numbers), from the rules' bigint form. */
+export function storedRate(rate: VnRate): StoredVnRate {
+  return rate.kind === 'perPoint'
+    ? {
+        kind: 'perPoint',
+        pricePerPointMinor: Number(rate.pricePerPointMinor),
+        payoutPerPointMinor: Number(rate.payoutPerPointMinor),
+      }
+    : { kind: 'perSlot', payoutHundredths: rate.payoutHundredths };
+}
+
+export function storedConfig(config: VnPayoutConfig): StoredVnPayoutConfig {
+  return Object.fromEntries(
+    VN_BET_TYPES.map((betType) => [
+      betType,
+      Object.fromEntries(VN_REGIONS.map((region) => [region, storedRate(config[betType][region])])),
+    ]),
+  );
+}
+
+function ruleRate(rate: StoredVnRate): VnRate {
+  return rate.kind === 'perPoint'
+    ? {
+        kind: 'perPoint',
+        pricePerPointMinor: BigInt(rate.pricePerPointMinor),
+        payoutPerPointMinor: BigInt(rate.payoutPerPointMinor),
+      }
+    : { kind: 'perSlot', payoutHundredths: rate.payoutHundredths };
+}
+
+/** The rules' form of a stored (or submitted, already shape-checked) config. */
+export function ruleConfig(stored: StoredVnPayoutConfig): VnPayoutConfig {
+  return Object.fromEntries(
+    VN_BET_TYPES.map((betType) => [
+      betType,
+      Object.fromEntries(VN_REGIONS.map((region) => [region, ruleRate(stored[betType]![region]!)])),
+    ]),
+  ) as unknown as VnPayoutConfig;
+}
+
+/** The merchant's prices and payouts: its own row, or the defaults until an operator saves one. */
+export async function payoutConfigOf(db: Db, merchantId: string): Promise<VnPayoutConfig> {
+  const row = await db
+    .selectFrom('vn_payout_config')
+    .select('config')
+    .where('merchant_id', '=', merchantId)
+    .executeTakeFirst();
+  return row ? ruleConfig(row.config) : DEFAULT_VN_PAYOUTS;
+}
+
+export async function savePayoutConfig(
+  db: Db,
+  merchantId: string,
+  config: VnPayoutConfig,
+  now: Date,
+): Promise<void> {
+  const json = JSON.stringify(storedConfig(config));
+  await db
+    .insertInto('vn_payout_config')
+    .values({ merchant_id: merchantId, config: json, updated_at: now })
+    .onConflict((oc) => oc.column('merchant_id').doUpdateSet({ config: json, updated_at: now }))
+    .execute();
+}

@@ -3,6 +3,7 @@ import { LotteryEngine } from './lottery.engine.ts';
 import { registerLotteryRoutes } from './lottery.routes.ts';
 import { DEFAULT_ENGINE_TIMINGS, type EngineTimings } from './lottery.timing.ts';
 import { registerVnLotteryRoutes } from './vn/vn.routes.ts';
+import { seedDemoVnLottery } from './vn/vn.seed.ts';
 
 export type { EngineTimings } from './lottery.timing.ts';
 
@@ -33,6 +34,7 @@ export function createLotteryModule(options: LotteryModuleOptions = {}): ServerM
       app.addHook('onReady', async () => engine.start());
       app.addHook('onClose', async () => engine.stop());
     },
+    seedDemo: seedDemoVnLottery,
   };
 }
 

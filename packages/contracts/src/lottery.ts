@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { paged } from './common.ts';
+import { pageQuery, paged } from './common.ts';
 
 /**
  * Lottery: fast draws every 1, 3 or 5 minutes (the families of @sorte/lottery) and the Vietnamese
@@ -166,3 +166,109 @@ export const lotteryDrawMessage = z.object({
   draw: lotteryDraw,
 });
 export type LotteryDrawMessage = z.infer<typeof lotteryDrawMessage>;
+
+// ---------------------------------------------------------------- prize series (agent rule)
+
+export const lotteryPrizeMode = z.enum(['LOTT', 'ZY', 'ELOTT', 'SEA']);
+
+/** GET /wps/lottery/series: the caller's prize series and the merchant's mode (its range of series). */
+export const lotterySeriesValue = z.object({
+  series: z.number().int(),
+  prizeMode: lotteryPrizeMode,
+  minSeries: z.number().int(),
+  maxSeries: z.number().int(),
+});
+export type LotterySeriesValue = z.infer<typeof lotterySeriesValue>;
+
+/**
+ * PUT /wps/agent/lottery/series: an agent gives a direct downline (by member id or account) a
+ * series in the merchant's mode and no higher than its own; the difference is the agent's rebate.
+ */
+export const lotterySeriesUpdate = z
+  .object({
+    memberId: z.string().uuid().optional(),
+    account: z.string().trim().min(1).max(64).optional(),
+    series: z.number().int().min(1).max(2000),
+  })
+  .refine((body) => (body.memberId === undefined) !== (body.account === undefined), {
+    message: 'memberId or account, exactly one',
+    path: ['memberId'],
+  });
+export const lotteryDownlineSeries = z.object({
+  memberId: z.string(),
+  account: z.string(),
+  series: z.number().int(),
+});
+export type LotteryDownlineSeries = z.infer<typeof lotteryDownlineSeries>;
+
+// ---------------------------------------------------------------- back office
+
+const stakeMinor = z.number().int().min(1).max(1_000_000_000_000);
+
+/** Per play type overrides of a game's stake limits. */
+export const lotteryPlayLimits = z.record(
+  z.string().regex(/^[A-Z0-9_]{1,40}$/),
+  z.object({ minUnitStakeMinor: stakeMinor.optional(), maxTicketStakeMinor: stakeMinor.optional() }),
+);
+
+/** GET /bo/lottery/games: a game's whole configuration with the play types its family offers. */
+export const boLotteryGame = z.object({
+  gameCode: z.string(),
+  family: lotteryFamily,
+  nameEn: z.string(),
+  namePt: z.string(),
+  intervalMinutes: z.number().int(),
+  closeSeconds: z.number().int(),
+  utcOffsetMinutes: z.number().int(),
+  defaultPlayType: z.string(),
+  maxChaseDraws: z.number().int(),
+  minUnitStakeMinor: z.number().int(),
+  maxTicketStakeMinor: z.number().int(),
+  playLimits: lotteryPlayLimits,
+  enabled: z.boolean(),
+  sortOrder: z.number().int(),
+  /** Every play type of the family, for the limits editor. */
+  playTypes: z.array(z.string()),
+});
+export type BoLotteryGame = z.infer<typeof boLotteryGame>;
+export const boLotteryGames = z.object({ list: z.array(boLotteryGame) });
+
+/**
+ * PUT /bo/lottery/games/:gameCode: any of these; `closeSeconds` must stay below the interval, the
+ * play limits must name play types of the game's family, a limit pair must keep min ≤ max.
+ */
+export const boLotteryGameUpdate = z
+  .object({
+    enabled: z.boolean(),
+    closeSeconds: z.number().int().min(0).max(299),
+    minUnitStakeMinor: stakeMinor,
+    maxTicketStakeMinor: stakeMinor,
+    playLimits: lotteryPlayLimits,
+    maxChaseDraws: z.number().int().min(1).max(120),
+    sortOrder: z.number().int().min(-1_000_000).max(1_000_000),
+    defaultPlayType: z.string().regex(/^[A-Z0-9_]{1,40}$/),
+  })
+  .partial();
+export type BoLotteryGameUpdate = z.infer<typeof boLotteryGameUpdate>;
+export const boLotteryGameParams = z.object({ gameCode });
+
+/** GET /bo/lottery/draws: a merchant's draws, newest first, of one game and/or status. */
+export const boLotteryDrawsQuery = pageQuery.extend({
+  gameCode: gameCode.optional(),
+  status: lotteryDrawStatus.optional(),
+});
+export const boLotteryDraw = lotteryDraw.extend({
+  id: z.string(),
+  drawnAt: z.string().nullable(),
+  settledAt: z.string().nullable(),
+  cancelledAt: z.string().nullable(),
+  cancelReason: z.string().nullable(),
+  ticketCount: z.number().int(),
+  stakeMinor: z.number().int(),
+  payoutMinor: z.number().int(),
+});
+export type BoLotteryDraw = z.infer<typeof boLotteryDraw>;
+export const boLotteryDrawPage = paged(boLotteryDraw);
+export const boLotteryDrawParams = z.object({ id: z.string().regex(/^[1-9][0-9]{0,17}$/) });
+/** POST /bo/lottery/draws/:id/cancel: refunds every ticket of a draw not yet drawn. */
+export const boLotteryDrawCancel = z.object({ reason: z.string().trim().min(3).max(200) });

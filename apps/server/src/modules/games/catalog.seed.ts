@@ -5,6 +5,9 @@ import type { Db } from '../../platform/database/database.ts';
 export const INHOUSE_VENDOR = 'SORTE';
 /** Kept equal to games.seed.ts's REFERENCE_VENDOR (not imported, so the two seeds do not form a cycle). */
 const REFERENCE = 'sorte-ref';
+/** The lottery module's fast draws and Vietnamese lottery, as catalog vendors. */
+export const FAST_LOTTERY_VENDOR = 'SORTE_LOTTO';
+export const VN_LOTTERY_VENDOR = 'TCG_LOTTO_VN';
 
 interface SeedVendor {
   code: string;
@@ -26,6 +29,8 @@ interface SeedGame {
   hot?: boolean;
   minBetMinor: number;
   lines?: number;
+  /** Lottery games: the play type the lottery page opens on (spec: /lottery?gameCode&playType). */
+  defaultPlayType?: string;
 }
 
 const VENDORS: SeedVendor[] = [
@@ -49,6 +54,55 @@ const VENDORS: SeedVendor[] = [
     popupList: false,
     sortOrder: 10,
   },
+  {
+    // Our fast-draw lotteries (the lottery module); they open on /lottery, never a vendor session.
+    code: FAST_LOTTERY_VENDOR,
+    name: 'Sorte Loto',
+    category: 'ELOTT',
+    launchKind: 'inhouse',
+    freePlay: false,
+    popupList: false,
+    sortOrder: 20,
+  },
+  {
+    // The Vietnamese lottery (the lottery module's vn/): one game, opened on /vnlottery.
+    code: VN_LOTTERY_VENDOR,
+    name: 'Loteria Vietnamita',
+    category: 'LOTT',
+    launchKind: 'inhouse',
+    freePlay: false,
+    popupList: false,
+    sortOrder: 30,
+  },
+];
+
+/**
+ * The demo merchant's fast-draw games as the lobbies list them: code = the lottery game's code and
+ * its default play type, kept equal to lottery.seed.ts's DEMO_LOTTERY_GAMES (not imported: the
+ * catalog does not depend on the lottery module; lottery.routes.test.ts compares the two).
+ */
+function fastLottery(code: string, en: string, pt: string, classify: string, playType: string): SeedGame {
+  return {
+    vendor: FAST_LOTTERY_VENDOR,
+    code,
+    gameType: 'ELOTT',
+    en,
+    pt,
+    classify,
+    hot: code.endsWith('_1M'),
+    minBetMinor: 10,
+    defaultPlayType: playType,
+  };
+}
+const FAST_LOTTERY_GAMES: SeedGame[] = [
+  fastLottery('FD5_1M', 'Fast 5D 1 min', 'Rápido 5D 1 min', '5d', '5D_POSITION'),
+  fastLottery('FD5_3M', 'Fast 5D 3 min', 'Rápido 5D 3 min', '5d', '5D_POSITION'),
+  fastLottery('FD5_5M', 'Fast 5D 5 min', 'Rápido 5D 5 min', '5d', '5D_POSITION'),
+  fastLottery('K3_1M', 'Fast 3 Dice 1 min', 'Rápido 3 Dados 1 min', 'k3', 'K3_SUM'),
+  fastLottery('K3_3M', 'Fast 3 Dice 3 min', 'Rápido 3 Dados 3 min', 'k3', 'K3_SUM'),
+  fastLottery('PK10_1M', 'Fast Race 10 1 min', 'Corrida 10 Rápida 1 min', 'pk10', 'PK10_POSITION'),
+  fastLottery('PK10_5M', 'Fast Race 10 5 min', 'Corrida 10 Rápida 5 min', 'pk10', 'PK10_POSITION'),
+  fastLottery('SD11_3M', 'Fast 11 Pick 5 3 min', 'Rápido 11 Escolha 5 3 min', '11x5', '11X5_ANY_5'),
 ];
 
 const GAMES: SeedGame[] = [
@@ -197,6 +251,17 @@ const GAMES: SeedGame[] = [
     classify: 'card',
     minBetMinor: 100,
   },
+  ...FAST_LOTTERY_GAMES,
+  {
+    vendor: VN_LOTTERY_VENDOR,
+    code: 'TCG_LOTTO_VN',
+    gameType: 'LOTT',
+    en: 'Vietnam Lottery',
+    pt: 'Loteria do Vietnã',
+    classify: 'vn',
+    hot: true,
+    minBetMinor: 100,
+  },
 ];
 
 /**
@@ -245,7 +310,7 @@ export async function seedCatalog(db: Db, merchantId: string): Promise<void> {
         classify: g.classify,
         min_bet_minor: BigInt(g.minBetMinor),
         line_num: g.lines ?? null,
-        default_play_type: null,
+        default_play_type: g.defaultPlayType ?? null,
         sort_order: i * 10,
       })),
     )

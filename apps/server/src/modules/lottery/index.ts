@@ -1,6 +1,7 @@
 import type { ServerModule } from '../../platform/context.ts';
 import { LotteryEngine } from './lottery.engine.ts';
 import { registerLotteryRoutes } from './lottery.routes.ts';
+import { seedDemoFastLottery } from './lottery.seed.ts';
 import { DEFAULT_ENGINE_TIMINGS, type EngineTimings } from './lottery.timing.ts';
 import { registerVnLotteryRoutes } from './vn/vn.routes.ts';
 import { seedDemoVnLottery } from './vn/vn.seed.ts';
@@ -34,7 +35,10 @@ export function createLotteryModule(options: LotteryModuleOptions = {}): ServerM
       app.addHook('onReady', async () => engine.start());
       app.addHook('onClose', async () => engine.stop());
     },
-    seedDemo: seedDemoVnLottery,
+    async seedDemo(ctx) {
+      await seedDemoFastLottery(ctx);
+      await seedDemoVnLottery(ctx);
+    },
   };
 }
 

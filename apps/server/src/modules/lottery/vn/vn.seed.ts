@@ -3,7 +3,7 @@ import type { VnResult, VnStructure } from '@sorte/lottery';
 import { DEFAULT_VN_PAYOUTS, PRIZE_TABLES, VN_PROVINCES, vnLocalDay } from '@sorte/lottery';
 import type { SeedContext } from '../../../platform/context.ts';
 import { savePayoutConfig } from './vn.config.ts';
-import { addDays, drawTimes, weekdayOf } from './vn.draws.ts';
+import { addDays, drawTimes, ensureVnDraws, weekdayOf } from './vn.draws.ts';
 
 /** How many past days of results the demo site shows on its first start. */
 const DEMO_DAYS = 3;
@@ -29,7 +29,7 @@ export function sampleVnResult(structure: VnStructure, seed: string): VnResult {
 /**
  * The demo merchant's rates (the defaults, written out so the back office shows a saved config) and
  * the settled draws of the last few days with sample results, so the results pages have something to
- * show on a fresh start. Idempotent: an existing config or draw is left as it is.
+ * show on a fresh start, and the open draws of today and tomorrow. Idempotent: an existing config or draw is left as it is.
  */
 export async function seedDemoVnLottery(ctx: SeedContext): Promise<void> {
   const merchant = await ctx.db
@@ -74,4 +74,6 @@ export async function seedDemoVnLottery(ctx: SeedContext): Promise<void> {
     .values(rows)
     .onConflict((oc) => oc.constraint('vn_draws_day').doNothing())
     .execute();
+  // Today's and tomorrow's draws too, so the first menu the site shows links straight to them.
+  await ensureVnDraws(ctx.db, merchant.id, now);
 }

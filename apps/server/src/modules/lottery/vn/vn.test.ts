@@ -268,7 +268,10 @@ describe('results and settlement', () => {
 
     const self = await boCall(t, first, 'POST', `${url}/approve`, {});
     expect(self.code).toBe('LOTTERY_RESULT_SAME_OPERATOR');
-    const typo = structuredClone(SOUTH_RESULT) as VnResult & { prizes: Record<string, string[]> };
+    const typo = structuredClone(SOUTH_RESULT) as {
+      structure: VnResult['structure'];
+      prizes: Record<string, string[]>;
+    };
     typo.prizes.g8 = ['74'];
     const differs = await boCall(t, second, 'POST', `${url}/approve`, { result: typo });
     expect(differs.code).toBe('LOTTERY_RESULT_INVALID');
@@ -327,7 +330,10 @@ describe('results and settlement', () => {
     // MB: typed by one operator, imported by another with a different number → refused; the same → settled.
     const mb = await drawOf('MB');
     await boCall(t, first, 'POST', `/bo/lottery/vn/draws/${mb.id}/result`, { result: NORTH_RESULT });
-    const typo = structuredClone(NORTH_RESULT) as VnResult & { prizes: Record<string, string[]> };
+    const typo = structuredClone(NORTH_RESULT) as {
+      structure: VnResult['structure'];
+      prizes: Record<string, string[]>;
+    };
     typo.prizes.db = ['38518'];
     const differs = await boCall(t, second, 'POST', '/bo/lottery/vn/import', {
       province: 'MB',

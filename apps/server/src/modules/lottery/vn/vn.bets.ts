@@ -7,7 +7,7 @@ import type { Db } from '../../../platform/database/database.ts';
 import { AppError } from '../../../platform/http/app-error.ts';
 import { houseAccountFor, memberAccountId, transfer, withLedgerTransaction } from '../../ledger/index.ts';
 import { recordBets } from '../../records/index.ts';
-import { payoutConfigOf } from './vn.config.ts';
+import { payoutConfigOf, storedRate } from './vn.config.ts';
 import { drawById, drawByDay, ensureVnDraw, type VnDrawRow } from './vn.draws.ts';
 import { VN_RECORD, recordOf } from './vn.settle.ts';
 import type { VnTicketsTable } from './vn.tables.ts';
@@ -157,6 +157,7 @@ export async function placeVnBet(
           points: 'points' in p.ticket ? p.ticket.points : null,
           stake_per_slot_minor: 'points' in p.ticket ? null : p.ticket.stakePerSlotMinor,
           units: p.units,
+          rate: JSON.stringify(storedRate(config[p.ticket.betType][draw.region])),
           currency: player.currency,
           stake_minor: p.stake,
           idempotency_key: input.idempotencyKey,

@@ -1,4 +1,4 @@
-import type { VnPayoutConfig, VnRate } from '@sorte/lottery';
+import type { VnBetType, VnPayoutConfig, VnRate, VnRegion } from '@sorte/lottery';
 import { DEFAULT_VN_PAYOUTS, VN_BET_TYPES, VN_REGIONS } from '@sorte/lottery';
 import type { Db } from '../../../platform/database/database.ts';
 import type { StoredVnPayoutConfig, StoredVnRate } from './vn.tables.ts';
@@ -23,7 +23,7 @@ export function storedConfig(config: VnPayoutConfig): StoredVnPayoutConfig {
   );
 }
 
-function ruleRate(rate: StoredVnRate): VnRate {
+export function ruleRate(rate: StoredVnRate): VnRate {
   return rate.kind === 'perPoint'
     ? {
         kind: 'perPoint',
@@ -65,4 +65,15 @@ export async function savePayoutConfig(
     .values({ merchant_id: merchantId, config: json, updated_at: now })
     .onConflict((oc) => oc.column('merchant_id').doUpdateSet({ config: json, updated_at: now }))
     .execute();
+}
+
+/**
+ * The config a sold ticket settles with: its own rate (the merchant's when it was sold) for its bet
+ * type and region, so a rate changed between the sale and the draw changes nothing already sold.
+ */
+export function configAtSale(betType: VnBetType, region: VnRegion, rate: StoredVnRate): VnPayoutConfig {
+  return {
+    ...DEFAULT_VN_PAYOUTS,
+    [betType]: { ...DEFAULT_VN_PAYOUTS[betType], [region]: ruleRate(rate) },
+  };
 }

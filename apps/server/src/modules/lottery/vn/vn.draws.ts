@@ -84,6 +84,10 @@ export async function ensureVnDraw(
  */
 export async function ensureVnDraws(db: Db, merchantId: string, now: Date): Promise<void> {
   const today = vnLocalDay(now).date;
+  // Once per merchant, database and day is enough; the memo only spares the insert, it decides nothing.
+  const memo = ensured.get(db) ?? new Map<string, string>();
+  ensured.set(db, memo);
+  if (memo.get(merchantId) === today) return;
   const rows = [today, addDays(today, 1)].flatMap((date) =>
     VN_PROVINCES.filter((p) => p.weekdays.includes(weekdayOf(date))).map((p) => {
       const { drawsAt, closesAt } = drawTimes(p.region, date);
@@ -102,7 +106,11 @@ export async function ensureVnDraws(db: Db, merchantId: string, now: Date): Prom
     .values(rows)
     .onConflict((oc) => oc.constraint('vn_draws_day').doNothing())
     .execute();
+  memo.set(merchantId, today);
 }
+
+/** The day each merchant's draws were last made for, per database (tests open many). */
+const ensured = new WeakMap<Db, Map<string, string>>();
 
 export function drawByDay(
   db: Db,

@@ -1,4 +1,4 @@
-import type { VnResult } from '@sorte/lottery';
+import type { VnBetType, VnResult } from '@sorte/lottery';
 import { settleVnTicket } from '@sorte/lottery';
 import { sql } from 'kysely';
 import type { Db } from '../../../platform/database/database.ts';
@@ -12,7 +12,7 @@ import {
 import { recordBet } from '../../records/index.ts';
 import type { VnTicketRow } from './vn.bets.ts';
 import { ticketOfRow } from './vn.bets.ts';
-import { payoutConfigOf } from './vn.config.ts';
+import { configAtSale } from './vn.config.ts';
 
 /** How Vietnamese tickets appear in the betting records. */
 export const VN_RECORD = {
@@ -81,7 +81,7 @@ async function drain(_db: Db, batch: () => Promise<number>): Promise<number> {
 
 /**
  * Pays one locked batch of a draw whose result is approved: each ticket settled by the rules at the
- * merchant's current rates, the winners' payouts in one transferBatch (keys
+ * rate it was sold at, the winners' payouts in one transferBatch (keys
  * `lottery_vn:ticket:<id>:win`, so a payout can never be made twice), the tickets and their betting
  * records settled — one transaction per batch.
  */
@@ -95,12 +95,11 @@ async function settleBatch(db: Db, drawId: bigint, now: Date, batchSize: number)
     if (draw?.status !== 'settling' || !draw.result) return 0;
     const tickets = await lockPending(trx, drawId, batchSize);
     if (!tickets.length) return 0;
-    const config = await payoutConfigOf(trx, draw.merchant_id);
     const result = draw.result as VnResult;
-    const outcomes = tickets.map((ticket) => ({
-      ticket,
-      ...settleVnTicket(ticketOfRow(ticket), result, config),
-    }));
+    const outcomes = tickets.map((ticket) => {
+      const config = configAtSale(ticket.bet_type as VnBetType, ticket.region, ticket.rate);
+      return { ticket, ...settleVnTicket(ticketOfRow(ticket), result, config) };
+    });
     const winners = outcomes.filter((o) => o.payoutMinor > 0n);
     const requests: TransferRequest[] = [];
     for (const { ticket, payoutMinor } of winners)

@@ -60,6 +60,8 @@ export interface VnTicketsTable {
   /** Per-slot bet types (bao lô). */
   stake_per_slot_minor: bigint | null;
   units: number;
+  /** The merchant's rate for this bet type and region when it was sold: it settles at that rate. */
+  rate: JSONColumnType<StoredVnRate, string, string>;
   currency: string;
   stake_minor: bigint;
   status: Generated<VnTicketStatus>;

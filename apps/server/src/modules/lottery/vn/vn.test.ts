@@ -504,6 +504,16 @@ describe('cancellation', () => {
 
 describe('payout configuration', () => {
   it('reads the rates, refuses a config returning 100 % or more, and saves a valid one with an audit', async () => {
+    // A ticket sold before the change settles at the rate it was sold at.
+    const nextMonday = addDays(monday, 7);
+    const player = await fundedPlayer(t, f, 'vnr', 100_000n);
+    const sold = await bet(player, {
+      province: 'MB',
+      date: nextMonday,
+      tickets: [{ betType: 'de', numbers: ['17'], points: 1 }],
+      idempotencyKey: key(),
+    });
+    expect(sold.status).toBe(200);
     const admin = await operatorToken(t, 'admin');
     const current = await boCall(t, admin, 'GET', '/bo/lottery/vn/payouts');
     expect(current.value.de.north).toEqual({
@@ -531,6 +541,14 @@ describe('payout configuration', () => {
     ).toMatchObject({
       payoutPerPointMinor: 70_000,
     });
+    const mb = (await drawByDay(t.ctx.db, f.merchantId, 'MB', nextMonday))!;
+    await t.ctx.db
+      .updateTable('vn_draws')
+      .set({ status: 'settling', result: JSON.stringify(NORTH_RESULT) })
+      .where('id', '=', mb.id)
+      .execute();
+    await settleVnDraw(t.ctx.db, mb.id, t.clock.now());
+    expect(await mainBalance(player)).toBe(100_000n - 1_000n + 80_000n);
     const audit = await t.ctx.db
       .selectFrom('audit_log')
       .select('action')

@@ -48,6 +48,7 @@ const STATEMENTS: string[] = [
     points integer check (points > 0),
     stake_per_slot_minor bigint check (stake_per_slot_minor > 0),
     units integer not null check (units > 0),
+    rate jsonb not null,
     currency text not null,
     stake_minor bigint not null check (stake_minor > 0),
     status text not null default 'pending' check (status in ('pending', 'won', 'lost', 'cancelled')),

@@ -49,11 +49,12 @@ export type BetRecordsQuery = z.infer<typeof betRecordsQuery>;
 
 /**
  * Where a round's own detail (its recall) is read: the in-house round with its seeds (mines and hilo
- * once finished), the shared crash round, or the vendor round's money calls. `path` is an API path
+ * once finished), the shared crash round, the vendor round's money calls, or a fast-draw lottery
+ * ticket (GET /wps/lottery/tickets/:id). `path` is an API path
  * for the player's token.
  */
 export const betRecall = z.object({
-  kind: z.enum(['originals', 'crash', 'vendor']),
+  kind: z.enum(['originals', 'crash', 'vendor', 'lottery']),
   /** The round's id in its own module (a vendor round: '<vendor>:<roundId>'). */
   ref: z.string(),
   path: z.string(),

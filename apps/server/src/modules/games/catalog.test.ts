@@ -29,7 +29,7 @@ describe('menus and lists', () => {
     const r = await get('/lgw/games/game_menus');
     expect(r.status).toBe(200);
     const titles = r.value.list.map((g: { title: string }) => g.title);
-    expect(titles).toEqual(['LIVE', 'FISH', 'RNG', 'PVP', 'INHOUSE']);
+    expect(titles).toEqual(['ELOTT', 'LOTT', 'LIVE', 'FISH', 'RNG', 'PVP', 'INHOUSE']);
     const rng = r.value.list.find((g: { title: string }) => g.title === 'RNG');
     expect(rng.cards.map((c: { vendor: string }) => c.vendor)).toEqual(['SORTE', 'sorte-ref']);
     expect(rng.cards[0]).toMatchObject({ launchKind: 'inhouse', gameCount: 1 });
@@ -40,21 +40,23 @@ describe('menus and lists', () => {
 
   it('pages at 42 by default and reports totalPages for smaller pages', async () => {
     const all = await list('');
-    expect(all.total).toBe(15);
-    expect(all.games).toHaveLength(15);
+    // 15 in-house and reference games, 8 fast-draw lotteries and the Vietnamese lottery.
+    expect(all.total).toBe(24);
+    expect(all.games).toHaveLength(24);
     expect(all.totalPages).toBe(1);
-    const page1 = await list('pageSize=4&pageNo=1');
-    const page4 = await list('pageSize=4&pageNo=4');
-    expect(page1.totalPages).toBe(4);
-    expect(page4.games).toHaveLength(3);
-    expect(new Set([...codes(page1.games), ...codes(page4.games)]).size).toBe(7);
+    const page1 = await list('pageSize=5&pageNo=1');
+    const page5 = await list('pageSize=5&pageNo=5');
+    expect(page1.totalPages).toBe(5);
+    expect(page5.games).toHaveLength(4);
+    expect(new Set([...codes(page1.games), ...codes(page5.games)]).size).toBe(9);
     // Order: the merchant's vendor order first (in-house before the reference vendor).
-    expect(codes(page1.games)).toEqual(['crash', 'dice', 'limbo', 'mines']);
+    expect(codes(page1.games)).toEqual(['crash', 'dice', 'limbo', 'mines', 'plinko']);
   });
 
   it('searches names in the request language, literally', async () => {
-    expect(codes((await list('gameName=dados', 'pt-BR')).games)).toEqual(['dice']);
-    expect(codes((await list('gameName=DICE', 'en')).games)).toEqual(['dice']);
+    // 'Dados'/'Dice' are also in the 3-dice lotteries' names.
+    expect(codes((await list('gameName=dados', 'pt-BR')).games)).toEqual(['dice', 'K3_1M', 'K3_3M']);
+    expect(codes((await list('gameName=DICE', 'en')).games)).toEqual(['dice', 'K3_1M', 'K3_3M']);
     expect((await list('gameName=dice', 'pt-BR')).total).toBe(0);
     expect((await list('gameName=%25', 'en')).total).toBe(0);
     expect(codes((await list('gameName=coroa', 'pt-BR')).games)).toEqual(['coin-flip']);
@@ -93,6 +95,8 @@ describe('menus and lists', () => {
     const vendors = await get('/lgw/games/new_vendors');
     expect(vendors.value.list.map((v: { vendor: string }) => v.vendor).sort()).toEqual([
       'SORTE',
+      'SORTE_LOTTO',
+      'TCG_LOTTO_VN',
       'sorte-ref',
     ]);
     // Popular follows plays: three launches of keno put it first.
@@ -244,11 +248,13 @@ describe('operator switches', () => {
     ).toEqual([
       ['SORTE', true],
       ['sorte-ref', true],
+      ['SORTE_LOTTO', true],
+      ['TCG_LOTTO_VN', true],
     ]);
     const off = await boCall(t, bo, 'PATCH', '/bo/games/vendors/sorte-ref', { enabled: false });
     expect(off.value).toMatchObject({ vendor: 'sorte-ref', enabled: false });
     const titles = (await get('/lgw/games/game_menus')).value.list.map((g: { title: string }) => g.title);
-    expect(titles).toEqual(['RNG', 'INHOUSE']);
+    expect(titles).toEqual(['ELOTT', 'LOTT', 'RNG', 'INHOUSE']);
     expect((await list('gameType=RNG')).total).toBe(1);
     expect((await get('/wps/game/favorites', token)).value.content).toEqual([]);
     expect((await get('/wps/game/launchGame?vassalage=sorte-ref&gameCode=coin-flip', token)).code).toBe(

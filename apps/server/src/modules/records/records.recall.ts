@@ -18,6 +18,10 @@ const RECALLS: Record<string, (ref: string) => Pick<BetRecall, 'kind' | 'path'> 
   },
   // '<vendor>:<roundId>': the round state the seamless-wallet calls kept.
   vendor: (ref) => ({ kind: 'vendor', path: `/wps/game/rounds/recall?ref=${encodeURIComponent(ref)}` }),
+  // lottery_tickets.id: one record per ticket (a chase's tickets are each their own round), and the
+  // ticket detail answers with its draw's result and winning units.
+  lottery: (ref) =>
+    /^[1-9][0-9]{0,17}$/.test(ref) ? { kind: 'lottery', path: `/wps/lottery/tickets/${ref}` } : null,
 };
 
 export function recallOf(source: string, ref: string): BetRecall | null {

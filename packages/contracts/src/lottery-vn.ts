@@ -194,7 +194,16 @@ export type VnMenuView = z.infer<typeof vnMenu>;
 export const boVnResultRequest = z.object({ result: vnResultInput });
 export const boVnApproveRequest = z.object({ result: vnResultInput.optional() });
 export const boVnCancelRequest = z.object({ reason: z.string().trim().min(1).max(500) });
-export const boVnImportRequest = z.object({ province: provinceCode, date: vnDate, result: vnResultInput });
+/** `merchant` (its code) is required when a feed imports with the operator API key instead of a session. */
+export const boVnImportRequest = z.object({
+  province: provinceCode,
+  date: vnDate,
+  result: vnResultInput,
+  merchant: z
+    .string()
+    .regex(/^[a-z0-9_-]{1,32}$/)
+    .optional(),
+});
 export const boVnDrawsQuery = pageQuery.extend({
   status: vnDrawStatus.optional(),
   date: vnDate.optional(),

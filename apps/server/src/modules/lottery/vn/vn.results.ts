@@ -3,7 +3,6 @@ import type { VnResult as RuleResult } from '@sorte/lottery';
 import { resultDifferences, structureOf, validateVnResult } from '@sorte/lottery';
 import type { Db } from '../../../platform/database/database.ts';
 import { AppError } from '../../../platform/http/app-error.ts';
-import { type OperatorPrincipal, recordAudit } from '../../backoffice/index.ts';
 import { drawById, drawByDay, ensureVnDraw, type VnDrawRow } from './vn.draws.ts';
 import { refundVnDraw, settleVnDraw } from './vn.settle.ts';
 
@@ -14,6 +13,48 @@ import { refundVnDraw, settleVnDraw } from './vn.settle.ts';
  * operator's approval) or imported": an import alone also waits for an approval; an import that
  * matches a result already entered by someone else is that second source and settles the draw).
  */
+
+/**
+ * Who changes a draw: a signed-in operator (an OperatorPrincipal fits), or an import feed holding the
+ * operator API key, which has no operator id and so can never be the second source of its own entry.
+ */
+export interface VnActor {
+  merchantId: string;
+  operatorId: string | null;
+  username: string;
+  ip: string | null;
+}
+
+interface VnAudit {
+  action: string;
+  targetId: string;
+  before?: unknown;
+  after?: unknown;
+  reason?: string;
+}
+
+/**
+ * Appends to the audit log in the action's transaction, like the back office's recordAudit, but
+ * also for the key-holding feed (no operator row: operator_id stays null, the name is the key's
+ * fingerprint).
+ */
+async function audit(trx: Db, actor: VnActor, entry: VnAudit): Promise<void> {
+  await trx
+    .insertInto('audit_log')
+    .values({
+      merchant_id: actor.merchantId,
+      operator_id: actor.operatorId,
+      operator_name: actor.username,
+      action: entry.action,
+      target_type: 'vn_draw',
+      target_id: entry.targetId,
+      before: entry.before === undefined ? null : JSON.stringify(entry.before),
+      after: entry.after === undefined ? null : JSON.stringify(entry.after),
+      reason: entry.reason ?? null,
+      ip: actor.ip,
+    })
+    .execute();
+}
 
 /** The input checked against the draw's prize table; LOTTERY_RESULT_INVALID lists every problem. */
 function checked(draw: VnDrawRow, input: VnResultInput): RuleResult {
@@ -35,7 +76,7 @@ function refuseDifferences(a: RuleResult, b: RuleResult): void {
   if (differences.length) throw new AppError('LOTTERY_RESULT_INVALID', { differences });
 }
 
-async function lockedDraw(trx: Db, operator: OperatorPrincipal, drawId: bigint): Promise<VnDrawRow> {
+async function lockedDraw(trx: Db, operator: VnActor, drawId: bigint): Promise<VnDrawRow> {
   const draw = await drawById(trx, operator.merchantId, drawId, 'update');
   if (!draw) throw new AppError('LOTTERY_DRAW_NOT_FOUND');
   return draw;
@@ -48,7 +89,7 @@ function refuseUnlessScheduled(draw: VnDrawRow): void {
 
 async function propose(
   trx: Db,
-  operator: OperatorPrincipal,
+  operator: VnActor,
   draw: VnDrawRow,
   result: RuleResult,
   source: 'manual' | 'import',
@@ -65,10 +106,8 @@ async function propose(
     })
     .where('id', '=', draw.id)
     .execute();
-  await recordAudit(trx, {
-    operator,
+  await audit(trx, operator, {
     action: source === 'manual' ? 'lottery_vn.result.enter' : 'lottery_vn.result.import',
-    targetType: 'vn_draw',
     targetId: String(draw.id),
     after: { province: draw.province_code, date: draw.draw_date, result },
   });
@@ -77,7 +116,7 @@ async function propose(
 /** Approves the pending result: it becomes the draw's result, and its tickets are to be settled. */
 async function approve(
   trx: Db,
-  operator: OperatorPrincipal,
+  operator: VnActor,
   draw: VnDrawRow,
   how: 'approve' | 'import',
   now: Date,
@@ -92,10 +131,8 @@ async function approve(
     })
     .where('id', '=', draw.id)
     .execute();
-  await recordAudit(trx, {
-    operator,
+  await audit(trx, operator, {
     action: how === 'approve' ? 'lottery_vn.result.approve' : 'lottery_vn.result.import_confirm',
-    targetType: 'vn_draw',
     targetId: String(draw.id),
     before: { status: draw.status, enteredBy: draw.entered_by, source: draw.source },
     after: { status: 'settling', result: draw.proposed_result },
@@ -105,7 +142,7 @@ async function approve(
 /** POST /bo/lottery/vn/draws/:id/result: the first source; the draw waits for an approval. */
 export async function enterVnResult(
   db: Db,
-  operator: OperatorPrincipal,
+  operator: VnActor,
   drawId: bigint,
   input: VnResultInput,
   now: Date,
@@ -127,7 +164,7 @@ export async function enterVnResult(
  */
 export async function approveVnResult(
   db: Db,
-  operator: OperatorPrincipal,
+  operator: VnActor,
   drawId: bigint,
   input: VnResultInput | undefined,
   now: Date,
@@ -147,7 +184,7 @@ export async function approveVnResult(
 /** POST /bo/lottery/vn/draws/:id/reject: drops a pending result (a wrong entry) so it can be entered again. */
 export async function rejectVnResult(
   db: Db,
-  operator: OperatorPrincipal,
+  operator: VnActor,
   drawId: bigint,
   reason: string,
 ): Promise<bigint> {
@@ -160,10 +197,8 @@ export async function rejectVnResult(
       .set({ status: 'scheduled', proposed_result: null, source: null, entered_by: null, entered_at: null })
       .where('id', '=', draw.id)
       .execute();
-    await recordAudit(trx, {
-      operator,
+    await audit(trx, operator, {
       action: 'lottery_vn.result.reject',
-      targetType: 'vn_draw',
       targetId: String(draw.id),
       before: { result: draw.proposed_result, enteredBy: draw.entered_by, source: draw.source },
       reason,
@@ -180,7 +215,7 @@ export async function rejectVnResult(
  */
 export async function importVnResult(
   db: Db,
-  operator: OperatorPrincipal,
+  operator: VnActor,
   province: string,
   date: string,
   input: VnResultInput,
@@ -202,6 +237,7 @@ export async function importVnResult(
     if (draw.status === 'pending_approval') {
       refuseDifferences(draw.proposed_result as RuleResult, result);
       if (draw.source === 'import' && draw.entered_by === operator.operatorId) return; // a feed's retry
+      // Two sources means two people: not the entry's author, and never the key-holding feed twice.
       if (draw.entered_by === operator.operatorId) throw new AppError('LOTTERY_RESULT_SAME_OPERATOR');
       await approve(trx, operator, draw, 'import', now);
       settle = true;
@@ -223,7 +259,7 @@ export async function importVnResult(
  */
 export async function cancelVnDraw(
   db: Db,
-  operator: OperatorPrincipal,
+  operator: VnActor,
   drawId: bigint,
   reason: string,
   now: Date,
@@ -237,10 +273,8 @@ export async function cancelVnDraw(
       .set({ status: 'cancelled', cancelled_at: now, cancel_reason: reason })
       .where('id', '=', draw.id)
       .execute();
-    await recordAudit(trx, {
-      operator,
+    await audit(trx, operator, {
       action: 'lottery_vn.draw.cancel',
-      targetType: 'vn_draw',
       targetId: String(draw.id),
       before: { status: draw.status },
       after: { status: 'cancelled' },

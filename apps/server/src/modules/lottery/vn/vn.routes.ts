@@ -28,15 +28,16 @@ import {
   vnGameMenu,
   vnLocalDay,
 } from '@sorte/lottery';
-import type { FastifyInstance } from 'fastify';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../../platform/context.ts';
 import type { Db } from '../../../platform/database/database.ts';
-import { AppError } from '../../../platform/http/app-error.ts';
+import { AppError, fieldErrors } from '../../../platform/http/app-error.ts';
 import { doc } from '../../../platform/http/openapi.ts';
 import { offsetOf, pageOf } from '../../../platform/http/paging.ts';
 import { parseInput } from '../../../platform/http/validate.ts';
 import { requireMember, requireRealAccount } from '../../auth/index.ts';
-import { type OperatorPrincipal, recordAudit, requireOperator } from '../../backoffice/index.ts';
+import { recordAudit, requireOperator } from '../../backoffice/index.ts';
 import { getMerchant } from '../../system/index.ts';
 import { countTicketsOfMember, placeVnBet, ticketOfMember, ticketsOfMember } from './vn.bets.ts';
 import { payoutConfigOf, ruleConfig, savePayoutConfig, storedConfig, storedRate } from './vn.config.ts';
@@ -47,6 +48,7 @@ import {
   enterVnResult,
   importVnResult,
   rejectVnResult,
+  type VnActor,
 } from './vn.results.ts';
 import { boDrawView, drawView, ticketView } from './vn.views.ts';
 
@@ -84,10 +86,44 @@ async function drawTotals(db: Db, ids: bigint[]) {
   });
 }
 
-async function reloadBoDraw(db: Db, operator: OperatorPrincipal, id: bigint) {
+async function reloadBoDraw(db: Db, operator: VnActor, id: bigint) {
   const draw = await drawById(db, operator.merchantId, id);
   if (!draw) throw new AppError('LOTTERY_DRAW_NOT_FOUND');
   return { success: true, value: await boDraw(db, draw) };
+}
+
+/** Compares digests, so the time taken says nothing about the key. */
+function keyMatches(given: string, expected: string): boolean {
+  const digest = (value: string) => createHash('sha256').update(value).digest();
+  return timingSafeEqual(digest(given), digest(expected));
+}
+
+/**
+ * Who imports: a signed-in operator (bo-token), or a results feed holding the operator API key
+ * (x-operator-key, configured OPERATOR_API_KEY only) naming the merchant in the body. The feed has no
+ * operator id, so what it imports always waits for a person, or confirms a person's entry.
+ */
+async function importerOf(ctx: AppContext, request: FastifyRequest): Promise<VnActor> {
+  const raw = request.headers['x-operator-key'];
+  const given = Array.isArray(raw) ? raw[0] : raw;
+  if (given === undefined || request.headers['bo-token'] !== undefined)
+    return requireOperator(request, PERMISSION);
+  const key = ctx.config.OPERATOR_API_KEY;
+  if (!key || !keyMatches(given, key)) throw new AppError('OPERATOR_UNAUTHENTICATED');
+  const { merchant } = parseInput(boVnImportRequest, request.body);
+  if (!merchant) throw fieldErrors([{ field: 'merchant', key: 'required', params: {} }]);
+  const row = await ctx.db
+    .selectFrom('merchants')
+    .select('id')
+    .where('code', '=', merchant)
+    .executeTakeFirst();
+  if (!row) throw new AppError('MERCHANT_UNKNOWN');
+  return {
+    merchantId: row.id,
+    operatorId: null,
+    username: `key:${createHash('sha256').update(given).digest('hex').slice(0, 12)}`,
+    ip: request.ip,
+  };
 }
 
 /** The Vietnamese lottery: the lobby menu and results for everyone, bets and tickets for players, results for operators. */
@@ -395,16 +431,17 @@ export async function registerVnLotteryRoutes(app: FastifyInstance, ctx: AppCont
       schema: doc({
         body: boVnImportRequest,
         response: boVnImportResponse,
-        summary: 'Import a result by province and day: pending approval, or the second source that settles',
+        summary:
+          'Import a result by province and day (operator session, or x-operator-key with `merchant`): pending approval, or the second source that settles',
         tags: boTags,
         auth: 'backoffice',
       }),
     },
     async (request) => {
-      const operator = await requireOperator(request, PERMISSION);
+      const importer = await importerOf(ctx, request);
       const { province, date, result } = parseInput(boVnImportRequest, request.body);
-      const id = await importVnResult(ctx.db, operator, province, date, result, now());
-      return reloadBoDraw(ctx.db, operator, id);
+      const id = await importVnResult(ctx.db, importer, province, date, result, now());
+      return reloadBoDraw(ctx.db, importer, id);
     },
   );
 

@@ -3,7 +3,7 @@ import { vnLocalDay } from '@sorte/lottery';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { NORTH_RESULT, SOUTH_RESULT } from '../../../../../../packages/lottery/src/vn/test-results.ts';
 import type { TestApp } from '../../../../test/harness.ts';
-import { call, createAuthTestApp } from '../../auth/auth.test-helpers.ts';
+import { call, createAuthTestApp, OPERATOR_KEY } from '../../auth/auth.test-helpers.ts';
 import { boCall, operatorToken } from '../../backoffice/backoffice.test-helpers.ts';
 import {
   balanceOf,
@@ -381,10 +381,51 @@ describe('results and settlement', () => {
     ).toBe('LOTTERY_RESULT_EXISTS');
   });
 
+  it('a feed with the operator API key imports; it never counts as both sources', async () => {
+    const feed = (payload: unknown, key = OPERATOR_KEY) =>
+      t.app
+        .inject({
+          method: 'POST',
+          url: '/bo/lottery/vn/import',
+          headers: { 'x-operator-key': key },
+          payload: payload as never,
+        })
+        .then((r) => ({
+          status: r.statusCode,
+          ...(r.json() as { code?: string; value?: { status: string } }),
+        }));
+    const cm = { province: 'CM', date: monday, result: SOUTH_RESULT };
+    expect((await feed(cm)).code).toBe('VALIDATION_FAILED');
+    expect((await feed({ ...cm, merchant: 'demo' }, 'wrong-key-wrong-key')).code).toBe(
+      'OPERATOR_UNAUTHENTICATED',
+    );
+    expect((await feed({ ...cm, merchant: 'nope' })).code).toBe('MERCHANT_UNKNOWN');
+    expect((await feed({ ...cm, merchant: 'demo' })).value?.status).toBe('pending_approval');
+    expect((await feed({ ...cm, merchant: 'demo' })).value?.status).toBe('pending_approval');
+    const admin = await operatorToken(t, 'admin');
+    const draw = await drawOf('CM');
+    const approved = await boCall(t, admin, 'POST', `/bo/lottery/vn/draws/${draw.id}/approve`, {});
+    expect(approved.value.status).toBe('settled');
+    // DT waits on an operator's import: the feed's matching import is the second source.
+    expect(
+      (await feed({ province: 'DT', date: monday, result: SOUTH_RESULT, merchant: 'demo' })).value?.status,
+    ).toBe('settled');
+    const actors = await t.ctx.db
+      .selectFrom('audit_log')
+      .select(['operator_id', 'operator_name', 'action'])
+      .where('target_id', '=', String(draw.id))
+      .where('target_type', '=', 'vn_draw')
+      .orderBy('id')
+      .execute();
+    expect(actors[0]).toMatchObject({ operator_id: null, action: 'lottery_vn.result.import' });
+    expect(actors[0]!.operator_name).toMatch(/^key:[0-9a-f]{12}$/);
+  });
+
   it('lists the opened results newest first, at most 100', async () => {
     const two = await call(t, { method: 'GET', url: '/lgw/vn/numeros/opened/game?count=2' });
     expect(two.value).toHaveLength(2);
-    expect(two.value.map((d: { province: string }) => d.province)).toEqual(['MB', 'HCM']);
+    expect(two.value[0].province).toBe('MB');
+    expect(['HCM', 'DT', 'CM']).toContain(two.value[1].province);
     const all = await call(t, { method: 'GET', url: '/lgw/vn/numeros/opened/game' });
     // Today's two and the demo's three past days of results.
     expect(all.value.length).toBeGreaterThan(10);
@@ -397,7 +438,12 @@ describe('results and settlement', () => {
   it('lists draws for operators by status and day', async () => {
     const admin = await operatorToken(t, 'admin');
     const r = await boCall(t, admin, 'GET', `/bo/lottery/vn/draws?status=settled&date=${monday}`);
-    expect(r.value.list.map((d: { province: string }) => d.province).sort()).toEqual(['HCM', 'MB']);
+    expect(r.value.list.map((d: { province: string }) => d.province).sort()).toEqual([
+      'CM',
+      'DT',
+      'HCM',
+      'MB',
+    ]);
     const support = await operatorToken(t, 'support');
     expect((await boCall(t, support, 'GET', '/bo/lottery/vn/draws')).code).toBe('BO_FORBIDDEN');
   });

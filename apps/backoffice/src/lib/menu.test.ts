@@ -11,6 +11,7 @@ describe('menuFor', () => {
       'members',
       'channels',
       'games',
+      'lottery',
       'audit',
       'ledger',
       'operators',

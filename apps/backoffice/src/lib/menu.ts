@@ -2,7 +2,16 @@ import type { OperatorPermission } from '@sorte/contracts';
 
 /** A back-office section: where it lives and the permission that shows it. */
 export interface MenuItem {
-  key: 'cashier' | 'members' | 'channels' | 'games' | 'audit' | 'ledger' | 'operators' | 'settings';
+  key:
+    | 'cashier'
+    | 'members'
+    | 'channels'
+    | 'games'
+    | 'lottery'
+    | 'audit'
+    | 'ledger'
+    | 'operators'
+    | 'settings';
   path: string;
   permission: OperatorPermission;
 }
@@ -13,6 +22,7 @@ export const MENU: readonly MenuItem[] = [
   { key: 'members', path: '/members', permission: 'members.read' },
   { key: 'channels', path: '/channels', permission: 'cashier.channels' },
   { key: 'games', path: '/games', permission: 'merchant.config' },
+  { key: 'lottery', path: '/lottery', permission: 'merchant.config' },
   { key: 'audit', path: '/audit', permission: 'audit.read' },
   { key: 'ledger', path: '/ledger', permission: 'ledger.verify' },
   { key: 'operators', path: '/operators', permission: 'operators.manage' },

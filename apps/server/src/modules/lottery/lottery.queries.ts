@@ -1,7 +1,14 @@
 import type { LotteryDrawStatus, LotteryTicketStatus } from '@sorte/contracts';
+import { PRIZE_MODES, type PrizeMode, type PrizeModeCode } from '@sorte/lottery';
 import { sql } from 'kysely';
 import type { Db } from '../../platform/database/database.ts';
-import type { DrawRow, GameRow, OrderRow, TicketWithDraw } from './lottery.views.ts';
+import {
+  type DrawRow,
+  type GameRow,
+  type OrderRow,
+  playLimitsOf,
+  type TicketWithDraw,
+} from './lottery.views.ts';
 
 /**
  * The lottery's reads for the API: games with their open and last draws, draw history, and a
@@ -139,10 +146,7 @@ export async function memberTickets(
       .limit(filter.pageSize)
       .offset((filter.pageNo - 1) * filter.pageSize)
       .execute(),
-    where
-      .clearSelect()
-      .select(sql<string>`count(*)`.as('total'))
-      .executeTakeFirstOrThrow(),
+    where.clearSelect().select(sql<string>`count(*)`.as('total')).executeTakeFirstOrThrow(),
   ]);
   return { list: list as TicketWithDraw[], total: Number(count.total) };
 }
@@ -212,6 +216,62 @@ export async function storedSeries(db: Db, memberId: string): Promise<number | n
     .where('member_id', '=', memberId)
     .executeTakeFirst();
   return row?.series ?? null;
+}
+
+/**
+ * The merchant's prize mode (merchants.prize_mode, spelt 'Lott', 'ZY', 'Elott', 'SEA' as the brand
+ * configuration names them); an unknown spelling falls back to LOTT, the dearest.
+ */
+export async function prizeModeOf(db: Db, merchantId: string): Promise<PrizeMode> {
+  const row = await db
+    .selectFrom('merchants')
+    .select('prize_mode')
+    .where('id', '=', merchantId)
+    .executeTakeFirst();
+  const code = (row?.prize_mode ?? 'LOTT').toUpperCase();
+  return PRIZE_MODES[code as PrizeModeCode] ?? PRIZE_MODES.LOTT;
+}
+
+export async function saveSeries(
+  db: Db,
+  rule: { memberId: string; merchantId: string; series: number; setBy: string; at: Date },
+): Promise<void> {
+  await db
+    .insertInto('lottery_series')
+    .values({
+      member_id: rule.memberId,
+      merchant_id: rule.merchantId,
+      series: rule.series,
+      set_by_member_id: rule.setBy,
+      updated_at: rule.at,
+    })
+    .onConflict((oc) =>
+      oc
+        .column('member_id')
+        .doUpdateSet({ series: rule.series, set_by_member_id: rule.setBy, updated_at: rule.at }),
+    )
+    .execute();
+}
+
+/** A member's series: the stored one, else the merchant's mode's top; a visitor gets the top. */
+export async function seriesOf(db: Db, merchantId: string, memberId: string | null): Promise<number> {
+  const [stored, mode] = await Promise.all([
+    memberId ? storedSeries(db, memberId) : null,
+    prizeModeOf(db, merchantId),
+  ]);
+  return stored ?? mode.maxSeries;
+}
+
+/** A play type's stake limits: its override in play_limits, else the game's. */
+export function limitsFor(
+  game: GameRow,
+  playType: string,
+): { minUnitStakeMinor: bigint; maxTicketStakeMinor: bigint } {
+  const own = playLimitsOf(game)[playType];
+  return {
+    minUnitStakeMinor: BigInt(own?.minUnitStakeMinor ?? game.min_unit_stake_minor),
+    maxTicketStakeMinor: BigInt(own?.maxTicketStakeMinor ?? game.max_ticket_stake_minor),
+  };
 }
 
 /** A member of the merchant whose parent is `agentId`, by id or account (case-insensitive). */

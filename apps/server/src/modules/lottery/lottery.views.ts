@@ -138,7 +138,9 @@ function limitsInMinor(limits: PlayLimits): BoLotteryGame['playLimits'] {
   const out: BoLotteryGame['playLimits'] = {};
   for (const [code, limit] of Object.entries(limits))
     out[code] = {
-      ...(limit.minUnitStakeMinor === undefined ? {} : { minUnitStakeMinor: Number(limit.minUnitStakeMinor) }),
+      ...(limit.minUnitStakeMinor === undefined
+        ? {}
+        : { minUnitStakeMinor: Number(limit.minUnitStakeMinor) }),
       ...(limit.maxTicketStakeMinor === undefined
         ? {}
         : { maxTicketStakeMinor: Number(limit.maxTicketStakeMinor) }),

@@ -1,0 +1,179 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { openDraw, PLAYS_BY_FAMILY, scheduledDrawAt } from '@sorte/lottery';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestApp } from '../../../test/harness.ts';
+import { call, createAuthTestApp } from '../auth/auth.test-helpers.ts';
+import { type Fixture, fixture, fundedPlayer } from '../ledger/ledger.test-helpers.ts';
+import { DEMO_LOTTERY_GAMES } from './lottery.seed.ts';
+
+let t: TestApp;
+let f: Fixture;
+beforeAll(async () => {
+  t = await createAuthTestApp({});
+  f = await fixture(t);
+});
+afterAll(() => t.close());
+
+const get = (url: string, token?: string) => call(t, { method: 'GET', url, token });
+
+async function gameRow(code: string) {
+  return t.ctx.db
+    .selectFrom('lottery_games')
+    .selectAll()
+    .where('merchant_id', '=', f.merchantId)
+    .where('code', '=', code)
+    .executeTakeFirstOrThrow();
+}
+
+/**
+ * A draw row written directly (the engine's own scheduling is exercised in its tests): on the
+ * game's grid `back` intervals before the open draw, with a fresh secret seed and its commitment.
+ */
+async function insertDraw(
+  code: string,
+  back: number,
+  status: 'scheduled' | 'drawn' | 'settled' | 'cancelled',
+  result: number[] | null = null,
+) {
+  const game = await gameRow(code);
+  const schedule = {
+    intervalMinutes: game.interval_minutes,
+    closeSeconds: game.close_seconds,
+    utcOffsetMinutes: game.utc_offset_minutes,
+  };
+  const open = openDraw(schedule, t.clock.now().getTime());
+  const at = scheduledDrawAt(schedule, open.drawsAt - back * game.interval_minutes * 60_000);
+  const seed = randomBytes(32).toString('hex');
+  const row = await t.ctx.db
+    .insertInto('lottery_draws')
+    .values({
+      merchant_id: f.merchantId,
+      game_id: game.id,
+      draw_no: at.drawNo,
+      closes_at: new Date(at.closesAt),
+      draws_at: new Date(at.drawsAt),
+      commitment: createHash('sha256').update(seed).digest('hex'),
+      server_seed: seed,
+      result: result ? JSON.stringify(result) : null,
+      status,
+      drawn_at: status === 'drawn' || status === 'settled' ? new Date(at.drawsAt) : null,
+    })
+    .onConflict((oc) => oc.columns(['game_id', 'draw_no']).doNothing())
+    .returningAll()
+    .executeTakeFirst();
+  return { drawNo: at.drawNo, seed, row };
+}
+
+describe('games', () => {
+  it('lists the enabled games in their order, names in the request language, odds at the top series', async () => {
+    const en = await call(t, { method: 'GET', url: '/wps/lottery/games?lang=en' });
+    expect(en.status).toBe(200);
+    expect(en.value.map((g: { gameCode: string }) => g.gameCode)).toEqual(
+      DEMO_LOTTERY_GAMES.map((g) => g.code),
+    );
+    expect(en.value[0]).toMatchObject({
+      gameCode: 'FD5_1M',
+      family: 'FIVE_DIGIT',
+      name: 'Fast 5D 1 min',
+      intervalMinutes: 1,
+      closeSeconds: 10,
+      defaultPlayType: '5D_POSITION',
+      // The demo merchant's prize mode is Lott: its top series is 1960.
+      series: 1960,
+    });
+    expect(Date.parse(en.value[0].serverTime)).toBe(t.clock.now().getTime());
+    const pt = await t.app.inject({
+      method: 'GET',
+      url: '/wps/lottery/games',
+      headers: { 'accept-language': 'pt-BR' },
+    });
+    expect(pt.json().value[0].name).toBe('Rápido 5D 1 min');
+  });
+
+  it('details a game with every play type of its family, priced, and its limits', async () => {
+    const r = await get('/wps/lottery/games/FD5_1M');
+    expect(r.status).toBe(200);
+    const codes = r.value.playTypes.map((p: { code: string }) => p.code);
+    expect(codes).toEqual(PLAYS_BY_FAMILY.FIVE_DIGIT.map((p) => p.code));
+    const byCode = Object.fromEntries(r.value.playTypes.map((p: { code: string }) => [p.code, p]));
+    // 1 in 10 at series 1960: 10 × 1960 / 2000.
+    expect(byCode['5D_POSITION']).toMatchObject({ odds: 9.8, maxOdds: 9.8, minUnitStakeMinor: 10 });
+    // The sum value's units differ: the likeliest sum pays least, sum 0 (1 in 100 000) the most.
+    expect(byCode['5D_SUM_VALUE'].maxOdds).toBe(98_000);
+    expect(byCode['5D_SUM_VALUE'].odds).toBeLessThan(byCode['5D_SUM_VALUE'].maxOdds);
+    // The seeded per play type cap on the long-odds straights.
+    expect(byCode['5D_BACK3_STRAIGHT']).toMatchObject({ odds: 980, maxTicketStakeMinor: 200_000 });
+    expect(byCode['5D_POSITION'].maxTicketStakeMinor).toBe(500_000);
+  });
+
+  it('an unknown or switched-off game is LOTTERY_GAME_NOT_FOUND', async () => {
+    expect((await get('/wps/lottery/games/NOPE')).code).toBe('LOTTERY_GAME_NOT_FOUND');
+    await t.ctx.db
+      .updateTable('lottery_games')
+      .set({ enabled: false })
+      .where('code', '=', 'PK10_5M')
+      .execute();
+    try {
+      expect((await get('/wps/lottery/games/PK10_5M')).status).toBe(404);
+      const list = await get('/wps/lottery/games');
+      expect(list.value.map((g: { gameCode: string }) => g.gameCode)).not.toContain('PK10_5M');
+    } finally {
+      await t.ctx.db
+        .updateTable('lottery_games')
+        .set({ enabled: true })
+        .where('code', '=', 'PK10_5M')
+        .execute();
+    }
+  });
+});
+
+describe('draws', () => {
+  it('never serves the seed of a draw not yet drawn; serves it and the result once drawn', async () => {
+    const open = await insertDraw('K3_3M', 0, 'scheduled');
+    const done = await insertDraw('K3_3M', 1, 'settled', [2, 3, 6]);
+    const cancelled = await insertDraw('K3_3M', 2, 'cancelled');
+
+    const game = await get('/wps/lottery/games/K3_3M');
+    expect(game.value.openDraw).toMatchObject({
+      drawNo: open.drawNo,
+      status: 'scheduled',
+      commitment: createHash('sha256').update(open.seed).digest('hex'),
+      serverSeed: null,
+      result: null,
+    });
+    expect(game.value.lastDraw).toMatchObject({
+      drawNo: done.drawNo,
+      serverSeed: done.seed,
+      result: [2, 3, 6],
+    });
+
+    const one = await get(`/wps/lottery/games/K3_3M/draws/${open.drawNo}`);
+    expect(one.value.serverSeed).toBeNull();
+    const everything = JSON.stringify([
+      game,
+      one,
+      await get('/wps/lottery/games'),
+      await get('/wps/lottery/games/K3_3M/draws'),
+    ]);
+    expect(everything).not.toContain(open.seed);
+    expect(everything).not.toContain(cancelled.seed);
+
+    const history = await get('/wps/lottery/games/K3_3M/draws?count=5');
+    expect(history.value.map((d: { drawNo: string }) => d.drawNo)).toEqual([done.drawNo, cancelled.drawNo]);
+    expect(history.value[1]).toMatchObject({ status: 'cancelled', serverSeed: null, result: null });
+    const verified = await get(`/wps/lottery/games/K3_3M/draws/${done.drawNo}`);
+    expect(verified.value).toMatchObject({ serverSeed: done.seed, status: 'settled' });
+
+    expect((await get('/wps/lottery/games/K3_3M/draws/20200101-0001')).code).toBe('LOTTERY_DRAW_NOT_FOUND');
+    expect((await get('/wps/lottery/games/K3_3M/draws?count=0')).code).toBe('VALIDATION_FAILED');
+  });
+});
+
+describe('series', () => {
+  it('a member reads their series and the prize mode; without a token 401', async () => {
+    const player = await fundedPlayer(t, f, 'lser', 0n);
+    const r = await get('/wps/lottery/series', player.token);
+    expect(r.value).toEqual({ series: 1960, prizeMode: 'LOTT', minSeries: 1700, maxSeries: 1960 });
+    expect((await get('/wps/lottery/series')).status).toBe(401);
+  });
+});

@@ -1,14 +1,14 @@
 import { createHash } from 'node:crypto';
 import type { VnBetRequest, VnTicketInput } from '@sorte/contracts';
 import type { VnBetType, VnPayoutConfig, VnRegion, VnTicket } from '@sorte/lottery';
-import { checkVnTicket, vnTicketCostMinor, vnTicketUnits } from '@sorte/lottery';
+import { checkVnTicket, vnLocalDay, vnTicketCostMinor, vnTicketUnits } from '@sorte/lottery';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../../platform/database/database.ts';
 import { AppError } from '../../../platform/http/app-error.ts';
 import { houseAccountFor, memberAccountId, transfer, withLedgerTransaction } from '../../ledger/index.ts';
 import { recordBets } from '../../records/index.ts';
 import { payoutConfigOf, storedRate } from './vn.config.ts';
-import { drawById, drawByDay, ensureVnDraw, type VnDrawRow } from './vn.draws.ts';
+import { addDays, drawById, drawByDay, ensureVnDraw, type VnDrawRow } from './vn.draws.ts';
 import { VN_RECORD, recordOf } from './vn.settle.ts';
 import type { VnTicketsTable } from './vn.tables.ts';
 
@@ -88,14 +88,19 @@ function sameSlipOrConflict(rows: VnTicketRow[], hash: string | null): VnTicketR
   return rows;
 }
 
+/** Players may open a draw up to a week ahead (every game draws weekly): no rows for far-off days. */
+const MAX_DAYS_AHEAD = 7;
+
 /** The draw a slip names: by id, or by province and Vietnamese day (made if the schedule has it). */
-async function slipDraw(db: Db, merchantId: string, input: VnBetRequest): Promise<VnDrawRow> {
+async function slipDraw(db: Db, merchantId: string, input: VnBetRequest, now: Date): Promise<VnDrawRow> {
   let draw: VnDrawRow | undefined;
   if (input.drawId) draw = await drawById(db, merchantId, BigInt(input.drawId));
-  else if (input.province && input.date)
-    draw =
-      (await drawByDay(db, merchantId, input.province, input.date)) ??
-      (await ensureVnDraw(db, merchantId, input.province, input.date));
+  else if (input.province && input.date) {
+    draw = await drawByDay(db, merchantId, input.province, input.date);
+    const today = vnLocalDay(now).date;
+    if (!draw && input.date >= today && input.date <= addDays(today, MAX_DAYS_AHEAD))
+      draw = await ensureVnDraw(db, merchantId, input.province, input.date);
+  }
   if (!draw) throw new AppError('LOTTERY_DRAW_NOT_FOUND');
   return draw;
 }
@@ -113,7 +118,7 @@ export async function placeVnBet(
   now: () => Date,
 ): Promise<{ draw: VnDrawRow; tickets: VnTicketRow[] }> {
   const earlier = await findSlip(db, player.memberId, input.idempotencyKey);
-  const draw = await slipDraw(db, player.merchantId, input);
+  const draw = await slipDraw(db, player.merchantId, input, now());
   const hash = requestHash(draw.id, input.tickets);
   if (earlier.length) return { draw, tickets: sameSlipOrConflict(earlier, hash) };
   const config = await payoutConfigOf(db, player.merchantId);

@@ -186,6 +186,13 @@ describe('bets', () => {
       idempotencyKey: key(),
     });
     expect(notToday.code).toBe('LOTTERY_DRAW_NOT_FOUND');
+    const farOff = await bet(south, {
+      province: 'HCM',
+      date: addDays(monday, 14),
+      tickets: SOUTH_SLIP,
+      idempotencyKey: key(),
+    });
+    expect(farOff.code).toBe('LOTTERY_DRAW_NOT_FOUND');
     expect(await mainBalance(south)).toBe(southStart - BigInt(sum(SOUTH_COSTS)));
   });
 

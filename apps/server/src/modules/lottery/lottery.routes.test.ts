@@ -177,3 +177,92 @@ describe('series', () => {
     expect((await get('/wps/lottery/series')).status).toBe(401);
   });
 });
+
+describe('agent series rule', () => {
+  /** An agent (members.type 1) with a direct downline and that downline's own downline. */
+  async function team() {
+    const agent = await fundedPlayer(t, f, 'lagent', 0n);
+    const downline = await fundedPlayer(t, f, 'ldown', 0n);
+    const below = await fundedPlayer(t, f, 'lbelow', 0n);
+    await t.ctx.db.updateTable('members').set({ type: 1 }).where('id', '=', agent.memberId).execute();
+    await t.ctx.db
+      .updateTable('members')
+      .set({ parent_id: agent.memberId, ancestry: `/${agent.memberId}/` })
+      .where('id', '=', downline.memberId)
+      .execute();
+    await t.ctx.db
+      .updateTable('members')
+      .set({ parent_id: downline.memberId, ancestry: `/${agent.memberId}/${downline.memberId}/` })
+      .where('id', '=', below.memberId)
+      .execute();
+    return { agent, downline, below };
+  }
+  const put = (token: string | undefined, payload: unknown) =>
+    call(t, { method: 'PUT', url: '/wps/agent/lottery/series', token, payload });
+
+  it('an agent sets a direct downline series in the mode and not above its own; it prices their games', async () => {
+    const { agent, downline } = await team();
+    const r = await put(agent.token, { account: downline.account.toUpperCase(), series: 1900 });
+    expect(r.status).toBe(200);
+    expect(r.value).toEqual({ memberId: downline.memberId, account: downline.account, series: 1900 });
+    const stored = await t.ctx.db
+      .selectFrom('lottery_series')
+      .selectAll()
+      .where('member_id', '=', downline.memberId)
+      .executeTakeFirstOrThrow();
+    expect(stored).toMatchObject({ series: 1900, set_by_member_id: agent.memberId });
+    expect((await get('/wps/lottery/series', downline.token)).value.series).toBe(1900);
+    // The downline's games are priced at its series: 1 in 10 at 1900 is 9.5.
+    const detail = await get('/wps/lottery/games/FD5_1M', downline.token);
+    expect(detail.value.series).toBe(1900);
+    expect(detail.value.playTypes.find((p: { code: string }) => p.code === '5D_POSITION').odds).toBe(9.5);
+    // By member id too, and changed again.
+    expect((await put(agent.token, { memberId: downline.memberId, series: 1850 })).value.series).toBe(1850);
+  });
+
+  it('refuses a series above the agent, out of the mode, or for anyone but a direct downline', async () => {
+    const { agent, downline, below } = await team();
+    await t.ctx.db
+      .insertInto('lottery_series')
+      .values({ member_id: agent.memberId, merchant_id: f.merchantId, series: 1900, set_by_member_id: null })
+      .execute();
+    const above = await put(agent.token, { memberId: downline.memberId, series: 1950 });
+    expect(above).toMatchObject({
+      status: 422,
+      code: 'LOTTERY_SERIES_INVALID',
+      details: { reason: 'SERIES_ABOVE_AGENT' },
+    });
+    const outOfMode = await put(agent.token, { memberId: downline.memberId, series: 1500 });
+    expect(outOfMode.details).toEqual({ reason: 'SERIES_OUT_OF_MODE' });
+    // The downline's own downline is not the agent's to price, nor is the agent itself.
+    expect((await put(agent.token, { memberId: below.memberId, series: 1800 })).details).toEqual({
+      reason: 'NOT_DIRECT_DOWNLINE',
+    });
+    expect((await put(agent.token, { memberId: agent.memberId, series: 1800 })).code).toBe(
+      'LOTTERY_SERIES_INVALID',
+    );
+    // A plain member is no agent; no token is 401; a body naming nobody is a validation error.
+    expect((await put(downline.token, { memberId: below.memberId, series: 1800 })).code).toBe('FORBIDDEN');
+    expect((await put(undefined, { memberId: downline.memberId, series: 1800 })).status).toBe(401);
+    expect((await put(agent.token, { series: 1800 })).code).toBe('VALIDATION_FAILED');
+    const untouched = await t.ctx.db
+      .selectFrom('lottery_series')
+      .select('member_id')
+      .where('member_id', 'in', [downline.memberId, below.memberId])
+      .execute();
+    expect(untouched).toEqual([]);
+  });
+});
+
+describe('catalog', () => {
+  it('the lobby lists every demo lottery game under SORTE_LOTTO with its default play type', async () => {
+    const r = await get('/lgw/games/game_list?gameType=ELOTT&pageSize=50');
+    const games = r.value.games as { code: string; vendor: string; defaultPlayType: string }[];
+    expect(games.map((g) => [g.code, g.defaultPlayType])).toEqual(
+      DEMO_LOTTERY_GAMES.map((g) => [g.code, g.defaultPlayType]),
+    );
+    expect(new Set(games.map((g) => g.vendor))).toEqual(new Set(['SORTE_LOTTO']));
+    const vn = await get('/lgw/games/game_list?gameType=LOTT');
+    expect(vn.value.games.map((g: { code: string }) => g.code)).toEqual(['TCG_LOTTO_VN']);
+  });
+});

@@ -1,5 +1,5 @@
 import type { VnResult } from '@sorte/lottery';
-import { vnLocalDay } from '@sorte/lottery';
+import { structureOf, validateVnResult, vnLocalDay } from '@sorte/lottery';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { NORTH_RESULT, SOUTH_RESULT } from '../../../../../../packages/lottery/src/vn/test-results.ts';
 import type { TestApp } from '../../../../test/harness.ts';
@@ -16,6 +16,7 @@ import {
 import { addDays, drawByDay, weekdayOf } from './vn.draws.ts';
 import { sampleVnResult } from './vn.seed.ts';
 import { settleVnDraw } from './vn.settle.ts';
+import { vnEngineStep } from './vn.step.ts';
 
 /**
  * The Vietnamese lottery through its API, on a Monday (Vietnam time): XSMB (MB, closes 18:00) and
@@ -552,6 +553,64 @@ describe('cancellation', () => {
       idempotencyKey: key(),
     });
     expect(late.code).toBe('LOTTERY_BETTING_CLOSED');
+  });
+});
+
+describe('the engine step and withdrawn results', () => {
+  it('withdraws a wrong pending result, so it can be entered again', async () => {
+    const first = await operatorToken(t, 'admin');
+    const second = await operatorToken(t, 'admin');
+    const py = await drawOf('PY');
+    const url = `/bo/lottery/vn/draws/${py.id}`;
+    await boCall(t, first, 'POST', `${url}/result`, { result: sampleVnResult('southCentral', 'wrong') });
+    const rejected = await boCall(t, second, 'POST', `${url}/reject`, { reason: 'typed the wrong province' });
+    expect(rejected.value).toMatchObject({ status: 'scheduled', proposedResult: null, source: null });
+    expect((await boCall(t, second, 'POST', `${url}/reject`, { reason: 'again' })).code).toBe(
+      'LOTTERY_RESULT_NOT_PENDING',
+    );
+    const entered = await boCall(t, second, 'POST', `${url}/result`, { result: SOUTH_RESULT });
+    expect(entered.value.status).toBe('pending_approval');
+  });
+
+  it('makes the coming draws and finishes a settlement or refund left half done', async () => {
+    const later = addDays(monday, 1); // Tuesday
+    const player = await fundedPlayer(t, f, 'vne', 1_000_000n);
+    await bet(player, { province: 'BTR', date: later, tickets: SOUTH_SLIP, idempotencyKey: key() });
+    await bet(player, { province: 'VT', date: later, tickets: SOUTH_SLIP, idempotencyKey: key() });
+    const btr = (await drawByDay(t.ctx.db, f.merchantId, 'BTR', later))!;
+    const vt = (await drawByDay(t.ctx.db, f.merchantId, 'VT', later))!;
+    // As a crash would leave them: approved but unpaid, and cancelled but not refunded.
+    await t.ctx.db
+      .updateTable('vn_draws')
+      .set({ status: 'settling', result: JSON.stringify(SOUTH_RESULT) })
+      .where('id', '=', btr.id)
+      .execute();
+    await t.ctx.db.updateTable('vn_draws').set({ status: 'cancelled' }).where('id', '=', vt.id).execute();
+    clockTo(new Date(Date.parse(`${later}T03:00:00Z`)));
+    await vnEngineStep(t.ctx.db, t.clock.now());
+    expect((await drawByDay(t.ctx.db, f.merchantId, 'BTR', later))!.status).toBe('settled');
+    expect(await mainBalance(player)).toBe(
+      1_000_000n - BigInt(sum(SOUTH_COSTS)) + BigInt(sum(SOUTH_PAYOUTS)),
+    );
+    // Tomorrow's (Wednesday's) draws exist, for every merchant.
+    expect(await drawByDay(t.ctx.db, f.merchantId, 'DNG', addDays(later, 1))).toBeDefined();
+  });
+
+  it('the demo results are well formed for their region', async () => {
+    const seeded = await t.ctx.db
+      .selectFrom('vn_draws')
+      .selectAll()
+      .where('merchant_id', '=', f.merchantId)
+      .where('status', '=', 'settled')
+      .where('approved_by', 'is', null)
+      .where('source', '=', 'import')
+      .where('draw_date', '<', monday)
+      .execute();
+    expect(seeded.length).toBeGreaterThan(5);
+    for (const draw of seeded) {
+      const check = validateVnResult(structureOf(draw.region), draw.result);
+      expect(check.ok, `${draw.province_code} ${draw.draw_date}`).toBe(true);
+    }
   });
 });
 

@@ -1,27 +1,26 @@
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { EmptyState } from '../../components/ui/EmptyState';
+import { useCategoryVendors } from '../../features/games/api';
 import { Lobby } from '../../features/games/Lobby';
+import { GameScreen, LotteryLobby } from '../../features/lottery';
 
-/** /lottery: the lottery lobby, or a selected game when gameCode and playType are given. */
+/**
+ * /lottery: with `gameCode` the fast-draw game screen (the play type in `playType`), otherwise the
+ * fast-draw lobby and, when the merchant has lottery halls of other vendors, their lobby below.
+ */
 export default function LotteryPage() {
-  const { t } = useTranslation('pages');
   const [params] = useSearchParams();
   const gameCode = params.get('gameCode');
-  if (gameCode) {
+  const otherHalls = useCategoryVendors('LOTT').length > 0;
+  if (gameCode)
     return (
-      <div className="page">
-        <EmptyState
-          icon="LOTT"
-          title={t('lottery.gameTitle', { code: gameCode })}
-          text={t('lottery.gameText')}
-        />
+      <div className="page lt-page">
+        <GameScreen key={gameCode} gameCode={gameCode} />
       </div>
     );
-  }
   return (
-    <div className="page">
-      <Lobby category="LOTT" />
+    <div className="page lt-page">
+      <LotteryLobby />
+      {otherHalls ? <Lobby category="LOTT" /> : null}
     </div>
   );
 }

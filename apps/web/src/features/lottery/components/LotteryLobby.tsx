@@ -1,0 +1,210 @@
+import type { Game, LotteryGame } from '@sorte/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { useModal } from '../../../app/modal-url';
+import { EmptyState } from '../../../components/ui/EmptyState';
+import { Icon } from '../../../components/ui/Icon';
+import { apiGet } from '../../../lib/api';
+import { useSession } from '../../../lib/session';
+import { useRecentGames } from '../../games/api';
+import { GameRow } from '../../games/GameRow';
+import { useOpenGame } from '../../games/launch';
+import { useMemberInfo } from '../../member/api';
+import { useLotteryGames } from '../api';
+import { clockOffsetMs, useServerNow } from '../clock';
+import { useLotteryFavourites } from '../favourites';
+import { useLotteryPush } from '../live';
+import { Countdown } from './Countdown';
+import { RESULT_LENGTH, ResultBalls } from './ResultBalls';
+
+const LOTTERY_TYPES = new Set(['ELOTT', 'LOTT']);
+
+/** Where a fast game plays: /lottery with its code and the play type it opens on. */
+export const gameHref = (gameCode: string, playType: string) =>
+  `/lottery?gameCode=${encodeURIComponent(gameCode)}&playType=${encodeURIComponent(playType)}`;
+
+/** Spec launch rule: a lottery with a code and a default play type opens /lottery; others launch as usual. */
+function useOpenLottery() {
+  const isLogin = useSession((s) => s.isLogin);
+  const { openModal } = useModal();
+  const navigate = useNavigate();
+  const { open, pending } = useOpenGame();
+  const openLottery = (game: Game) => {
+    if (!isLogin) openModal('login');
+    else if (LOTTERY_TYPES.has(game.gameType) && game.gameCode && game.defaultPlayType)
+      navigate(gameHref(game.gameCode, game.defaultPlayType));
+    else void open(game);
+  };
+  return { open: openLottery, pending };
+}
+
+/** GET /lgw/games/popular (count 20): the most played games lately, of which the lottery ones. */
+function usePopularLotteries(language: string) {
+  return useQuery({
+    queryKey: ['games', 'popular', 20, language],
+    queryFn: ({ signal }) =>
+      apiGet<{ list: Game[] }>('/lgw/games/popular', { query: { count: 20, language }, signal }).then((v) =>
+        v.list.filter((g) => LOTTERY_TYPES.has(g.gameType)),
+      ),
+    staleTime: 5 * 60_000,
+  });
+}
+
+/**
+ * The fast-draw lobby: a card per game of the merchant with the open draw's countdown (on the
+ * server's clock) and the last result, a favourite star (LOTTFAV), then the popular and recent rows.
+ */
+export function LotteryLobby() {
+  const { t, i18n } = useTranslation('lottery');
+  const games = useLotteryGames();
+  const isLogin = useSession((s) => s.isLogin);
+  const member = useMemberInfo();
+  const username = isLogin ? (member.data?.account ?? null) : null;
+  const favourites = useLotteryFavourites(username);
+  const { openModal } = useModal();
+  const popular = usePopularLotteries(i18n.language);
+  const recent = useRecentGames(i18n.language);
+  const opener = useOpenLottery();
+  useLotteryPush();
+
+  const offset = clockOffsetMs(games.data?.[0]?.serverTime, games.dataUpdatedAt || Date.now());
+  const now = useServerNow(offset);
+  const list = useMemo(() => {
+    const all = games.data ?? [];
+    // Favourites first, each group in the merchant's order.
+    return [...all].sort(
+      (a, b) => Number(favourites.codes.includes(b.gameCode)) - Number(favourites.codes.includes(a.gameCode)),
+    );
+  }, [games.data, favourites.codes]);
+
+  const onStar = (gameCode: string) => {
+    if (!isLogin) {
+      openModal('login');
+      return;
+    }
+    favourites.toggle(gameCode);
+  };
+
+  return (
+    <section className="lt-lobby" aria-labelledby="lt-lobby-title">
+      <header className="lt-lobby__hero">
+        <div className="lt-lobby__hero-icon" aria-hidden="true">
+          <Icon name="ELOTT" size={28} />
+        </div>
+        <div>
+          <h1 id="lt-lobby-title" className="lt-lobby__title">
+            {t('lobby.title')}
+          </h1>
+          <p className="lt-lobby__subtitle">{t('lobby.subtitle')}</p>
+        </div>
+      </header>
+      {games.isLoading ? (
+        <div className="lt-cards" aria-busy="true">
+          {[0, 1, 2, 3].map((i) => (
+            <div key={i} className="lt-card lt-card--skeleton" />
+          ))}
+        </div>
+      ) : list.length === 0 ? (
+        <EmptyState icon="ELOTT" title={t('lobby.empty')} text={t('lobby.emptyText')} />
+      ) : (
+        <div className="lt-cards">
+          {list.map((game) => (
+            <GameCard
+              key={game.gameCode}
+              game={game}
+              now={now}
+              favourite={favourites.codes.includes(game.gameCode)}
+              onStar={() => onStar(game.gameCode)}
+            />
+          ))}
+        </div>
+      )}
+      <GameRow
+        id="lt-popular"
+        title={t('lobby.popular')}
+        icon={<Icon name="star" size={18} />}
+        games={popular.data ?? []}
+        onOpen={opener.open}
+        pending={opener.pending}
+      />
+      <GameRow
+        id="lt-recent"
+        title={t('lobby.recent')}
+        games={(recent.data ?? []).filter((g) => LOTTERY_TYPES.has(g.gameType))}
+        onOpen={opener.open}
+        pending={opener.pending}
+      />
+    </section>
+  );
+}
+
+function GameCard({
+  game,
+  now,
+  favourite,
+  onStar,
+}: {
+  game: LotteryGame;
+  now: number;
+  favourite: boolean;
+  onStar: () => void;
+}) {
+  const { t } = useTranslation('lottery');
+  const last = game.lastDraw;
+  return (
+    <article
+      className={`lt-card lt-card--${game.family.toLowerCase()}`}
+      data-testid="lottery-card"
+      data-game={game.gameCode}
+    >
+      <div className="lt-card__top">
+        <Link to={gameHref(game.gameCode, game.defaultPlayType)} className="lt-card__name">
+          {game.name}
+        </Link>
+        <button
+          type="button"
+          className={`lt-star${favourite ? ' is-on' : ''}`}
+          aria-pressed={favourite}
+          aria-label={
+            favourite
+              ? t('lobby.unfavourite', { name: game.name })
+              : t('lobby.favourite', { name: game.name })
+          }
+          onClick={onStar}
+          data-testid="lottery-star"
+        >
+          <Icon name="star" size={18} />
+        </button>
+      </div>
+      <p className="lt-card__meta">
+        {t(`families.${game.family}`)} · {t('lobby.every', { count: game.intervalMinutes })}
+      </p>
+      <div className="lt-card__draw">
+        <span className="lt-card__drawno">
+          {game.openDraw ? t('draw.number', { drawNo: game.openDraw.drawNo }) : t('countdown.noDraw')}
+        </span>
+        <Countdown draw={game.openDraw} now={now} />
+      </div>
+      <div className="lt-card__last">
+        <span className="muted">
+          {last ? t('draw.lastShort', { drawNo: last.drawNo.slice(-4) }) : t('draw.noResults')}
+        </span>
+        <ResultBalls
+          family={game.family}
+          result={last?.result ?? null}
+          size="sm"
+          placeholderCount={last ? RESULT_LENGTH[game.family] : 0}
+        />
+      </div>
+      <Link
+        to={gameHref(game.gameCode, game.defaultPlayType)}
+        className="btn btn--primary btn--block btn--sm"
+        data-testid="lottery-play"
+      >
+        {t('lobby.play')}
+      </Link>
+    </article>
+  );
+}

@@ -1,0 +1,81 @@
+import { useTranslation } from 'react-i18next';
+import { type PlayLayout, QUICK_PICKS, quickPick, togglePick } from '../plays';
+import type { Selection } from '../slip';
+
+/** Two-digit balls for ranges past 9 so the grid lines up (01…11, 03…19). */
+const label = (value: number, max: number) => (max >= 10 ? String(value).padStart(2, '0') : String(value));
+
+/**
+ * The picker of one play type: a row per position/part, each a grid of numbers with the quick
+ * pickers (all, big, small, odd, even, clear) or a set of named options.
+ */
+export function Picker({
+  layout,
+  selection,
+  onChange,
+}: {
+  layout: PlayLayout;
+  selection: Selection;
+  onChange: (next: Selection) => void;
+}) {
+  const { t } = useTranslation('lottery');
+  return (
+    <div className="lt-picker" data-testid="picker" data-play={layout.code}>
+      {layout.rows.map((row, rowIndex) => {
+        const picked = selection[rowIndex] ?? [];
+        const rowLabel = t(`rows.${row.label}`, row.labelParams ?? {});
+        return (
+          // biome-ignore lint/suspicious/noArrayIndexKey: rows are positions, fixed per play type
+          <fieldset key={rowIndex} className="lt-row" data-testid="picker-row" data-row={rowIndex}>
+            <legend className="lt-row__label">{rowLabel}</legend>
+            <div className="lt-row__picks">
+              {row.kind === 'numbers'
+                ? Array.from({ length: row.max - row.min + 1 }, (_, i) => row.min + i).map((value) => (
+                    <button
+                      key={value}
+                      type="button"
+                      className={`lt-pick${picked.includes(value) ? ' is-on' : ''}`}
+                      aria-pressed={picked.includes(value)}
+                      aria-label={`${rowLabel} ${value}`}
+                      data-pick={value}
+                      onClick={() => onChange(togglePick(layout, selection, rowIndex, value))}
+                    >
+                      {label(value, row.max)}
+                    </button>
+                  ))
+                : row.options.map((option) => (
+                    <button
+                      key={option}
+                      type="button"
+                      className={`lt-pick lt-pick--option${picked.includes(option) ? ' is-on' : ''}`}
+                      aria-pressed={picked.includes(option)}
+                      data-pick={option}
+                      onClick={() => onChange(togglePick(layout, selection, rowIndex, option))}
+                    >
+                      {t(`options.${option}`)}
+                    </button>
+                  ))}
+            </div>
+            {row.kind === 'numbers' ? (
+              <div className="lt-row__quick" role="toolbar" aria-label={t('picker.quick')}>
+                {QUICK_PICKS.map((pick) => (
+                  <button
+                    key={pick}
+                    type="button"
+                    className="lt-quick"
+                    data-quick={pick}
+                    onClick={() =>
+                      onChange(selection.map((r, i) => (i === rowIndex ? quickPick(row, pick) : [...r])))
+                    }
+                  >
+                    {t(`picker.${pick}`)}
+                  </button>
+                ))}
+              </div>
+            ) : null}
+          </fieldset>
+        );
+      })}
+    </div>
+  );
+}

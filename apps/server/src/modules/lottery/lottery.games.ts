@@ -1,0 +1,69 @@
+import { checkSchedule, type DrawSchedule, PRIZE_MODES, type PrizeModeCode } from '@sorte/lottery';
+import type { Selectable } from 'kysely';
+import type { Db } from '../../platform/database/database.ts';
+import type { LotteryGamesTable, PlayLimits } from './lottery.tables.ts';
+
+/**
+ * The game reads the money paths share: a game by code (enabled only), its draw schedule, its
+ * stake limits for a play type, and a member's prize series.
+ */
+
+export type LotteryGame = Selectable<LotteryGamesTable>;
+
+/** The enabled game `code` of the merchant; a switched-off game is as absent as an unknown one. */
+export function gameByCode(db: Db, merchantId: string, code: string): Promise<LotteryGame | undefined> {
+  return db
+    .selectFrom('lottery_games')
+    .selectAll()
+    .where('merchant_id', '=', merchantId)
+    .where('code', '=', code)
+    .where('enabled', '=', true)
+    .executeTakeFirst();
+}
+
+export function scheduleOf(
+  game: Pick<LotteryGame, 'interval_minutes' | 'close_seconds' | 'utc_offset_minutes'>,
+): DrawSchedule {
+  return checkSchedule({
+    intervalMinutes: game.interval_minutes,
+    closeSeconds: game.close_seconds,
+    utcOffsetMinutes: game.utc_offset_minutes,
+  });
+}
+
+export interface StakeLimits {
+  minUnitStakeMinor: bigint;
+  maxTicketStakeMinor: bigint;
+}
+
+/** The game's stake limits, each overridden by the play type's own when the operator set one. */
+export function limitsFor(game: LotteryGame, playType: string): StakeLimits {
+  const limits = (game.play_limits as unknown as PlayLimits | null) ?? {};
+  const own = limits[playType] ?? {};
+  return {
+    minUnitStakeMinor: BigInt(own.minUnitStakeMinor ?? game.min_unit_stake_minor),
+    maxTicketStakeMinor: BigInt(own.maxTicketStakeMinor ?? game.max_ticket_stake_minor),
+  };
+}
+
+/**
+ * The series a member's tickets are sold at: the member's own (lottery_series), else the top series
+ * of the merchant's prize mode (merchants.prize_mode spells 'Lott', 'ZY', 'Elott', 'SEA'; an
+ * unknown spelling falls back to LOTT, the dearest).
+ */
+export async function seriesOf(db: Db, merchantId: string, memberId: string): Promise<number> {
+  const stored = await db
+    .selectFrom('lottery_series')
+    .select('series')
+    .where('member_id', '=', memberId)
+    .where('merchant_id', '=', merchantId)
+    .executeTakeFirst();
+  if (stored) return stored.series;
+  const merchant = await db
+    .selectFrom('merchants')
+    .select('prize_mode')
+    .where('id', '=', merchantId)
+    .executeTakeFirst();
+  const code = (merchant?.prize_mode ?? 'LOTT').toUpperCase() as PrizeModeCode;
+  return (PRIZE_MODES[code] ?? PRIZE_MODES.LOTT).maxSeries;
+}

@@ -3,6 +3,7 @@ import type {
   BetRecord,
   BetRecordsResponse,
   CrashRound,
+  LotteryTicket,
   OriginalRound,
   PersonalProfitResponse,
   VendorRoundRecall,
@@ -87,7 +88,8 @@ export function usePlayedVendors(filters: RecordsFilters): string[] {
 export type RoundRecall =
   | { kind: 'originals'; round: OriginalRound }
   | { kind: 'crash'; round: CrashRound }
-  | { kind: 'vendor'; round: VendorRoundRecall };
+  | { kind: 'vendor'; round: VendorRoundRecall }
+  | { kind: 'lottery'; round: LotteryTicket };
 
 /**
  * The recall of a record's round. An in-house round still open (mines, hilo) has none yet: it is

@@ -11,6 +11,7 @@ import { useLotteryDraw, useLotteryTicket } from '../api';
 import { TicketStatusTag } from './MyTickets';
 import { RESULT_LENGTH, ResultBalls } from './ResultBalls';
 import { SelectionText } from './SelectionText';
+import '../lottery.css';
 
 /** The ticket's family, from its play type's code (every code belongs to one family). */
 const familyOf = (ticket: LotteryTicket): LotteryFamily | null =>
@@ -44,7 +45,8 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
   );
 }
 
-function TicketFacts({ ticket }: { ticket: LotteryTicket }) {
+/** What a ticket says and, once drawn, its draw's proof (also the betting records' lottery recall). */
+export function TicketFacts({ ticket }: { ticket: LotteryTicket }) {
   const { t } = useTranslation('lottery');
   const money = useMoney();
   const family = familyOf(ticket);

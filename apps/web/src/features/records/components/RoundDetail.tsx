@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Modal } from '../../../components/ui/Modal';
 import { formatDateTime } from '../../../lib/format';
+import { TicketFacts } from '../../lottery/components/TicketDetail';
 import { QueryState, useMoney } from '../../cashier';
 import { type RoundRecall, useRoundRecall } from '../api';
 import { useRecordNames } from '../names';
@@ -94,6 +95,13 @@ function Recall({ recall }: { recall: RoundRecall }) {
       return <CrashRecall round={recall.round} />;
     case 'vendor':
       return <VendorRecall round={recall.round} />;
+    case 'lottery':
+      // A fast-draw ticket: its selection, result, winning units and the draw's proof.
+      return (
+        <RecallSection summary={null}>
+          <TicketFacts ticket={recall.round} />
+        </RecallSection>
+      );
   }
 }
 

@@ -37,19 +37,6 @@ export function allGames(db: Db, merchantId: string): Promise<GameRow[]> {
     .execute();
 }
 
-/** An enabled game by its code; a switched-off game is as absent to players as an unknown one. */
-export async function enabledGame(db: Db, merchantId: string, code: string): Promise<GameRow | null> {
-  return (
-    (await db
-      .selectFrom('lottery_games')
-      .selectAll()
-      .where('merchant_id', '=', merchantId)
-      .where('code', '=', code)
-      .where('enabled', '=', true)
-      .executeTakeFirst()) ?? null
-  );
-}
-
 /** The draw taking bets now: the earliest scheduled one whose betting has not closed. */
 export async function openDrawOf(db: Db, gameId: bigint, now: Date): Promise<DrawRow | null> {
   return (
@@ -208,16 +195,6 @@ export async function orderTickets(db: Db, orderId: bigint): Promise<TicketWithD
 
 // ---------------------------------------------------------------- series
 
-/** The series stored for a member, or null (the merchant's mode's top applies). */
-export async function storedSeries(db: Db, memberId: string): Promise<number | null> {
-  const row = await db
-    .selectFrom('lottery_series')
-    .select('series')
-    .where('member_id', '=', memberId)
-    .executeTakeFirst();
-  return row?.series ?? null;
-}
-
 /**
  * The merchant's prize mode (merchants.prize_mode, spelt 'Lott', 'ZY', 'Elott', 'SEA' as the brand
  * configuration names them); an unknown spelling falls back to LOTT, the dearest.
@@ -251,27 +228,6 @@ export async function saveSeries(
         .doUpdateSet({ series: rule.series, set_by_member_id: rule.setBy, updated_at: rule.at }),
     )
     .execute();
-}
-
-/** A member's series: the stored one, else the merchant's mode's top; a visitor gets the top. */
-export async function seriesOf(db: Db, merchantId: string, memberId: string | null): Promise<number> {
-  const [stored, mode] = await Promise.all([
-    memberId ? storedSeries(db, memberId) : null,
-    prizeModeOf(db, merchantId),
-  ]);
-  return stored ?? mode.maxSeries;
-}
-
-/** A play type's stake limits: its override in play_limits, else the game's. */
-export function limitsFor(
-  game: GameRow,
-  playType: string,
-): { minUnitStakeMinor: bigint; maxTicketStakeMinor: bigint } {
-  const own = playLimitsOf(game)[playType];
-  return {
-    minUnitStakeMinor: BigInt(own?.minUnitStakeMinor ?? game.min_unit_stake_minor),
-    maxTicketStakeMinor: BigInt(own?.maxTicketStakeMinor ?? game.max_ticket_stake_minor),
-  };
 }
 
 /** A member of the merchant whose parent is `agentId`, by id or account (case-insensitive). */

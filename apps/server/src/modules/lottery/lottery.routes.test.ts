@@ -3,7 +3,14 @@ import { openDraw, PLAYS_BY_FAMILY, scheduledDrawAt } from '@sorte/lottery';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/harness.ts';
 import { call, createAuthTestApp } from '../auth/auth.test-helpers.ts';
-import { type Fixture, fixture, fundedPlayer } from '../ledger/ledger.test-helpers.ts';
+import {
+  balanceOf,
+  expectVerified,
+  type Fixture,
+  fixture,
+  fundedPlayer,
+} from '../ledger/ledger.test-helpers.ts';
+import { scheduleAhead } from './lottery.draws.ts';
 import { DEMO_LOTTERY_GAMES } from './lottery.seed.ts';
 
 let t: TestApp;
@@ -264,5 +271,86 @@ describe('catalog', () => {
     expect(new Set(games.map((g) => g.vendor))).toEqual(new Set(['SORTE_LOTTO']));
     const vn = await get('/lgw/games/game_list?gameType=LOTT');
     expect(vn.value.games.map((g: { code: string }) => g.code)).toEqual(['TCG_LOTTO_VN']);
+  });
+});
+
+describe('bets, tickets and orders', () => {
+  let keys = 0;
+  const slip = (drawNo: string, extra: Record<string, unknown> = {}) => ({
+    gameCode: 'FD5_1M',
+    drawNo,
+    tickets: [
+      { playType: '5D_POSITION', selection: [[1, 2], [], [], [], [7]], unitStakeMinor: 100, multiple: 2 },
+    ],
+    idempotencyKey: `lottery-route-${++keys}-${Math.random().toString(36).slice(2, 8)}`,
+    ...extra,
+  });
+  const bet = (token: string | undefined, payload: unknown) =>
+    call(t, { method: 'POST', url: '/wps/lottery/bets', token, payload });
+
+  async function openDrawNo(): Promise<string> {
+    await scheduleAhead(t.ctx.db, t.clock.now(), { scheduleAheadMinutes: 30 });
+    const game = await get('/wps/lottery/games/FD5_1M');
+    return game.value.openDraw.drawNo;
+  }
+
+  it('places a slip and reads it back as an order, its tickets one by one and paged; only the owner', async () => {
+    const player = await fundedPlayer(t, f, 'lbet', 100_000n);
+    const drawNo = await openDrawNo();
+    const placed = await bet(player.token, slip(drawNo));
+    expect(placed.status).toBe(200);
+    // 3 units (1st position 1 or 2, 5th position 7) × R$ 1 × 2.
+    expect(placed.value).toMatchObject({
+      gameCode: 'FD5_1M',
+      firstDrawNo: drawNo,
+      chaseDraws: 1,
+      status: 'active',
+      stakeMinor: 600,
+      payoutMinor: 0,
+    });
+    expect(placed.value.tickets).toHaveLength(1);
+    const ticket = placed.value.tickets[0];
+    expect(ticket).toMatchObject({
+      drawNo,
+      units: 3,
+      stakeMinor: 600,
+      series: 1960,
+      status: 'pending',
+      result: null,
+    });
+    expect((await balanceOf(f, player.mainId)).balance).toBe(100_000n - 600n);
+
+    const order = await get(`/wps/lottery/orders/${placed.value.id}`, player.token);
+    expect(order.value).toEqual(placed.value);
+    expect((await get(`/wps/lottery/tickets/${ticket.id}`, player.token)).value).toEqual(ticket);
+    const page = await get('/wps/lottery/tickets?pageSize=10&gameCode=FD5_1M&status=pending', player.token);
+    expect(page.value).toMatchObject({ total: 1, pageNo: 1, totalPages: 1 });
+    expect(page.value.list[0].id).toBe(ticket.id);
+    expect((await get('/wps/lottery/tickets?status=won', player.token)).value.total).toBe(0);
+
+    // Another member sees none of it; without a token it is 401.
+    const other = await fundedPlayer(t, f, 'lother', 0n);
+    expect((await get(`/wps/lottery/tickets/${ticket.id}`, other.token)).code).toBe(
+      'LOTTERY_TICKET_NOT_FOUND',
+    );
+    expect((await get(`/wps/lottery/orders/${placed.value.id}`, other.token)).status).toBe(404);
+    expect((await get('/wps/lottery/tickets', other.token)).value.total).toBe(0);
+    expect((await get(`/wps/lottery/tickets/${ticket.id}`)).status).toBe(401);
+    expect((await get('/wps/lottery/tickets')).status).toBe(401);
+    expect((await bet(undefined, slip(drawNo))).status).toBe(401);
+    await expectVerified(t.ctx.db);
+  });
+
+  it('refuses a slip on a closed draw or an unknown game; the same key answers the same order', async () => {
+    const player = await fundedPlayer(t, f, 'lbet', 100_000n);
+    const drawNo = await openDrawNo();
+    const first = slip(drawNo);
+    const placed = await bet(player.token, first);
+    const again = await bet(player.token, first);
+    expect(again.value.id).toBe(placed.value.id);
+    expect((await balanceOf(f, player.mainId)).balance).toBe(100_000n - 600n);
+    expect((await bet(player.token, slip(drawNo, { gameCode: 'NOPE' }))).code).toBe('LOTTERY_GAME_NOT_FOUND');
+    expect((await bet(player.token, slip('20200101-0001'))).code).toBe('LOTTERY_BETTING_CLOSED');
+    await expectVerified(t.ctx.db);
   });
 });

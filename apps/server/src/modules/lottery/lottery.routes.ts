@@ -28,6 +28,8 @@ import { requireMember, requireRealAccount } from '../auth/index.ts';
 import { findMemberById } from '../members/index.ts';
 import { getMerchant } from '../system/index.ts';
 import { registerLotteryAdminRoutes } from './lottery.admin.routes.ts';
+import { placeLotteryBet } from './lottery.bets.ts';
+import { gameByCode, limitsFor, seriesOf } from './lottery.games.ts';
 import * as queries from './lottery.queries.ts';
 import { drawView, type GameRow, gameView, orderView, playTypeViews, ticketView } from './lottery.views.ts';
 
@@ -57,8 +59,15 @@ export async function registerLotteryRoutes(app: FastifyInstance, ctx: AppContex
       : pickLanguage(request.headers);
   }
 
+  /** The series games are priced at: the member's, or for a visitor the mode's top (the best). */
+  async function seriesFor(merchantId: string, memberId: string | null): Promise<number> {
+    return memberId
+      ? seriesOf(ctx.db, merchantId, memberId)
+      : (await queries.prizeModeOf(ctx.db, merchantId)).maxSeries;
+  }
+
   async function gameOr404(request: FastifyRequest, code: string) {
-    const game = await queries.enabledGame(ctx.db, getMerchant(request).id, code);
+    const game = await gameByCode(ctx.db, getMerchant(request).id, code);
     if (!game) throw new AppError('LOTTERY_GAME_NOT_FOUND');
     return game;
   }
@@ -86,7 +95,7 @@ export async function registerLotteryRoutes(app: FastifyInstance, ctx: AppContex
       const memberId = await optionalMember(request);
       const [games, series] = await Promise.all([
         queries.enabledGames(ctx.db, merchantId),
-        queries.seriesOf(ctx.db, merchantId, memberId),
+        seriesFor(merchantId, memberId),
       ]);
       const value = await Promise.all(games.map((game) => gameSummary(request, game, series)));
       return { success: true, value };
@@ -105,9 +114,9 @@ export async function registerLotteryRoutes(app: FastifyInstance, ctx: AppContex
     async (request) => {
       const { gameCode } = parseInput(lotteryGameParams, request.params);
       const game = await gameOr404(request, gameCode);
-      const series = await queries.seriesOf(ctx.db, game.merchant_id, await optionalMember(request));
+      const series = await seriesFor(game.merchant_id, await optionalMember(request));
       const summary = await gameSummary(request, game, series);
-      const playTypes = playTypeViews(game.family, series, (playType) => queries.limitsFor(game, playType));
+      const playTypes = playTypeViews(game.family, series, (playType) => limitsFor(game, playType));
       return { success: true, value: { ...summary, playTypes } };
     },
   );
@@ -146,6 +155,32 @@ export async function registerLotteryRoutes(app: FastifyInstance, ctx: AppContex
       const draw = await queries.drawByNo(ctx.db, game.id, drawNo);
       if (!draw) throw new AppError('LOTTERY_DRAW_NOT_FOUND');
       return { success: true, value: drawView(draw, game.code) };
+    },
+  );
+
+  app.post(
+    '/wps/lottery/bets',
+    {
+      schema: doc({
+        body: lotteryBetRequest,
+        response: lotteryOrder,
+        summary: 'Place a bet slip on the open draw, optionally chasing the next draws; idempotent by key',
+        tags,
+        auth: 'member',
+      }),
+    },
+    async (request) => {
+      const { memberId, merchantId } = await requireRealAccount(request);
+      const input = parseInput(lotteryBetRequest, request.body);
+      const player = { memberId, merchantId, currency: getMerchant(request).currency };
+      const { order } = await placeLotteryBet(ctx.db, player, input, now);
+      // The order as the member reads it back, so the answer and GET /orders/:id never differ.
+      const placed = await queries.memberOrder(ctx.db, { memberId, merchantId }, order.id);
+      if (!placed) throw new Error(`lottery order ${order.id} not readable after placing`);
+      return {
+        success: true,
+        value: orderView(placed.order, placed.gameCode, placed.firstDrawNo, placed.tickets),
+      };
     },
   );
 
@@ -217,7 +252,7 @@ export async function registerLotteryRoutes(app: FastifyInstance, ctx: AppContex
     async (request) => {
       const { memberId, merchantId } = await requireMember(request);
       const [series, mode] = await Promise.all([
-        queries.seriesOf(ctx.db, merchantId, memberId),
+        seriesOf(ctx.db, merchantId, memberId),
         queries.prizeModeOf(ctx.db, merchantId),
       ]);
       return {
@@ -247,7 +282,7 @@ export async function registerLotteryRoutes(app: FastifyInstance, ctx: AppContex
       if (!downline) throw new AppError('LOTTERY_SERIES_INVALID', { reason: 'NOT_DIRECT_DOWNLINE' });
       const [mode, agentSeries] = await Promise.all([
         queries.prizeModeOf(ctx.db, merchantId),
-        queries.seriesOf(ctx.db, merchantId, memberId),
+        seriesOf(ctx.db, merchantId, memberId),
       ]);
       const rejection = checkDownlineSeries(mode, agentSeries, input.series);
       if (rejection) throw new AppError('LOTTERY_SERIES_INVALID', { reason: rejection });

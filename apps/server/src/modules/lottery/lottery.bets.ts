@@ -42,7 +42,9 @@ function canonical(request: LotteryBetRequest) {
 }
 
 export function requestHash(request: LotteryBetRequest): string {
-  return createHash('sha256').update(JSON.stringify(canonical(request))).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify(canonical(request)))
+    .digest('hex');
 }
 
 interface PricedSlip {
@@ -56,7 +58,10 @@ function priceSlip(game: LotteryGame, request: LotteryBetRequest): PricedSlip {
   const slip = canonical(request);
   const { draws, multiples } = slip.chase;
   if (draws > game.max_chase_draws)
-    throw new AppError('LOTTERY_CHASE_INVALID', { reason: 'TOO_MANY_DRAWS', maxChaseDraws: game.max_chase_draws });
+    throw new AppError('LOTTERY_CHASE_INVALID', {
+      reason: 'TOO_MANY_DRAWS',
+      maxChaseDraws: game.max_chase_draws,
+    });
   if (multiples.length !== draws)
     throw new AppError('LOTTERY_CHASE_INVALID', { reason: 'MULTIPLES_LENGTH', draws });
   const highest = BigInt(Math.max(...multiples));

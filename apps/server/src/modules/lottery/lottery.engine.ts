@@ -1,12 +1,60 @@
 import type { AppContext } from '../../platform/context.ts';
+import { drawDue, scheduleAhead } from './lottery.draws.ts';
+import { broadcastDraw } from './lottery.events.ts';
+import { settleDrawn } from './lottery.settle.ts';
 import type { EngineTimings } from './lottery.timing.ts';
 
-// PLACEHOLDER owned by the engine helper: replaced by the real engine.
+export { drawDue, ensureDraws, hmac, scheduleAhead, sha256 } from './lottery.draws.ts';
+export { cancelDraw, type SettleCounts, settleDrawn } from './lottery.settle.ts';
+
+/**
+ * The fast-draw engine: each tick schedules draws ahead, draws the due ones and settles what was
+ * drawn. Leaderless — any number of instances run it at once: every step takes its rows under
+ * `for update skip locked` (or inserts with `on conflict do nothing`), so instances split the work
+ * instead of repeating it, and a killed instance's unfinished batch is simply taken again.
+ */
 export class LotteryEngine {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+
   constructor(
-    readonly ctx: AppContext,
-    readonly timings: EngineTimings,
+    private readonly ctx: AppContext,
+    private readonly timings: EngineTimings,
   ) {}
-  start(): void {}
-  async stop(): Promise<void> {}
+
+  start(): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => {
+      // One tick at a time: a slow database must not pile steps up.
+      if (!this.running) this.running = this.tick().finally(() => (this.running = null));
+    }, this.timings.tickMs);
+  }
+
+  /** Stops ticking and waits for the step in flight (its batch commits or rolls back whole). */
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.running;
+  }
+
+  /** One pass: schedule, draw, settle. A failing step is logged and retried on the next tick. */
+  async tick(): Promise<void> {
+    const { db, clock, log } = this.ctx;
+    try {
+      await scheduleAhead(db, clock.now(), this.timings);
+    } catch (error) {
+      log.warn({ err: String(error) }, 'lottery scheduling failed');
+    }
+    try {
+      for (const draw of await drawDue(db, clock.now())) broadcastDraw(this.ctx, draw);
+    } catch (error) {
+      log.warn({ err: String(error) }, 'lottery draw failed');
+    }
+    try {
+      const counts = await settleDrawn(db, clock.now(), this.timings.settleBatchSize);
+      for (const draw of counts.settled) broadcastDraw(this.ctx, draw);
+    } catch (error) {
+      log.warn({ err: String(error) }, 'lottery settlement failed');
+    }
+  }
 }

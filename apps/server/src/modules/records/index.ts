@@ -2,7 +2,7 @@ import type { ServerModule } from '../../platform/context.ts';
 import { registerRecordsRoutes } from './records.routes.ts';
 
 export type { BetRecordStatus } from './records.tables.ts';
-export { type BetRecordChange, recordBet, recordBets } from './records.writer.ts';
+export { type BetRecordChange, closeRecords, recordBet, recordBets } from './records.writer.ts';
 
 /**
  * Betting records and personal profit and loss across every game. Each game module writes its

@@ -115,3 +115,25 @@ export async function recordBets(db: Db, changes: Omit<BetRecordChange, 'status'
       stake_minor = bet_records.stake_minor + excluded.stake_minor,
       payout_minor = bet_records.payout_minor + excluded.payout_minor`.execute(db);
 }
+
+/**
+ * Closes many rounds' records of one source in one statement (batch settlement of lottery tickets):
+ * each gets its payout delta and its final status ('settled', or 'cancelled' for a refunded stake,
+ * which keeps the record out of the profit sums). Records that do not exist are left alone: they were
+ * opened when the round's stake moved.
+ */
+export async function closeRecords(
+  db: Db,
+  merchantId: string,
+  source: string,
+  closes: { sourceRef: string; payoutMinor: bigint; status: Exclude<BetRecordStatus, 'open'> }[],
+  at: Date,
+): Promise<void> {
+  if (!closes.length) return;
+  await sql`
+    update bet_records b
+       set payout_minor = b.payout_minor + x.p, status = x.st, settled_at = ${at.toISOString()}::timestamptz
+      from unnest(${closes.map((c) => c.sourceRef)}::text[], ${closes.map((c) => String(c.payoutMinor))}::bigint[],
+                  ${closes.map((c) => c.status)}::text[]) as x(r, p, st)
+     where b.merchant_id = ${merchantId}::uuid and b.source = ${source} and b.source_ref = x.r`.execute(db);
+}

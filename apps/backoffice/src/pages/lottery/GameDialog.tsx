@@ -6,9 +6,9 @@ import { Dialog } from '../../components/Dialog';
 import { DialogActions } from '../../components/DialogActions';
 import { Alert } from '../../components/Status';
 import { useAction } from '../../lib/action';
-import { api } from '../../lib/api';
+import { ApiError, api } from '../../lib/api';
 import { currencySymbol } from '../../lib/format';
-import { type GameFormIssue, gameDraftOf, gameUpdateOf } from './game-form';
+import { type GameFormIssue, gameDraftOf, gameIssuesOfServer, gameUpdateOf } from './game-form';
 import { LOTTERY_GAMES_KEY } from './GamesTab';
 
 /** Edits one fast-draw game: timing, stake limits (the game's and each play type's), chase, order. */
@@ -27,7 +27,9 @@ export function GameDialog({
   const lng = i18n.language;
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState(() => gameDraftOf(game, currency, lng));
-  const [issues, setIssues] = useState<GameFormIssue[]>([]);
+  const [formIssues, setIssues] = useState<GameFormIssue[]>([]);
+  const [serverIssues, setServerIssues] = useState<GameFormIssue[]>([]);
+  const issues = formIssues.length > 0 ? formIssues : serverIssues;
   const { busy, error, run } = useAction();
   const symbol = currencySymbol(currency, lng);
 
@@ -58,8 +60,15 @@ export function GameDialog({
       return;
     }
     setIssues([]);
+    setServerIssues([]);
     await run(async () => {
-      await api.put(`/bo/lottery/games/${encodeURIComponent(game.gameCode)}`, update.body);
+      try {
+        await api.put(`/bo/lottery/games/${encodeURIComponent(game.gameCode)}`, update.body);
+      } catch (cause) {
+        // The server's own checks, marked on their fields; the translated error shows as well.
+        if (cause instanceof ApiError) setServerIssues(gameIssuesOfServer(cause.details));
+        throw cause;
+      }
       await queryClient.invalidateQueries({ queryKey: LOTTERY_GAMES_KEY });
       onClose();
     });
@@ -193,7 +202,7 @@ export function GameDialog({
             </table>
           </div>
         </fieldset>
-        <Alert tone="error">{issues.length > 0 ? t('lottery.games.form.fix') : error}</Alert>
+        <Alert tone="error">{formIssues.length > 0 ? t('lottery.games.form.fix') : error}</Alert>
         <DialogActions onCancel={onClose} label={t('action.save')} busy={busy} />
       </form>
     </Dialog>

@@ -88,6 +88,13 @@ export function VnDrawsTab() {
   });
   const close = () => setActing(null);
   const reload = () => queryClient.invalidateQueries({ queryKey: VN_DRAWS_KEY });
+  // A results feed imports with the operator API key: no operator, so no name to show.
+  const sourceText = (draw: BoVnDraw) =>
+    draw.source === 'import'
+      ? draw.enteredBy
+        ? t('lottery.vn.importedBy', { name: operatorName(draw.enteredBy) })
+        : t('lottery.vn.importedByFeed')
+      : t('lottery.vn.enteredBy', { name: operatorName(draw.enteredBy) });
   const drawTitle = (draw: BoVnDraw) => `${draw.provinceName} · ${draw.drawDate}`;
   const summary = (draw: BoVnDraw) => (
     <p className="muted small">
@@ -173,13 +180,7 @@ export function VnDrawsTab() {
                 {draw.de ? <div className="muted small">{t('lottery.vn.de', { de: draw.de })}</div> : null}
               </td>
               <td data-label={t('lottery.vn.sources')} className="small">
-                {draw.enteredBy || draw.source ? (
-                  <div>
-                    {t(draw.source === 'import' ? 'lottery.vn.importedBy' : 'lottery.vn.enteredBy', {
-                      name: operatorName(draw.enteredBy),
-                    })}
-                  </div>
-                ) : null}
+                {draw.enteredBy || draw.source ? <div>{sourceText(draw)}</div> : null}
                 {draw.approvedBy ? (
                   <div>{t('lottery.vn.approvedBy', { name: operatorName(draw.approvedBy) })}</div>
                 ) : null}
@@ -256,11 +257,7 @@ export function VnDrawsTab() {
           summary={
             <>
               {summary(acting.draw)}
-              <p>
-                {t(acting.draw.source === 'import' ? 'lottery.vn.importedBy' : 'lottery.vn.enteredBy', {
-                  name: operatorName(acting.draw.enteredBy),
-                })}
-              </p>
+              <p>{sourceText(acting.draw)}</p>
               {acting.draw.enteredBy && acting.draw.enteredBy === me?.id ? (
                 <Alert tone="warn">{t('lottery.vn.ownEntry')}</Alert>
               ) : null}

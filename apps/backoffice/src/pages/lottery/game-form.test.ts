@@ -1,6 +1,6 @@
 import type { BoLotteryGame } from '@sorte/contracts';
 import { describe, expect, it } from 'vitest';
-import { gameDraftOf, gameUpdateOf } from './game-form';
+import { gameDraftOf, gameIssuesOfServer, gameUpdateOf } from './game-form';
 
 const game: BoLotteryGame = {
   gameCode: 'K3_1M',
@@ -107,5 +107,21 @@ describe('gameUpdateOf', () => {
       'en',
     );
     expect(result.ok && result.body.playLimits).toEqual({});
+  });
+});
+
+describe('gameIssuesOfServer', () => {
+  it('marks the server’s refusals on the form’s fields', () => {
+    expect(
+      gameIssuesOfServer({
+        fields: [
+          { field: 'closeSeconds', key: 'too_big', params: { max: 59 } },
+          { field: 'minUnitStakeMinor', key: 'too_big' },
+          { field: 'playLimits.K3_PAIR.minUnitStakeMinor', key: 'too_big' },
+          { field: 'playLimits.NOPE', key: 'invalid' },
+        ],
+      }).map((issue) => issue.field),
+    ).toEqual(['closeSeconds', 'maxTicketStake', 'play.K3_PAIR.max', 'play.NOPE.max']);
+    expect(gameIssuesOfServer({ code: 'x' })).toEqual([]);
   });
 });

@@ -127,3 +127,38 @@ export function gameUpdateOf(
     },
   };
 }
+
+/**
+ * The server's VALIDATION_FAILED fields (named as in the request body) as marks on the form's
+ * fields; a minimum above its maximum is marked on the maximum, as the form itself does.
+ */
+export function gameIssuesOfServer(details: unknown): GameFormIssue[] {
+  const fields = (details as { fields?: unknown } | null)?.fields;
+  if (!Array.isArray(fields)) return [];
+  return (fields as { field?: string; key?: string; params?: Record<string, number> }[]).flatMap(
+    ({ field = '', key, params }): GameFormIssue[] => {
+      if (field === 'closeSeconds')
+        return [{ field, key: 'lottery.games.form.closeRange', params: { max: params?.max ?? 0 } }];
+      if (field === 'minUnitStakeMinor' || field === 'maxTicketStakeMinor')
+        return [
+          key === 'too_big'
+            ? { field: 'maxTicketStake', key: 'lottery.games.form.minAboveMax' }
+            : { field: field.replace('Minor', ''), key: 'lottery.games.form.amountInvalid' },
+        ];
+      if (field === 'maxChaseDraws') return [{ field, key: 'lottery.games.form.chaseRange' }];
+      if (field === 'sortOrder') return [{ field, key: 'lottery.games.form.orderInvalid' }];
+      if (field === 'defaultPlayType') return [{ field, key: 'lottery.games.form.playTypeUnknown' }];
+      const play = /^playLimits\.([A-Z0-9_]+)(?:\.(minUnitStakeMinor|maxTicketStakeMinor))?$/.exec(field);
+      if (play)
+        return [
+          key === 'too_big'
+            ? { field: `play.${play[1]}.max`, key: 'lottery.games.form.minAboveMax' }
+            : {
+                field: `play.${play[1]}.${play[2] === 'minUnitStakeMinor' ? 'min' : 'max'}`,
+                key: 'lottery.games.form.amountInvalid',
+              },
+        ];
+      return [];
+    },
+  );
+}

@@ -20,7 +20,7 @@ describe('the result form', () => {
     const issues = checkDraft('north', draft);
     expect(issues['db:0']?.key).toBe('lottery.vn.issues.notDigits');
     expect(issues['g7:1']).toEqual({ key: 'lottery.vn.issues.length', params: { expected: 2 } });
-    expect(issues['g7:2']?.key).toBe('lottery.vn.issues.notDigits');
+    expect(issues['g7:2']?.key).toBe('lottery.vn.issues.empty');
     expect(issues['g7:0']).toBeUndefined();
 
     const shapes = { db: 5, g1: 5, g2: 5, g3: 5, g4: 4, g5: 4, g6: 3, g7: 2 } as Record<string, number>;

@@ -42,7 +42,9 @@ export function checkDraft(region: VnRegion, draft: ResultDraft): SlotIssues {
   for (const { prize, count, digits } of prizeTableOf(region))
     for (let index = 0; index < count; index++) {
       const number = (draft[prize]?.[index] ?? '').trim();
-      if (!/^[0-9]+$/.test(number)) issues[slotKey(prize, index)] = { key: 'lottery.vn.issues.notDigits' };
+      if (number === '') issues[slotKey(prize, index)] = { key: 'lottery.vn.issues.empty' };
+      else if (!/^[0-9]+$/.test(number))
+        issues[slotKey(prize, index)] = { key: 'lottery.vn.issues.notDigits' };
       else if (number.length !== digits)
         issues[slotKey(prize, index)] = { key: 'lottery.vn.issues.length', params: { expected: digits } };
     }

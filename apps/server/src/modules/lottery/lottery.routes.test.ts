@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { openDraw, PLAYS_BY_FAMILY, scheduledDrawAt } from '@sorte/lottery';
+import { deriveDraw, openDraw, PLAYS_BY_FAMILY, scheduledDrawAt } from '@sorte/lottery';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/harness.ts';
 import { call, createAuthTestApp } from '../auth/auth.test-helpers.ts';
@@ -10,8 +10,8 @@ import {
   fixture,
   fundedPlayer,
 } from '../ledger/ledger.test-helpers.ts';
-import { scheduleAhead } from './lottery.draws.ts';
-import { DEMO_LOTTERY_GAMES } from './lottery.seed.ts';
+import { hmac, scheduleAhead } from './lottery.draws.ts';
+import { DEMO_LOTTERY_GAMES, seedDrawHistory } from './lottery.seed.ts';
 
 let t: TestApp;
 let f: Fixture;
@@ -352,5 +352,32 @@ describe('bets, tickets and orders', () => {
     expect((await bet(player.token, slip(drawNo, { gameCode: 'NOPE' }))).code).toBe('LOTTERY_GAME_NOT_FOUND');
     expect((await bet(player.token, slip('20200101-0001'))).code).toBe('LOTTERY_BETTING_CLOSED');
     await expectVerified(t.ctx.db);
+  });
+});
+
+describe('demo history', () => {
+  it('seeds real past draws once: each seed matches its commitment and derives its result', async () => {
+    const game = await gameRow('FD5_5M');
+    expect(await seedDrawHistory(t.ctx.db, game, t.clock.now(), 5)).toBe(5);
+    expect(await seedDrawHistory(t.ctx.db, game, t.clock.now(), 5)).toBe(0);
+    const history = await get('/wps/lottery/games/FD5_5M/draws?count=10');
+    expect(history.value).toHaveLength(5);
+    for (const draw of history.value) {
+      expect(draw.status).toBe('settled');
+      expect(Date.parse(draw.drawsAt)).toBeLessThanOrEqual(t.clock.now().getTime());
+      expect(createHash('sha256').update(draw.serverSeed).digest('hex')).toBe(draw.commitment);
+      expect(draw.result).toEqual(
+        deriveDraw(hmac, {
+          family: 'FIVE_DIGIT',
+          gameCode: 'FD5_5M',
+          drawNo: draw.drawNo,
+          serverSeed: draw.serverSeed,
+        }),
+      );
+    }
+    // Newest first, one interval apart, the last one just before the open draw.
+    const times = history.value.map((d: { drawsAt: string }) => Date.parse(d.drawsAt));
+    expect(times[0] - times[1]).toBe(5 * 60_000);
+    expect((await get('/wps/lottery/games/FD5_5M')).value.lastDraw.drawNo).toBe(history.value[0].drawNo);
   });
 });

@@ -1,6 +1,9 @@
 import { jsonb } from './lottery.queries.ts';
+import { deriveDraw, openDraw, scheduledDrawAt } from '@sorte/lottery';
 import type { SeedContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/database/database.ts';
+import { ensureDraws, hmac } from './lottery.draws.ts';
+import { type LotteryGame, scheduleOf } from './lottery.games.ts';
 import type { LotteryFamilyCode, PlayLimits } from './lottery.tables.ts';
 
 /**
@@ -158,6 +161,55 @@ export async function seedLotteryGames(
     .execute();
 }
 
+/** Past draws per game the demo shows on a fresh start (results, trends). */
+const DEMO_HISTORY_DRAWS = 30;
+
+/**
+ * Real past draws for a game that has none in the past yet: each with its own random seed and commitment, its
+ * result derived from that seed exactly as the engine draws (so every one verifies), settled with
+ * no tickets. Only the draws before `now` are made; the engine schedules the coming ones.
+ */
+export async function seedDrawHistory(db: Db, game: LotteryGame, now: Date, count: number): Promise<number> {
+  const any = await db
+    .selectFrom('lottery_draws')
+    .select('id')
+    .where('game_id', '=', game.id)
+    .where('draws_at', '<=', now)
+    .executeTakeFirst();
+  if (any) return 0;
+  const schedule = scheduleOf(game);
+  const interval = schedule.intervalMinutes * 60_000;
+  const lastDrawsAt = openDraw(schedule, now.getTime()).drawsAt - interval;
+  const past = Array.from({ length: count }, (_, i) =>
+    scheduledDrawAt(schedule, lastDrawsAt - (count - 1 - i) * interval),
+  ).filter((draw) => draw.drawsAt <= now.getTime());
+  const rows = await ensureDraws(db, game, past);
+  for (const row of rows) {
+    const result = deriveDraw(hmac, {
+      family: game.family,
+      gameCode: game.code,
+      drawNo: row.draw_no,
+      serverSeed: row.server_seed,
+    });
+    await db
+      .updateTable('lottery_draws')
+      .set({
+        result: JSON.stringify(result),
+        status: 'settled',
+        drawn_at: row.draws_at,
+        settled_at: row.draws_at,
+      })
+      .where('id', '=', row.id)
+      .where('status', '=', 'scheduled')
+      .execute();
+  }
+  return rows.length;
+}
+
+/**
+ * The demo merchant's games and, outside tests (which make the draws they need), a short history
+ * of real draws so the results and trends have something to show on the first start.
+ */
 export async function seedDemoFastLottery(ctx: SeedContext): Promise<void> {
   const merchant = await ctx.db
     .selectFrom('merchants')
@@ -166,4 +218,11 @@ export async function seedDemoFastLottery(ctx: SeedContext): Promise<void> {
     .executeTakeFirst();
   if (!merchant) return;
   await seedLotteryGames(ctx.db, merchant.id);
+  if (ctx.config.NODE_ENV === 'test') return;
+  const games = await ctx.db
+    .selectFrom('lottery_games')
+    .selectAll()
+    .where('merchant_id', '=', merchant.id)
+    .execute();
+  for (const game of games) await seedDrawHistory(ctx.db, game, ctx.clock.now(), DEMO_HISTORY_DRAWS);
 }

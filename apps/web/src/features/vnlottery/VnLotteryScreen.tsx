@@ -1,0 +1,273 @@
+import type { VnRegion } from '@sorte/lottery';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { useModal } from '../../app/modal-url';
+import { useErrorMessage } from '../../lib/errors';
+import { useSession } from '../../lib/session';
+import { toast } from '../../lib/toast';
+import { useMoney } from '../cashier/components/money';
+import { useBalance } from '../wallet/api';
+import { type VnMenuProvince, type VnMenuRegion, useVnMenu, vnKeys } from './api';
+import { BetBuilder } from './BetBuilder';
+import { BetSlip } from './BetSlip';
+import { ProvinceList, RegionTabs } from './DrawPicker';
+import { ResultsTab } from './ResultsTab';
+import { drawKeyOf, drawRefOf, type SlipEntry, slipTotalMinor, type VnDrawRef } from './slip';
+import { TicketsTab } from './TicketsTab';
+import { formatVnDay } from './time';
+import { usePlaceSlip } from './use-place-slip';
+import { useServerNow } from './use-server-now';
+import './vnlottery.css';
+
+const TABS = ['bet', 'results', 'tickets'] as const;
+type Tab = (typeof TABS)[number];
+
+let entrySeq = 0;
+
+/**
+ * /vnlottery: the Vietnamese lottery (XSMB, XSMT, XSMN). Betting on today's provincial draws, the
+ * latest results board and the player's tickets, as three tabs kept in the URL (?tab=).
+ */
+export function VnLotteryScreen() {
+  const { t } = useTranslation('vnlottery');
+  const [params, setParams] = useSearchParams();
+  const tab: Tab = TABS.includes(params.get('tab') as Tab) ? (params.get('tab') as Tab) : 'bet';
+  const isLogin = useSession((s) => s.isLogin);
+  const { openModal } = useModal();
+  const [slip, setSlip] = useState<SlipEntry[]>([]);
+
+  const selectTab = (next: Tab) =>
+    setParams(
+      (current) => {
+        const copy = new URLSearchParams(current);
+        if (next === 'bet') copy.delete('tab');
+        else copy.set('tab', next);
+        return copy;
+      },
+      { replace: true },
+    );
+
+  return (
+    <div className="page vn" data-testid="vn-page">
+      <header className="vn-top">
+        <div>
+          <h1 className="vn-title">{t('title')}</h1>
+          <p className="vn-muted vn-top__sub">{t('subtitle')}</p>
+        </div>
+        {isLogin ? (
+          <Balance />
+        ) : (
+          <button type="button" className="btn btn--primary btn--sm" onClick={() => openModal('login')}>
+            {t('login')}
+          </button>
+        )}
+      </header>
+      <div className="vn-tabs" role="tablist" aria-label={t('tabs.label')}>
+        {TABS.map((name) => (
+          <button
+            key={name}
+            type="button"
+            role="tab"
+            aria-selected={tab === name}
+            className={tab === name ? 'vn-tab is-active' : 'vn-tab'}
+            data-testid={`vn-tab-${name}`}
+            onClick={() => selectTab(name)}
+          >
+            {t(`tabs.${name}`)}
+            {name === 'bet' && slip.length ? <span className="vn-badge">{slip.length}</span> : null}
+          </button>
+        ))}
+      </div>
+      {tab === 'bet' ? <BetTab slip={slip} setSlip={setSlip} onPlaced={() => selectTab('tickets')} /> : null}
+      {tab === 'results' ? <ResultsTab /> : null}
+      {tab === 'tickets' ? <TicketsTab onLogin={() => openModal('login')} /> : null}
+    </div>
+  );
+}
+
+/** The region whose betting closes soonest today (the South draws first each afternoon), else the first. */
+function soonestOpen(regions: readonly VnMenuRegion[], now: number): VnMenuRegion | undefined {
+  let best: { region: VnMenuRegion; at: number } | undefined;
+  for (const region of regions)
+    for (const province of region.provinces) {
+      const at = Date.parse(province.nextDraw.closesAt);
+      if (province.openToday && at > now && (!best || at < best.at)) best = { region, at };
+    }
+  return best?.region ?? regions[0];
+}
+
+/** Whether the element with this id is on screen (the phone's slip bar hides while the slip shows). */
+function useInView(id: string, rendered: boolean): boolean {
+  const [inView, setInView] = useState(false);
+  useEffect(() => {
+    const element = rendered ? document.getElementById(id) : null;
+    if (!element || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(([entry]) => setInView(Boolean(entry?.isIntersecting)));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [id, rendered]);
+  return inView;
+}
+
+function Balance() {
+  const { t } = useTranslation('vnlottery');
+  const { format } = useMoney();
+  const balance = useBalance();
+  return (
+    <div className="vn-balance">
+      <span className="vn-muted">{t('balance')}</span>
+      <strong data-testid="vn-balance">{balance.data === undefined ? '–' : format(balance.data)}</strong>
+    </div>
+  );
+}
+
+interface BetTabProps {
+  slip: SlipEntry[];
+  setSlip: React.Dispatch<React.SetStateAction<SlipEntry[]>>;
+  onPlaced: () => void;
+}
+
+function BetTab({ slip, setSlip, onPlaced }: BetTabProps) {
+  const { t, i18n } = useTranslation('vnlottery');
+  const { format } = useMoney();
+  const message = useErrorMessage();
+  const queryClient = useQueryClient();
+  const [params] = useSearchParams();
+  const menu = useVnMenu();
+  const now = useServerNow(menu.data?.offsetMs ?? 0);
+  const isLogin = useSession((s) => s.isLogin);
+  const { openModal } = useModal();
+  const { place, pending } = usePlaceSlip();
+  const [errors, setErrors] = useState<Record<string, unknown>>({});
+  const [regionCode, setRegionCode] = useState<VnRegion | null>(null);
+  const [draw, setDraw] = useState<VnDrawRef | null>(null);
+  const slipInView = useInView('vn-slip', Boolean(menu.data));
+
+  const regions = menu.data?.menu.regions ?? [];
+  // A lobby link may name a province or region as its gameCode (TCG_LOTTO_VN itself names the whole game).
+  const gameCode = params.get('gameCode')?.toUpperCase() ?? '';
+  const linked = regions.find(
+    (r) => r.provinces.some((p) => p.code === gameCode) || r.region === gameCode.toLowerCase(),
+  );
+  const region = regions.find((r) => r.region === regionCode) ?? linked ?? soonestOpen(regions, now);
+
+  // The first region shown stays chosen: a close later must not move the player to another region.
+  useEffect(() => {
+    if (!regionCode && region) setRegionCode(region.region);
+  }, [regionCode, region]);
+
+  // The chosen draw follows the menu: a refetch after a close moves a province to its next draw.
+  useEffect(() => {
+    if (!region) return;
+    const current = draw && region.provinces.find((p) => p.code === draw.province);
+    if (current) {
+      const ref = drawRefOf(region.region, current);
+      if (ref.drawDate !== draw.drawDate || ref.drawId !== draw.drawId) setDraw(ref);
+      return;
+    }
+    const preferred =
+      region.provinces.find((p) => p.code === gameCode) ??
+      region.provinces.find((p) => p.openToday) ??
+      region.provinces[0];
+    setDraw(preferred ? drawRefOf(region.region, preferred) : null);
+  }, [region, draw, gameCode]);
+
+  const refetchMenu = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: [...vnKeys.all, 'menu'] });
+  }, [queryClient]);
+
+  if (menu.isPending) return <div className="vn-card vn-skeleton" aria-busy />;
+  if (menu.isError || !region)
+    return (
+      <div className="vn-card">
+        <p className="vn-error">{message(menu.error)}</p>
+        <button type="button" className="btn btn--ghost btn--sm" onClick={() => menu.refetch()}>
+          {t('retry')}
+        </button>
+      </div>
+    );
+
+  const selectProvince = (province: VnMenuProvince) => setDraw(drawRefOf(region.region, province));
+  const submit = async () => {
+    if (!isLogin) {
+      openModal('login');
+      return;
+    }
+    const outcome = await place(slip);
+    setErrors(outcome.errors);
+    if (outcome.placed.length) {
+      const done = new Set(outcome.placed.map((entry) => entry.id));
+      setSlip((list) => list.filter((entry) => !done.has(entry.id)));
+      toast(t('slip.placed', { count: outcome.ticketCount }), 'success');
+      if (!Object.keys(outcome.errors).length) onPlaced();
+    }
+  };
+
+  return (
+    <div className="vn-bet">
+      <div className="vn-bet__main">
+        <section className="vn-card">
+          <RegionTabs
+            regions={regions}
+            value={region.region}
+            onChange={(code) => {
+              setRegionCode(code);
+              setDraw(null);
+            }}
+          />
+          <ProvinceList
+            region={region}
+            now={now}
+            selected={draw?.province ?? null}
+            onSelect={selectProvince}
+            onExpired={refetchMenu}
+          />
+        </section>
+        {draw ? (
+          <p className="vn-selected" data-testid="vn-selected">
+            {t('draws.selected', {
+              province: draw.provinceName,
+              day: formatVnDay(draw.drawDate, i18n.language),
+            })}
+          </p>
+        ) : null}
+        <BetBuilder
+          region={region}
+          canAdd={Boolean(draw)}
+          onAdd={(draft, units, costMinor) => {
+            if (!draw) return;
+            entrySeq += 1;
+            setSlip((list) => [...list, { ...draft, ...draw, id: `e${entrySeq}`, units, costMinor }]);
+            setErrors((e) => {
+              const { [drawKeyOf(draw)]: _, ...rest } = e;
+              return rest;
+            });
+          }}
+        />
+      </div>
+      <aside className="vn-bet__slip">
+        <BetSlip
+          entries={slip}
+          now={now}
+          errors={errors}
+          pending={pending}
+          isLogin={isLogin}
+          onRemove={(id) => setSlip((list) => list.filter((entry) => entry.id !== id))}
+          onClear={() => {
+            setSlip([]);
+            setErrors({});
+          }}
+          onSubmit={submit}
+        />
+      </aside>
+      {slip.length ? (
+        <a className="vn-slipbar" href="#vn-slip" hidden={slipInView} data-testid="vn-slipbar">
+          <span>{t('slip.open', { count: slip.length })}</span>
+          <strong>{format(slipTotalMinor(slip))}</strong>
+        </a>
+      ) : null}
+    </div>
+  );
+}

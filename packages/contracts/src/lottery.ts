@@ -270,5 +270,5 @@ export const boLotteryDraw = lotteryDraw.extend({
 export type BoLotteryDraw = z.infer<typeof boLotteryDraw>;
 export const boLotteryDrawPage = paged(boLotteryDraw);
 export const boLotteryDrawParams = z.object({ id: z.string().regex(/^[1-9][0-9]{0,17}$/) });
-/** POST /bo/lottery/draws/:id/cancel: refunds every ticket of a draw not yet drawn. */
+/** POST /bo/lottery/draws/:id/cancel: a draw not yet settled; every ticket still pending is refunded. */
 export const boLotteryDrawCancel = z.object({ reason: z.string().trim().min(3).max(200) });

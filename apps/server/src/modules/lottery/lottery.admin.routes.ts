@@ -20,6 +20,7 @@ import { doc } from '../../platform/http/openapi.ts';
 import { pageOf } from '../../platform/http/paging.ts';
 import { parseInput } from '../../platform/http/validate.ts';
 import { type OperatorPrincipal, recordAudit, requireOperator } from '../backoffice/index.ts';
+import { cancelDraw } from './lottery.engine.ts';
 import * as queries from './lottery.queries.ts';
 import type { PlayLimits } from './lottery.tables.ts';
 import { boDrawView, boGameView, type GameRow, playLimitsOf } from './lottery.views.ts';
@@ -87,6 +88,41 @@ export async function registerLotteryAdminRoutes(app: FastifyInstance, ctx: AppC
       const query = parseInput(boLotteryDrawsQuery, request.query);
       const { list, total } = await queries.boDraws(ctx.db, operator.merchantId, query);
       return { success: true, value: pageOf(list.map(boDrawView), total, query) };
+    },
+  );
+  app.post(
+    '/bo/lottery/draws/:id/cancel',
+    {
+      schema: doc({
+        body: boLotteryDrawCancel,
+        response: boLotteryDraw,
+        summary: 'Cancel a draw not yet settled: every ticket still pending on it is refunded',
+        tags,
+        auth: 'backoffice',
+      }),
+    },
+    async (request) => {
+      const operator = await requireOperator(request, PERMISSION);
+      const { id } = parseInput(boLotteryDrawParams, request.params);
+      const { reason } = parseInput(boLotteryDrawCancel, request.body);
+      const drawId = BigInt(id);
+      const before = await queries.boDraw(ctx.db, operator.merchantId, drawId);
+      if (!before) throw new AppError('LOTTERY_DRAW_NOT_FOUND');
+      await cancelDraw(ctx.db, operator.merchantId, drawId, reason, ctx.clock.now());
+      const after = await queries.boDraw(ctx.db, operator.merchantId, drawId);
+      if (!after) throw new Error(`lottery draw ${id} gone after its cancellation`);
+      // The refunds commit inside the engine's cancellation (in batches); the audit row follows
+      // them, so it is only written for a cancellation that happened.
+      await recordAudit(ctx.db, {
+        operator,
+        action: 'lottery.draw.cancel',
+        targetType: 'lottery_draw',
+        targetId: id,
+        before: auditedDraw(before),
+        after: auditedDraw(after),
+        reason,
+      });
+      return { success: true, value: boDrawView(after) };
     },
   );
 }

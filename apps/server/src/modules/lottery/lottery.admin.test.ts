@@ -4,7 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/harness.ts';
 import { createAuthTestApp } from '../auth/auth.test-helpers.ts';
 import { boCall, operatorToken } from '../backoffice/backoffice.test-helpers.ts';
-import { type Fixture, fixture } from '../ledger/ledger.test-helpers.ts';
+import {
+  balanceOf,
+  expectVerified,
+  type Fixture,
+  fixture,
+  fundedPlayer,
+} from '../ledger/ledger.test-helpers.ts';
+import { createTestGame, openTestDraw, placeTestBet } from './lottery.test-helpers.ts';
 
 let t: TestApp;
 let f: Fixture;
@@ -173,5 +180,78 @@ describe('draws', () => {
     expect(drawn.value.total).toBe(2);
     expect((await boCall(t, bo, 'GET', '/bo/lottery/draws?status=nope')).code).toBe('VALIDATION_FAILED');
     expect((await boCall(t, null, 'GET', '/bo/lottery/draws')).status).toBe(401);
+  });
+});
+
+describe('cancelling a draw', () => {
+  it('refunds every pending ticket, audits before and after with the reason, and only once', async () => {
+    const game = await createTestGame(t.ctx.db, f.merchantId);
+    const draw = await openTestDraw(t.ctx.db, game, t.clock);
+    const a = await fundedPlayer(t, f, 'lcancel', 5_000n);
+    const b = await fundedPlayer(t, f, 'lcancel', 5_000n);
+    const currency = f.currency;
+    await placeTestBet(t.ctx.db, { memberId: a.memberId, merchantId: f.merchantId, currency }, game, t.clock);
+    await placeTestBet(
+      t.ctx.db,
+      { memberId: b.memberId, merchantId: f.merchantId, currency },
+      game,
+      t.clock,
+      {
+        tickets: [
+          {
+            playType: '5D_POSITION',
+            selection: [[1, 2, 3], [], [], [], []],
+            unitStakeMinor: 100,
+            multiple: 2,
+          },
+        ],
+      },
+    );
+    expect((await balanceOf(f, b.mainId)).balance).toBe(5_000n - 600n);
+
+    const id = String(draw.id);
+    expect((await boCall(t, bo, 'POST', `/bo/lottery/draws/${id}/cancel`, { reason: 'x' })).code).toBe(
+      'VALIDATION_FAILED',
+    );
+    const support = await operatorToken(t, 'support');
+    expect(
+      (await boCall(t, support, 'POST', `/bo/lottery/draws/${id}/cancel`, { reason: 'feed down' })).code,
+    ).toBe('BO_FORBIDDEN');
+    const r = await boCall(t, bo, 'POST', `/bo/lottery/draws/${id}/cancel`, { reason: 'feed down' });
+    expect(r.status).toBe(200);
+    expect(r.value).toMatchObject({
+      id,
+      gameCode: game.code,
+      status: 'cancelled',
+      cancelReason: 'feed down',
+      serverSeed: null,
+      ticketCount: 2,
+      stakeMinor: 700,
+      payoutMinor: 0,
+    });
+    expect((await balanceOf(f, a.mainId)).balance).toBe(5_000n);
+    expect((await balanceOf(f, b.mainId)).balance).toBe(5_000n);
+    const tickets = await t.ctx.db
+      .selectFrom('lottery_tickets')
+      .select('status')
+      .where('draw_id', '=', draw.id)
+      .execute();
+    expect(tickets.map((x) => x.status)).toEqual(['cancelled', 'cancelled']);
+
+    const audit = await auditOf('lottery.draw.cancel', id);
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({
+      reason: 'feed down',
+      before: { status: 'scheduled', ticketCount: 2, stakeMinor: 700 },
+      after: { status: 'cancelled', ticketCount: 2 },
+    });
+
+    const again = await boCall(t, bo, 'POST', `/bo/lottery/draws/${id}/cancel`, { reason: 'feed down' });
+    expect(again.code).toBe('LOTTERY_DRAW_NOT_CANCELLABLE');
+    expect(
+      (await boCall(t, bo, 'POST', '/bo/lottery/draws/999999999/cancel', { reason: 'nothing' })).code,
+    ).toBe('LOTTERY_DRAW_NOT_FOUND');
+    expect(await auditOf('lottery.draw.cancel', id)).toHaveLength(1);
+    await expectVerified(t.ctx.db);
   });
 });

@@ -10,8 +10,10 @@ import {
   fixture,
   fundedPlayer,
 } from '../ledger/ledger.test-helpers.ts';
-import { hmac, scheduleAhead } from './lottery.draws.ts';
+import { drawDue, hmac, scheduleAhead } from './lottery.draws.ts';
+import { settleDrawn } from './lottery.engine.ts';
 import { DEMO_LOTTERY_GAMES, seedDrawHistory } from './lottery.seed.ts';
+import { createTestGame, openTestDraw, passDraw } from './lottery.test-helpers.ts';
 
 let t: TestApp;
 let f: Fixture;
@@ -379,5 +381,72 @@ describe('demo history', () => {
     const times = history.value.map((d: { drawsAt: string }) => Date.parse(d.drawsAt));
     expect(times[0] - times[1]).toBe(5 * 60_000);
     expect((await get('/wps/lottery/games/FD5_5M')).value.lastDraw.drawNo).toBe(history.value[0].drawNo);
+  });
+});
+
+describe('settlement through the engine steps', () => {
+  it('a ticket placed through the API settles with its payout, visible on the ticket, the order and the records', async () => {
+    const game = await createTestGame(t.ctx.db, f.merchantId);
+    const draw = await openTestDraw(t.ctx.db, game, t.clock);
+    const player = await fundedPlayer(t, f, 'lsettle', 10_000n);
+    const hit = draw.future[0]!;
+    const miss = (hit + 1) % 10;
+    // Two units on the 1st position: the drawn digit and another; R$ 1 each.
+    const placed = await call(t, {
+      method: 'POST',
+      url: '/wps/lottery/bets',
+      token: player.token,
+      payload: {
+        gameCode: game.code,
+        drawNo: draw.draw_no,
+        tickets: [
+          {
+            playType: '5D_POSITION',
+            selection: [[hit, miss], [], [], [], []],
+            unitStakeMinor: 100,
+            multiple: 1,
+          },
+        ],
+        idempotencyKey: `settle-${draw.draw_no}-${player.memberId.slice(0, 8)}`,
+      },
+    });
+    expect(placed.status).toBe(200);
+    const ticketId = placed.value.tickets[0].id;
+    const before = await get(`/wps/lottery/games/${game.code}/draws/${draw.draw_no}`);
+    expect(before.value).toMatchObject({ status: 'scheduled', serverSeed: null, result: null });
+
+    passDraw(t.clock, draw);
+    await drawDue(t.ctx.db, t.clock.now());
+    await settleDrawn(t.ctx.db, t.clock.now(), 100);
+
+    const ticket = await get(`/wps/lottery/tickets/${ticketId}`, player.token);
+    // One winning unit at 1 in 10, series 1960: 100 × 10 × 1960 / 2000 = 980.
+    expect(ticket.value).toMatchObject({
+      status: 'won',
+      payoutMinor: 980,
+      result: draw.future,
+      winning: [{ key: `p1:${hit}`, payoutMinor: 980 }],
+    });
+    expect(ticket.value.settledAt).not.toBeNull();
+    const order = await get(`/wps/lottery/orders/${placed.value.id}`, player.token);
+    expect(order.value).toMatchObject({ status: 'finished', stakeMinor: 200, payoutMinor: 980 });
+    expect((await balanceOf(f, player.mainId)).balance).toBe(10_000n - 200n + 980n);
+    const after = await get(`/wps/lottery/games/${game.code}/draws/${draw.draw_no}`);
+    expect(after.value).toMatchObject({
+      status: 'settled',
+      serverSeed: draw.server_seed,
+      result: draw.future,
+    });
+
+    // The betting record opens the ticket.
+    const records = await get('/wps/member/records/personalHistoryCopy?pageSize=50', player.token);
+    const record = records.value.list.find((r: { gameCode: string }) => r.gameCode === game.code);
+    expect(record.recall).toEqual({
+      kind: 'lottery',
+      ref: ticketId,
+      path: `/wps/lottery/tickets/${ticketId}`,
+    });
+    expect((await get(record.recall.path, player.token)).value.id).toBe(ticketId);
+    await expectVerified(t.ctx.db);
   });
 });

@@ -101,7 +101,7 @@ describe('games', () => {
       const r = await boCall(t, bo, 'PUT', '/bo/lottery/games/PK10_1M', body);
       expect(r.status).toBe(400);
       expect(r.code).toBe('VALIDATION_FAILED');
-      return (r.details?.fields as { field: string; key: string }[]).map((x) => x.field);
+      return ((r.details?.fields ?? []) as { field: string; key: string }[]).map((x) => x.field);
     };
     expect(await refused({ closeSeconds: 60 })).toEqual(['closeSeconds']);
     expect(await refused({ closeSeconds: 300 })).toContain('closeSeconds');

@@ -2,13 +2,7 @@ import type { LotteryDrawStatus, LotteryTicketStatus } from '@sorte/contracts';
 import { PRIZE_MODES, type PrizeMode, type PrizeModeCode } from '@sorte/lottery';
 import { sql } from 'kysely';
 import type { Db } from '../../platform/database/database.ts';
-import {
-  type DrawRow,
-  type GameRow,
-  type OrderRow,
-  playLimitsOf,
-  type TicketWithDraw,
-} from './lottery.views.ts';
+import type { DrawRow, GameRow, OrderRow, TicketWithDraw } from './lottery.views.ts';
 
 /**
  * The lottery's reads for the API: games with their open and last draws, draw history, and a

@@ -1,6 +1,6 @@
 import type { BoLotteryGame } from '@sorte/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../components/Dialog';
 import { DialogActions } from '../../components/DialogActions';
@@ -32,6 +32,11 @@ export function GameDialog({
   const issues = formIssues.length > 0 ? formIssues : serverIssues;
   const { busy, error, run } = useAction();
   const symbol = currencySymbol(currency, lng);
+  const formRef = useRef<HTMLFormElement>(null);
+  // A refused save scrolls to and focuses the first marked field: the list of play types is long.
+  useEffect(() => {
+    if (issues.length > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [issues]);
 
   const issueOf = (field: string) => issues.find((issue) => issue.field === field);
   const hint = (field: string) => {
@@ -92,7 +97,7 @@ export function GameDialog({
 
   return (
     <Dialog open wide title={t('lottery.games.editTitle', { name })} onClose={onClose}>
-      <form className="stack" onSubmit={save} noValidate>
+      <form ref={formRef} className="stack" onSubmit={save} noValidate>
         <p className="muted small">
           {t(`lottery.families.${game.family}`)} · {t('lottery.games.every', { count: game.intervalMinutes })}{' '}
           · <span className="mono">{game.gameCode}</span>

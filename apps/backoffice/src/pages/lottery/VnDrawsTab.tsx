@@ -165,7 +165,8 @@ export function VnDrawsTab() {
                 {draw.provinceName}
                 {draw.host ? <span className="muted"> ({draw.host})</span> : null}
                 <div className="muted small">
-                  {t(`lottery.vn.regions.${draw.region}`)} · {draw.drawDate}
+                  <span className="nowrap">{t(`lottery.vn.regions.${draw.region}`)}</span> ·{' '}
+                  <span className="nowrap">{draw.drawDate}</span>
                 </div>
               </td>
               <td data-label={t('lottery.vn.drawsAt')} className="nowrap small">

@@ -184,7 +184,7 @@ function PayoutsEditor({ config, currency }: { config: VnPayoutConfigView; curre
                         </small>
                         {issue ? (
                           <small className="neg" role="alert">
-                            {t(issue.key, { percent: issue.percent })}
+                            {t(issue.key, { percent: percent(issue.expectedReturn ?? 0) })}
                           </small>
                         ) : null}
                       </div>

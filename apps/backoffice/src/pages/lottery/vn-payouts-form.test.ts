@@ -68,7 +68,7 @@ describe('the payouts table', () => {
         ],
       }),
     ).toEqual({
-      'de.south': { key: 'lottery.payouts.issues.tooHigh', percent: '105.0' },
+      'de.south': { key: 'lottery.payouts.issues.tooHigh', expectedReturn: 1.05 },
       'lo2.north': { key: 'lottery.payouts.issues.notPositive' },
     });
   });

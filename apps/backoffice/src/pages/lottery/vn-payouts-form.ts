@@ -92,10 +92,10 @@ export function expectedReturnOf(betType: VnBetType, region: VnRegion, rate: VnR
   return vnExpectedReturn(betType, region, config);
 }
 
-/** The server's CONFIG_INVALID issues, by cell, as message keys. */
-export function payoutIssuesOf(details: unknown): Record<string, { key: string; percent?: string }> {
+/** The server's CONFIG_INVALID issues, by cell, as message keys (with the return it computed, 1 = 100 %). */
+export function payoutIssuesOf(details: unknown): Record<string, { key: string; expectedReturn?: number }> {
   const issues = (details as { issues?: unknown } | null)?.issues;
-  const out: Record<string, { key: string; percent?: string }> = {};
+  const out: Record<string, { key: string; expectedReturn?: number }> = {};
   if (!Array.isArray(issues)) return out;
   for (const issue of issues as {
     code?: string;
@@ -105,10 +105,7 @@ export function payoutIssuesOf(details: unknown): Record<string, { key: string; 
   }[]) {
     const at = cellKey(issue.betType ?? '', issue.region ?? '');
     if (issue.code === 'CONFIG_RETURN_TOO_HIGH')
-      out[at] = {
-        key: 'lottery.payouts.issues.tooHigh',
-        percent: ((issue.expectedReturn ?? 0) * 100).toFixed(1),
-      };
+      out[at] = { key: 'lottery.payouts.issues.tooHigh', expectedReturn: issue.expectedReturn ?? 0 };
     else if (issue.code === 'CONFIG_NOT_POSITIVE') out[at] = { key: 'lottery.payouts.issues.notPositive' };
     else out[at] = { key: 'lottery.payouts.issues.wrongKind' };
   }

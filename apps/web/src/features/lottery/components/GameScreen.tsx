@@ -109,9 +109,9 @@ function Playing({ detail, receivedAt }: { detail: LotteryGameDetail; receivedAt
   const openDraw = detail.openDraw;
   const { phase } = drawPhase(openDraw, now);
 
-  // Past the close, the open draw moves on: read the game again until the next draw is open.
+  // Past the close (or before the first draw is scheduled) read the game again until a draw is open.
   useEffect(() => {
-    if (phase === 'open' || phase === 'none') return;
+    if (phase === 'open') return;
     const timer = setInterval(() => {
       void queryClient.invalidateQueries({ queryKey: ['lottery', 'game', detail.gameCode] });
       void queryClient.invalidateQueries({ queryKey: lotteryKeys.draws(detail.gameCode) });

@@ -1,6 +1,7 @@
 import type { Game, LotteryGame } from '@sorte/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useModal } from '../../../app/modal-url';
@@ -78,6 +79,18 @@ export function LotteryLobby() {
       (a, b) => Number(favourites.codes.includes(b.gameCode)) - Number(favourites.codes.includes(a.gameCode)),
     );
   }, [games.data, favourites.codes]);
+
+  // A game without an open draw, or whose draw has closed, is read again until the next one opens.
+  const queryClient = useQueryClient();
+  const waiting = (games.data ?? []).some((g) => !g.openDraw || Date.parse(g.openDraw.closesAt) <= now);
+  useEffect(() => {
+    if (!waiting) return;
+    const timer = setInterval(
+      () => void queryClient.invalidateQueries({ queryKey: ['lottery', 'games'] }),
+      3_000,
+    );
+    return () => clearInterval(timer);
+  }, [waiting, queryClient]);
 
   const onStar = (gameCode: string) => {
     if (!isLogin) {
@@ -182,10 +195,14 @@ function GameCard({
         {t(`families.${game.family}`)} · {t('lobby.every', { count: game.intervalMinutes })}
       </p>
       <div className="lt-card__draw">
-        <span className="lt-card__drawno">
-          {game.openDraw ? t('draw.number', { drawNo: game.openDraw.drawNo }) : t('countdown.noDraw')}
-        </span>
-        <Countdown draw={game.openDraw} now={now} />
+        {game.openDraw ? (
+          <>
+            <span className="lt-card__drawno">{t('draw.number', { drawNo: game.openDraw.drawNo })}</span>
+            <Countdown draw={game.openDraw} now={now} />
+          </>
+        ) : (
+          <span className="lt-card__drawno">{t('countdown.noDraw')}</span>
+        )}
       </div>
       <div className="lt-card__last">
         <span className="muted">

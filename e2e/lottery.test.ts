@@ -1,0 +1,207 @@
+import { copyFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { LotteryGame, LotteryGameDetail, LotteryOrder, LotteryTicket } from '@sorte/contracts';
+import { unitPayoutMinor } from '@sorte/lottery';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  launchBrowser,
+  minorOf,
+  newPage,
+  type RunningServer,
+  SCREENSHOT_DIR,
+  settledScreenshot,
+  startServer,
+} from './harness.ts';
+import { t } from './i18n.ts';
+import { demoPlayerToken, playerApi, signInContext } from './player.ts';
+
+/**
+ * The fast-draw lottery of issue 5 in a real Chromium against the built server with the draw engine
+ * on (tests switch it off by default). The demo player opens the lobby, then the 1-minute 5-digit
+ * game, picks all ten digits at the 1st position (ten units, exactly one of which wins whatever is
+ * drawn), adds the selection to the slip and places it; the draw comes within about a minute, the
+ * ticket settles as won with unit stake × multiple × odds, the header balance ends at
+ * before − stake + payout, the ticket's detail verifies the draw in the browser, and the betting
+ * records list the settled ticket.
+ */
+let server: RunningServer;
+let browser: Browser;
+let token: string;
+
+const GAME = 'FD5_1M';
+const PLAY = '5D_POSITION';
+const UNIT_STAKE_MINOR = 100;
+const MULTIPLE = 2;
+/** Ten units (digits 0–9 at the 1st position) × 1.00 × 2. */
+const STAKE_MINOR = 10 * UNIT_STAKE_MINOR * MULTIPLE;
+const SHOTS = '/tmp/shots';
+
+beforeAll(async () => {
+  server = await startServer({ LOTTERY_ENGINE: 'true' });
+  browser = await launchBrowser();
+  token = await demoPlayerToken(server);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+type Lang = 'pt-BR' | 'en';
+
+const api = <T>(method: string, path: string, body?: unknown) =>
+  playerApi<T>(server, token, method, path, body);
+const signIn = (context: BrowserContext) => signInContext(context, token);
+/** Polls the page quickly; the server (`interval` 1 s) gently, so the draw engine keeps the database. */
+const until = <T>(read: () => T | Promise<T>, timeout = 15_000, interval = 100) =>
+  expect.poll(read, { timeout, interval });
+
+/** The harness's screenshot (kept by CI), also copied under /tmp/shots for review. */
+async function shot(page: Page, name: string): Promise<void> {
+  await settledScreenshot(page, name);
+  mkdirSync(SHOTS, { recursive: true });
+  copyFileSync(join(SCREENSHOT_DIR, `${name}.png`), join(SHOTS, `${name}.png`));
+}
+
+async function balanceMinor(): Promise<number> {
+  const value = await api<Record<string, number>>('GET', '/wps/v2/wallets/balance');
+  return Number(value.balanceMinor ?? value.totalBalanceMinor ?? value.availableMinor ?? value.balance);
+}
+
+/** Waits (on the server's clock) until the open draw has at least `ms` of betting left. */
+async function openDrawWithTime(ms: number): Promise<string> {
+  let drawNo = '';
+  await until(
+    async () => {
+      const game = await api<LotteryGameDetail>('GET', `/wps/lottery/games/${GAME}`);
+      const left = game.openDraw ? Date.parse(game.openDraw.closesAt) - Date.parse(game.serverTime) : 0;
+      drawNo = game.openDraw?.drawNo ?? '';
+      return left >= ms;
+    },
+    80_000,
+    1_000,
+  ).toBe(true);
+  return drawNo;
+}
+
+describe.each([
+  ['pt-BR', true],
+  ['en', false],
+] as const)('fast-draw lottery (%s, phone: %s)', (lang: Lang, phone: boolean) => {
+  it('bets all ten digits at the 1st position, wins exactly unit × multiple × odds and sees it everywhere', async () => {
+    const size = phone ? '390' : '1440';
+    const { context, page } = await newPage(browser, { lang, phone });
+    await signIn(context);
+
+    // The lobby: a card per fast game with its countdown and last result.
+    await page.goto(`${server.url}/elott`);
+    const card = page.locator(`[data-testid="lottery-card"][data-game="${GAME}"]`);
+    await until(() => card.count()).toBe(1);
+    await expect(card.getByTestId('countdown')).toBeTruthy();
+    await until(() => page.getByRole('heading', { name: t(lang, 'lottery', 'lobby.title') }).count()).toBe(1);
+    const games = await api<LotteryGame[]>('GET', '/wps/lottery/games');
+    expect(games.map((g) => g.gameCode)).toContain(GAME);
+    await shot(page, `lottery-lobby-${size}-${lang}`);
+
+    // The game screen on its default play type.
+    const detail = await api<LotteryGameDetail>('GET', `/wps/lottery/games/${GAME}`);
+    expect(detail.defaultPlayType).toBe(PLAY);
+    const play = detail.playTypes.find((p) => p.code === PLAY)!;
+    await page.goto(`${server.url}/lottery?gameCode=${GAME}&playType=${detail.defaultPlayType}`);
+    await until(() => page.getByTestId('picker').getAttribute('data-play')).toBe(PLAY);
+    await until(async () => minorOf(await page.getByTestId('balance').first().textContent())).toBeGreaterThan(
+      0,
+    );
+
+    // All ten digits at the 1st position, 1.00 a unit, 2×.
+    await page.locator('[data-testid="picker-row"][data-row="0"] [data-quick="all"]').click();
+    await page.getByTestId('unit-stake').fill('1.00');
+    await page.getByTestId('multiple').fill(String(MULTIPLE));
+    await until(() => page.getByTestId('units').textContent()).toBe(
+      t(lang, 'lottery', 'stake.units_other', { count: 10 }),
+    );
+    await until(async () => minorOf(await page.getByTestId('selection-stake').textContent())).toBe(
+      STAKE_MINOR,
+    );
+    await page.getByTestId('add-to-slip').click();
+    await until(() => page.getByTestId('slip-line').count()).toBe(1);
+    await until(async () => minorOf(await page.getByTestId('slip-total').textContent())).toBe(STAKE_MINOR);
+
+    // Place it with time to spare before betting closes (else on the next draw).
+    await openDrawWithTime(12_000);
+    await until(() => page.getByTestId('countdown').first().getAttribute('data-phase')).toBe('open');
+    const before = await balanceMinor();
+    const answer = page.waitForResponse((r) => r.url().endsWith('/wps/lottery/bets'));
+    await page.getByTestId('slip-submit').click();
+    const placed = (await (await answer).json()) as { success: boolean; value: LotteryOrder };
+    expect(placed.success, JSON.stringify(placed)).toBe(true);
+    const order = placed.value;
+    expect(order.stakeMinor).toBe(STAKE_MINOR);
+    expect(order.tickets).toHaveLength(1);
+    const ticket = order.tickets[0]!;
+    expect(ticket).toMatchObject({ playType: PLAY, units: 10, multiple: MULTIPLE, status: 'pending' });
+    expect(ticket.selection).toEqual([[0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [], [], [], []]);
+    await until(() => page.getByTestId('slip-line').count()).toBe(0);
+    await until(async () => minorOf(await page.getByTestId('balance').first().textContent())).toBe(
+      before - STAKE_MINOR,
+    );
+    const row = page.locator(`[data-testid="ticket-row"][data-ticket="${ticket.id}"]`);
+    await until(() => row.getByTestId('ticket-status').getAttribute('data-status')).toBe('pending');
+    await shot(page, `lottery-game-${size}-${lang}-placed`);
+
+    // The draw (the 1-minute game: within about 70 s), then its settlement.
+    let settled: LotteryTicket = ticket;
+    await until(
+      async () => {
+        settled = await api<LotteryTicket>('GET', `/wps/lottery/tickets/${ticket.id}`);
+        return settled.status;
+      },
+      110_000,
+      1_000,
+    ).toBe('won');
+    const perUnit = BigInt(UNIT_STAKE_MINOR * MULTIPLE);
+    const expected = Number(unitPayoutMinor({ wins: 1, outOf: 10 }, perUnit, settled.series));
+    expect(settled.payoutMinor).toBe(expected);
+    // The odds the screen showed are the same figure: unit stake × multiple × odds.
+    expect(Math.abs(settled.payoutMinor - UNIT_STAKE_MINOR * MULTIPLE * play.odds)).toBeLessThan(1);
+    expect(settled.result).toHaveLength(5);
+    expect(settled.winning).toEqual([{ key: `p1:${settled.result![0]}`, payoutMinor: expected }]);
+
+    // The screen follows: the ticket won, the header balance paid, the result in the results table.
+    await until(() => row.getByTestId('ticket-status').getAttribute('data-status'), 20_000).toBe('won');
+    await until(async () => minorOf(await row.getByTestId('ticket-payout').textContent())).toBe(expected);
+    await until(async () => minorOf(await page.getByTestId('balance').first().textContent()), 20_000).toBe(
+      before - STAKE_MINOR + expected,
+    );
+    expect(await balanceMinor()).toBe(before - STAKE_MINOR + expected);
+    await page.getByTestId('tab-trend').click();
+    await until(() =>
+      page.getByTestId('results-table').getByText(settled.drawNo, { exact: true }).count(),
+    ).toBe(1);
+    await shot(page, `lottery-game-${size}-${lang}-trend`);
+    await page.getByTestId('tab-tickets').click();
+    await shot(page, `lottery-game-${size}-${lang}-won`);
+
+    // The ticket's detail: payout, the revealed seed and the in-browser verification.
+    await row.click();
+    const dialog = page.getByTestId('ticket-detail');
+    await until(async () => minorOf(await dialog.getByTestId('detail-payout').textContent())).toBe(expected);
+    await dialog.getByRole('button', { name: t(lang, 'lottery', 'verify.run') }).click();
+    await until(() => dialog.getByTestId('verify-result').textContent()).toBe(
+      t(lang, 'lottery', 'verify.ok', { result: settled.result!.join(' ') }),
+    );
+    await shot(page, `lottery-ticket-${size}-${lang}`);
+    await page.keyboard.press('Escape');
+
+    // The betting records list the settled ticket, and its recall is the lottery ticket.
+    await page.goto(`${server.url}/?modal=member&m_page=personalHistoryCopy`);
+    const list = page.getByRole('list', { name: t(lang, 'records', 'history.label') });
+    await until(() => list.getByRole('listitem').count()).toBeGreaterThan(0);
+    await list.getByRole('listitem').first().getByRole('button').first().click();
+    await until(() => page.locator(`[data-testid="ticket-detail"][data-ticket="${ticket.id}"]`).count()).toBe(
+      1,
+    );
+    await shot(page, `lottery-records-${size}-${lang}`);
+    await context.close();
+  }, 300_000);
+});

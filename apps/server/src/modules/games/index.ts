@@ -10,6 +10,8 @@ import { registerProviderWalletRoutes } from './provider-wallet.routes.ts';
 export { REFERENCE_VENDOR } from './games.seed.ts';
 export { INHOUSE_VENDOR } from './catalog.seed.ts';
 export { signProviderCall } from './provider-signature.ts';
+/** For in-app games played without a launch (the lottery pages): a bet counts as playing the game. */
+export { findVisibleGame, recordRecent } from './catalog.repository.ts';
 
 /**
  * Games. For now the first call of the seamless-wallet vendor API — the debit (a bet), signed,

@@ -329,6 +329,11 @@ describe('bets, tickets and orders', () => {
     expect(page.value).toMatchObject({ total: 1, pageNo: 1, totalPages: 1 });
     expect(page.value.list[0].id).toBe(ticket.id);
     expect((await get('/wps/lottery/tickets?status=won', player.token)).value.total).toBe(0);
+    // Betting is playing: the game is now among the member's recent games, with its play type.
+    const recent = await get('/wps/game/recent', player.token);
+    expect(
+      recent.value.list.map((g: { code: string; defaultPlayType: string }) => [g.code, g.defaultPlayType]),
+    ).toEqual([['FD5_1M', '5D_POSITION']]);
 
     // Another member sees none of it; without a token it is 401.
     const other = await fundedPlayer(t, f, 'lother', 0n);

@@ -26,11 +26,13 @@ import { parseInput } from '../../platform/http/validate.ts';
 import { pickLanguage } from '../../platform/i18n/messages.ts';
 import { requireMember, requireRealAccount } from '../auth/index.ts';
 import { findMemberById } from '../members/index.ts';
+import { findVisibleGame, recordRecent } from '../games/index.ts';
 import { getMerchant } from '../system/index.ts';
 import { registerLotteryAdminRoutes } from './lottery.admin.routes.ts';
 import { placeLotteryBet } from './lottery.bets.ts';
 import { gameByCode, limitsFor, seriesOf } from './lottery.games.ts';
 import * as queries from './lottery.queries.ts';
+import { LOTTERY_RECORD } from './lottery.records.ts';
 import { drawView, type GameRow, gameView, orderView, playTypeViews, ticketView } from './lottery.views.ts';
 
 const tags = ['lottery'];
@@ -64,6 +66,20 @@ export async function registerLotteryRoutes(app: FastifyInstance, ctx: AppContex
     return memberId
       ? seriesOf(ctx.db, merchantId, memberId)
       : (await queries.prizeModeOf(ctx.db, merchantId)).maxSeries;
+  }
+
+  /**
+   * The lottery pages open without a launch, so a bet is what makes the game one of the member's
+   * recent games (and counts for the popular list). Written after the bet committed; a failure here
+   * is only logged, since the stake is already taken and the bet stands.
+   */
+  async function markPlayed(request: FastifyRequest, memberId: string, merchantId: string, code: string) {
+    try {
+      const game = await findVisibleGame(ctx.db, merchantId, { vendor: LOTTERY_RECORD.vendor, code });
+      if (game) await recordRecent(ctx.db, { merchantId, memberId, gameId: game.id, at: now() });
+    } catch (error) {
+      request.log.warn({ err: error, code }, 'lottery: recent game not recorded');
+    }
   }
 
   async function gameOr404(request: FastifyRequest, code: string) {
@@ -174,6 +190,7 @@ export async function registerLotteryRoutes(app: FastifyInstance, ctx: AppContex
       const input = parseInput(lotteryBetRequest, request.body);
       const player = { memberId, merchantId, currency: getMerchant(request).currency };
       const { order } = await placeLotteryBet(ctx.db, player, input, now);
+      await markPlayed(request, memberId, merchantId, input.gameCode);
       // The order as the member reads it back, so the answer and GET /orders/:id never differ.
       const placed = await queries.memberOrder(ctx.db, { memberId, merchantId }, order.id);
       if (!placed) throw new Error(`lottery order ${order.id} not readable after placing`);

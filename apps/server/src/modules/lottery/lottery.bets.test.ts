@@ -13,6 +13,7 @@ import {
 import type { LotteryPlayer } from './lottery.bets.ts';
 import { placeLotteryBet } from './lottery.bets.ts';
 import { limitsFor, scheduleOf, seriesOf } from './lottery.games.ts';
+import { jsonb } from './lottery.queries.ts';
 import { betKey, createTestGame, placeTestBet } from './lottery.test-helpers.ts';
 
 /**
@@ -134,7 +135,8 @@ describe('refusals move nothing', () => {
   it('an invalid selection, a play type of another family, stakes out of limits, a bad chase', async () => {
     const game = await createTestGame(db(), f.merchantId, {
       max_chase_draws: 3,
-      play_limits: JSON.stringify({ '5D_SUM_BSOE': { minUnitStakeMinor: 200 } }),
+      // The jsonb column's insert type is its select type (Generated<JSONColumnType>): a cast expression goes in.
+      play_limits: jsonb({ '5D_SUM_BSOE': { minUnitStakeMinor: 200 } }) as never,
     });
     expect(limitsFor(game, '5D_SUM_BSOE')).toEqual({
       minUnitStakeMinor: 200n,

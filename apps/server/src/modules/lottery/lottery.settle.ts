@@ -46,6 +46,8 @@ export type SettledDraw = DrawRow & { game_code: string };
 export interface SettleOptions {
   /** Called after each batch commits (tests: a slow worker to kill mid-settlement). */
   afterBatch?: (counts: SettleCounts) => Promise<void> | void;
+  /** Called inside each batch's transaction once its transfers are posted, before it commits (tests). */
+  inBatch?: () => Promise<void> | void;
 }
 
 interface BatchOutcome {
@@ -81,7 +83,7 @@ export async function settleDrawn(
     .execute();
   for (const { id } of drawn) {
     for (;;) {
-      const outcome = await settleBatch(db, id, now, batchSize);
+      const outcome = await settleBatch(db, id, now, batchSize, options.inBatch);
       if (!outcome.tickets) break;
       add(counts, outcome);
       await options.afterBatch?.(counts);
@@ -177,7 +179,13 @@ interface Settled {
 }
 
 /** Settles one batch of a drawn draw's pending tickets; answers what it did (nothing: no batch left). */
-async function settleBatch(db: Db, drawId: bigint, now: Date, batchSize: number): Promise<BatchOutcome> {
+async function settleBatch(
+  db: Db,
+  drawId: bigint,
+  now: Date,
+  batchSize: number,
+  inBatch?: () => Promise<void> | void,
+): Promise<BatchOutcome> {
   return withLedgerTransaction(db, async (trx) => {
     const draw = await lockDraw(trx, drawId);
     if (draw?.status !== 'drawn' || !draw.result) return NOTHING;
@@ -236,6 +244,7 @@ async function settleBatch(db: Db, drawId: bigint, now: Date, batchSize: number)
       ...refunds.map((t) => refundRequest(t, draw.game_code)),
     ]);
 
+    await inBatch?.();
     await markSettled(trx, settled, paid, now);
     await markRefunded(trx, refunds, paid, now);
     await closeRecords(

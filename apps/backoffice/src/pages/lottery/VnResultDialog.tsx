@@ -24,6 +24,7 @@ export const VN_DRAWS_KEY = ['bo', 'lottery', 'vn', 'draws'] as const;
  * approval's differences per field, anything else as the translated error.
  */
 export function useResultSubmit() {
+  const { t } = useTranslation();
   const errorMessage = useErrorMessage();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
@@ -42,7 +43,10 @@ export function useResultSubmit() {
       await send();
       return true;
     } catch (cause) {
-      setError(errorMessage(cause));
+      const differs =
+        cause instanceof ApiError && Array.isArray((cause.details as { differences?: unknown })?.differences);
+      // A retyped result that disagrees is not a malformed one: say what the marks mean.
+      setError(differs ? t('lottery.vn.differsSummary') : errorMessage(cause));
       if (cause instanceof ApiError && cause.code === 'LOTTERY_RESULT_INVALID')
         setIssues(slotIssuesOf(cause.details));
       return false;

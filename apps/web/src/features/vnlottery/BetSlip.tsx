@@ -34,7 +34,7 @@ export function BetSlip({
     <section className="vn-card vn-slip" id="vn-slip" data-testid="vn-slip" aria-labelledby="vn-slip-title">
       <header className="vn-slip__head">
         <h3 className="vn-subtitle" id="vn-slip-title">
-          {t('slip.title')} <span className="vn-badge">{entries.length}</span>
+          {t('slip.title')} {entries.length ? <span className="vn-badge">{entries.length}</span> : null}
         </h3>
         {entries.length ? (
           <button type="button" className="vn-link" onClick={onClear} disabled={pending}>

@@ -132,7 +132,7 @@ export function NumberPicker({ digits, max, value, onChange }: NumberPickerProps
       <p className="vn-grid__caption vn-muted" aria-hidden>
         {t('numbers.head')} ↓ · {t('numbers.tail')} →
       </p>
-      <fieldset className="vn-grid" data-testid="vn-grid">
+      <fieldset className={`vn-grid vn-grid--${digits}`} data-testid="vn-grid">
         <legend className="sr-only">{t('numbers.grid')}</legend>
         <span className="vn-grid__corner" aria-hidden />
         {TEN.map((d) => (

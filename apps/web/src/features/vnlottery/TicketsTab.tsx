@@ -61,6 +61,7 @@ export function TicketsTab({ onLogin }: { onLogin: () => void }) {
                 </span>
                 <span className="vn-ticket__numbers">{ticket.numbers.join(' · ')}</span>
               </span>
+              <span className="vn-ticket__time vn-muted">{formatDateTime(ticket.createdAt)}</span>
               <span className="vn-ticket__side">
                 <StatusBadge status={ticket.status} />
                 <span>{format(ticket.stakeMinor)}</span>

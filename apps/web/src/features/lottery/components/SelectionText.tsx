@@ -14,8 +14,10 @@ export function SelectionText({
 }) {
   const { t } = useTranslation('lottery');
   const layout = playLayout(family, playType);
-  const parts = selection.map((row, i) => {
+  const parts = selection.flatMap((row, i) => {
     const def = layout?.rows[i];
+    // Positions left empty say nothing on a multi-row play (a position bet may skip positions).
+    if (row.length === 0 && selection.length > 1) return [];
     const picks = row.length
       ? row.map((p) => (typeof p === 'string' ? t(`options.${p}`, { defaultValue: p }) : String(p))).join(' ')
       : '—';

@@ -31,21 +31,6 @@ export function allGames(db: Db, merchantId: string): Promise<GameRow[]> {
     .execute();
 }
 
-/** The draw taking bets now: the earliest scheduled one whose betting has not closed. */
-export async function openDrawOf(db: Db, gameId: bigint, now: Date): Promise<DrawRow | null> {
-  return (
-    (await db
-      .selectFrom('lottery_draws')
-      .selectAll()
-      .where('game_id', '=', gameId)
-      .where('status', '=', 'scheduled')
-      .where('closes_at', '>', now)
-      .orderBy('draws_at')
-      .limit(1)
-      .executeTakeFirst()) ?? null
-  );
-}
-
 const PLAYED: LotteryDrawStatus[] = ['drawn', 'settled'];
 
 /** The latest draw with a result. */

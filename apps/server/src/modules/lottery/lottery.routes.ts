@@ -15,7 +15,7 @@ import {
   lotteryTicketParams,
   lotteryTicketsQuery,
 } from '@sorte/contracts';
-import { checkDownlineSeries } from '@sorte/lottery';
+import { checkDownlineSeries, openDraw as scheduledOpenDraw } from '@sorte/lottery';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
@@ -30,7 +30,7 @@ import { findVisibleGame, recordRecent } from '../games/index.ts';
 import { getMerchant } from '../system/index.ts';
 import { registerLotteryAdminRoutes } from './lottery.admin.routes.ts';
 import { placeLotteryBet } from './lottery.bets.ts';
-import { gameByCode, limitsFor, seriesOf } from './lottery.games.ts';
+import { gameByCode, limitsFor, scheduleOf, seriesOf } from './lottery.games.ts';
 import * as queries from './lottery.queries.ts';
 import { LOTTERY_RECORD } from './lottery.records.ts';
 import { drawView, type GameRow, gameView, orderView, playTypeViews, ticketView } from './lottery.views.ts';
@@ -90,11 +90,19 @@ export async function registerLotteryRoutes(app: FastifyInstance, ctx: AppContex
 
   async function gameSummary(request: FastifyRequest, game: GameRow, series: number) {
     const at = now();
+    // The schedule names the open draw; the engine makes its row (and seed) ahead of time. A read
+    // never makes one: it stays null until the engine has (the bet path makes it when betting).
     const [openDraw, lastDraw] = await Promise.all([
-      queries.openDrawOf(ctx.db, game.id, at),
+      queries.drawByNo(ctx.db, game.id, scheduledOpenDraw(scheduleOf(game), at.getTime()).drawNo),
       queries.lastDrawOf(ctx.db, game.id),
     ]);
-    return gameView(game, { language: languageOf(request), series, openDraw, lastDraw, now: at });
+    return gameView(game, {
+      language: languageOf(request),
+      series,
+      openDraw: openDraw ?? null,
+      lastDraw,
+      now: at,
+    });
   }
 
   app.get(

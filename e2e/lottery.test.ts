@@ -112,6 +112,8 @@ describe.each([
     await until(async () => minorOf(await page.getByTestId('balance').first().textContent())).toBeGreaterThan(
       0,
     );
+    await until(() => page.getByTestId('countdown').count()).toBeGreaterThan(0);
+    await shot(page, `lottery-game-${size}-${lang}-open`);
 
     // All ten digits at the 1st position, 1.00 a unit, 2×.
     await page.locator('[data-testid="picker-row"][data-row="0"] [data-quick="all"]').click();

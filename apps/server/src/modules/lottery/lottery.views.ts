@@ -39,9 +39,9 @@ const isoOrNull = (value: Date | string | null) => (value === null ? null : iso(
 
 /**
  * A draw for players. The server seed is the draw's secret until the result is made: served only
- * once the draw is drawn or settled — a scheduled draw's seed would let anyone know the result, and
- * a cancelled draw (never drawn) keeps it too, since its next draws' seeds are unrelated but its
- * own stays unplayed.
+ * once the draw is drawn or settled — a scheduled draw's seed would tell anyone its result. A
+ * cancelled draw serves neither seed nor result: its tickets were refunded, and a result that
+ * counts for nothing is better not shown.
  */
 export function drawView(row: DrawRow, gameCode: string): LotteryDraw {
   const revealed = row.status === 'drawn' || row.status === 'settled';

@@ -67,7 +67,7 @@ export function ResultsTab() {
           >
             {days.map((d) => (
               <option key={d.id} value={d.id}>
-                {formatVnDay(d.drawDate, i18n.language)} · {d.drawDate}
+                {formatVnDay(d.drawDate, i18n.language)}
               </option>
             ))}
           </select>

@@ -23,7 +23,8 @@ export function LotteryPage() {
       <header className="page__head">
         <h1>{t('lottery.title')}</h1>
       </header>
-      <div className="tabs" role="tablist">
+      {/* Four tabs: on a phone they scroll sideways rather than push the page wider. */}
+      <div className="tabs" role="tablist" style={{ overflowX: 'auto' }}>
         {TABS.map((value) => (
           <button
             key={value}

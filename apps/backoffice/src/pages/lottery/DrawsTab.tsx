@@ -130,36 +130,50 @@ export function LotteryDrawsTab() {
         row={(draw) => (
           <tr key={draw.id}>
             <td data-label={t('lottery.draws.drawNo')}>
-              <span className="mono nowrap">{draw.drawNo}</span>
-              <div className="muted small">{nameOf(draw.gameCode)}</div>
-            </td>
-            <td data-label={t('lottery.draws.times')} className="nowrap small">
               <div>
-                {t('lottery.draws.closes')} {formatDateTime(draw.closesAt)}
+                <span className="mono nowrap">{draw.drawNo}</span>
+                <div className="muted small">{nameOf(draw.gameCode)}</div>
               </div>
-              <div>
-                {t('lottery.draws.draws')} {formatDateTime(draw.drawsAt)}
+            </td>
+            <td data-label={t('lottery.draws.times')} className="small">
+              <div className="nowrap">
+                <div>
+                  {t('lottery.draws.closes')} {formatDateTime(draw.closesAt)}
+                </div>
+                <div>
+                  {t('lottery.draws.draws')} {formatDateTime(draw.drawsAt)}
+                </div>
               </div>
             </td>
             <td data-label={t('lottery.draws.status')}>
-              <Badge tone={TONES[draw.status]}>{t(`lottery.draws.statuses.${draw.status}`)}</Badge>
-              {draw.cancelReason ? <div className="muted small">{draw.cancelReason}</div> : null}
+              <div>
+                <Badge tone={TONES[draw.status]}>{t(`lottery.draws.statuses.${draw.status}`)}</Badge>
+                {draw.cancelReason ? <div className="muted small">{draw.cancelReason}</div> : null}
+              </div>
             </td>
-            <td data-label={t('lottery.draws.result')} className="mono nowrap">
-              {draw.result ? draw.result.join(' ') : <span className="muted">—</span>}
+            <td data-label={t('lottery.draws.result')}>
+              <div className="mono nowrap">
+                {draw.result ? draw.result.join(' ') : <span className="muted">—</span>}
+              </div>
             </td>
             <td data-label={t('lottery.draws.commitment')}>
-              <Hash value={draw.commitment} />
+              <div>
+                <Hash value={draw.commitment} />
+              </div>
             </td>
             <td data-label={t('lottery.draws.seed')}>
-              <Hash value={draw.serverSeed} />
+              <div>
+                <Hash value={draw.serverSeed} />
+              </div>
             </td>
             <td data-label={t('lottery.draws.tickets')} className="num">
-              {draw.ticketCount}
+              <div>{draw.ticketCount}</div>
             </td>
-            <td data-label={t('lottery.draws.stakePayout')} className="num nowrap">
-              {money(draw.stakeMinor, currency)}
-              <div className="muted small">{money(draw.payoutMinor, currency)}</div>
+            <td data-label={t('lottery.draws.stakePayout')} className="num">
+              <div className="nowrap">
+                {money(draw.stakeMinor, currency)}
+                <div className="muted small">{money(draw.payoutMinor, currency)}</div>
+              </div>
             </td>
             <td className="row-actions">
               {draw.status === 'scheduled' ? (

@@ -64,32 +64,38 @@ export function LotteryGamesTab() {
             return (
               <tr key={game.gameCode}>
                 <td data-label={t('lottery.games.order')} className="num">
-                  {game.sortOrder}
+                  <div>{game.sortOrder}</div>
                 </td>
                 <td data-label={t('lottery.games.game')}>
-                  {name(game)}
-                  <div className="muted small mono">{game.gameCode}</div>
+                  <div>
+                    {name(game)}
+                    <div className="muted small mono">{game.gameCode}</div>
+                  </div>
                 </td>
                 <td data-label={t('lottery.games.family')}>{t(`lottery.families.${game.family}`)}</td>
                 <td data-label={t('lottery.games.interval')} className="num">
-                  {t('lottery.games.minutes', { count: game.intervalMinutes })}
+                  <div>{t('lottery.games.minutes', { count: game.intervalMinutes })}</div>
                 </td>
                 <td data-label={t('lottery.games.close')} className="num">
-                  {t('lottery.games.seconds', { count: game.closeSeconds })}
+                  <div>{t('lottery.games.seconds', { count: game.closeSeconds })}</div>
                 </td>
-                <td data-label={t('lottery.games.limits')} className="num nowrap">
-                  {money(game.minUnitStakeMinor, currency)} – {money(game.maxTicketStakeMinor, currency)}
-                  {overrides > 0 ? (
-                    <div className="muted small">{t('lottery.games.overrides', { count: overrides })}</div>
-                  ) : null}
+                <td data-label={t('lottery.games.limits')} className="num">
+                  <div className="nowrap">
+                    {money(game.minUnitStakeMinor, currency)} – {money(game.maxTicketStakeMinor, currency)}
+                    {overrides > 0 ? (
+                      <div className="muted small">{t('lottery.games.overrides', { count: overrides })}</div>
+                    ) : null}
+                  </div>
                 </td>
                 <td data-label={t('lottery.games.chase')} className="num">
-                  {game.maxChaseDraws}
+                  <div>{game.maxChaseDraws}</div>
                 </td>
                 <td data-label={t('lottery.games.state')}>
-                  <Badge tone={game.enabled ? 'ok' : 'muted'}>
-                    {t(game.enabled ? 'lottery.games.on' : 'lottery.games.off')}
-                  </Badge>
+                  <div>
+                    <Badge tone={game.enabled ? 'ok' : 'muted'}>
+                      {t(game.enabled ? 'lottery.games.on' : 'lottery.games.off')}
+                    </Badge>
+                  </div>
                 </td>
                 <td className="row-actions">
                   <button type="button" className="button button--small" onClick={() => setEditing(game)}>

@@ -162,39 +162,49 @@ export function VnDrawsTab() {
           return (
             <tr key={draw.id}>
               <td data-label={t('lottery.vn.draw')}>
-                {draw.provinceName}
-                {draw.host ? <span className="muted"> ({draw.host})</span> : null}
-                <div className="muted small">
-                  <span className="nowrap">{t(`lottery.vn.regions.${draw.region}`)}</span> ·{' '}
-                  <span className="nowrap">{draw.drawDate}</span>
+                <div>
+                  {draw.provinceName}
+                  {draw.host ? <span className="muted"> ({draw.host})</span> : null}
+                  <div className="muted small">
+                    <span className="nowrap">{t(`lottery.vn.regions.${draw.region}`)}</span> ·{' '}
+                    <span className="nowrap">{draw.drawDate}</span>
+                  </div>
                 </div>
               </td>
-              <td data-label={t('lottery.vn.drawsAt')} className="nowrap small">
-                {formatDateTime(draw.drawsAt)}
+              <td data-label={t('lottery.vn.drawsAt')} className="small">
+                <div className="nowrap">{formatDateTime(draw.drawsAt)}</div>
               </td>
               <td data-label={t('lottery.draws.status')}>
-                <Badge tone={TONES[draw.status]}>{t(`lottery.vn.statuses.${draw.status}`)}</Badge>
-                {draw.cancelReason ? <div className="muted small">{draw.cancelReason}</div> : null}
+                <div>
+                  <Badge tone={TONES[draw.status]}>{t(`lottery.vn.statuses.${draw.status}`)}</Badge>
+                  {draw.cancelReason ? <div className="muted small">{draw.cancelReason}</div> : null}
+                </div>
               </td>
-              <td data-label={t('lottery.vn.special')} className="mono">
-                {special ?? <span className="muted">—</span>}
-                {draw.de ? <div className="muted small">{t('lottery.vn.de', { de: draw.de })}</div> : null}
+              <td data-label={t('lottery.vn.special')}>
+                <div className="mono">
+                  {special ?? <span className="muted">—</span>}
+                  {draw.de ? <div className="muted small">{t('lottery.vn.de', { de: draw.de })}</div> : null}
+                </div>
               </td>
               <td data-label={t('lottery.vn.sources')} className="small">
-                {draw.enteredBy || draw.source ? <div>{sourceText(draw)}</div> : null}
-                {draw.approvedBy ? (
-                  <div>{t('lottery.vn.approvedBy', { name: operatorName(draw.approvedBy) })}</div>
-                ) : null}
-                {!draw.enteredBy && !draw.source && !draw.approvedBy ? (
-                  <span className="muted">—</span>
-                ) : null}
+                <div>
+                  {draw.enteredBy || draw.source ? <div>{sourceText(draw)}</div> : null}
+                  {draw.approvedBy ? (
+                    <div>{t('lottery.vn.approvedBy', { name: operatorName(draw.approvedBy) })}</div>
+                  ) : null}
+                  {!draw.enteredBy && !draw.source && !draw.approvedBy ? (
+                    <span className="muted">—</span>
+                  ) : null}
+                </div>
               </td>
               <td data-label={t('lottery.draws.tickets')} className="num">
-                {draw.tickets}
+                <div>{draw.tickets}</div>
               </td>
-              <td data-label={t('lottery.draws.stakePayout')} className="num nowrap">
-                {money(draw.stakeMinor, currency)}
-                <div className="muted small">{money(draw.payoutMinor, currency)}</div>
+              <td data-label={t('lottery.draws.stakePayout')} className="num">
+                <div className="nowrap">
+                  {money(draw.stakeMinor, currency)}
+                  <div className="muted small">{money(draw.payoutMinor, currency)}</div>
+                </div>
               </td>
               <td className="row-actions">
                 {draw.status === 'scheduled' ? (

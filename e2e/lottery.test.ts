@@ -99,6 +99,17 @@ describe.each([
     await until(() => card.count()).toBe(1);
     await expect(card.getByTestId('countdown')).toBeTruthy();
     await until(() => page.getByRole('heading', { name: t(lang, 'lottery', 'lobby.title') }).count()).toBe(1);
+    // The star keeps the game under LOTTFAV for this username, and the card moves first.
+    const star = card.getByTestId('lottery-star');
+    if ((await star.getAttribute('aria-pressed')) !== 'true') await star.click();
+    await until(() => star.getAttribute('aria-pressed')).toBe('true');
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('LOTTFAV') ?? '{}'));
+    expect(stored.demoplayer).toContain(GAME);
+    await page.reload();
+    await until(() => page.locator('[data-testid="lottery-card"]').first().getAttribute('data-game')).toBe(
+      GAME,
+    );
+    await until(() => card.getByTestId('lottery-star').getAttribute('aria-pressed')).toBe('true');
     const games = await api<LotteryGame[]>('GET', '/wps/lottery/games');
     expect(games.map((g) => g.gameCode)).toContain(GAME);
     await shot(page, `lottery-lobby-${size}-${lang}`);

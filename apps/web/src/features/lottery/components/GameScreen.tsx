@@ -55,7 +55,7 @@ export function GameScreen({ gameCode }: { gameCode: string }) {
 }
 
 function Playing({ detail, receivedAt }: { detail: LotteryGameDetail; receivedAt: number }) {
-  const { t } = useTranslation('lottery');
+  const { t, i18n } = useTranslation('lottery');
   const money = useMoney();
   const errorMessage = useErrorMessage();
   const queryClient = useQueryClient();
@@ -129,6 +129,8 @@ function Playing({ detail, receivedAt }: { detail: LotteryGameDetail; receivedAt
     ),
   );
 
+  const odds = (value: number) =>
+    new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 3 }).format(value);
   const rejection = (reason: string) => t(`reject.${reason}`, { defaultValue: t('reject.generic') });
 
   const addToSlip = () => {
@@ -290,8 +292,8 @@ function Playing({ detail, receivedAt }: { detail: LotteryGameDetail; receivedAt
                 {play ? (
                   <span className="lt-odds" data-testid="play-odds">
                     {play.maxOdds > play.odds
-                      ? t('game.oddsRange', { min: play.odds.toFixed(3), max: play.maxOdds.toFixed(3) })
-                      : t('game.odds', { odds: play.odds.toFixed(3) })}
+                      ? t('game.oddsRange', { min: odds(play.odds), max: odds(play.maxOdds) })
+                      : t('game.odds', { odds: odds(play.odds) })}
                   </span>
                 ) : null}
               </p>

@@ -28,7 +28,7 @@ export function Picker({
           // biome-ignore lint/suspicious/noArrayIndexKey: rows are positions, fixed per play type
           <fieldset key={rowIndex} className="lt-row" data-testid="picker-row" data-row={rowIndex}>
             <legend className="lt-row__label">{rowLabel}</legend>
-            <div className="lt-row__picks">
+            <div className={`lt-row__picks lt-row__picks--${row.kind}`}>
               {row.kind === 'numbers'
                 ? Array.from({ length: row.max - row.min + 1 }, (_, i) => row.min + i).map((value) => (
                     <button

@@ -17,6 +17,26 @@ import '../lottery.css';
 const familyOf = (ticket: LotteryTicket): LotteryFamily | null =>
   (playType(ticket.playType)?.family as LotteryFamily | undefined) ?? null;
 
+/** Row labels of multi-row plays, by family: a unit key `p2:7` reads "Position 2: 7". */
+const ROW_LABEL: Record<LotteryFamily, string> = {
+  FIVE_DIGIT: 'rows.position',
+  THREE_DICE: 'rows.position',
+  RACE_10: 'rows.place',
+  ELEVEN_FIVE: 'rows.drawn',
+};
+
+/** A winning unit's key (`p1:7`, `r2:DRAGON`, `3-5-9`, `BIG`) in the player's words. */
+function useUnitName(family: LotteryFamily | null) {
+  const { t } = useTranslation('lottery');
+  return (key: string) => {
+    const option = (value: string) =>
+      /^[A-Z_]+$/.test(value) ? t(`options.${value}`, { defaultValue: value }) : value;
+    const row = /^[pr](\d+):(.+)$/.exec(key);
+    if (row && family) return `${t(ROW_LABEL[family], { n: Number(row[1]) })}: ${option(row[2]!)}`;
+    return option(key);
+  };
+}
+
 /** A ticket opened from "my tickets" or from the betting records, by id. */
 export function TicketDetail({ id, onClose }: { id: string; onClose: () => void }) {
   const { t } = useTranslation('lottery');
@@ -51,6 +71,7 @@ export function TicketFacts({ ticket }: { ticket: LotteryTicket }) {
   const money = useMoney();
   const family = familyOf(ticket);
   const draw = useLotteryDraw(ticket.gameCode, ticket.drawNo);
+  const unitName = useUnitName(family);
   return (
     <div className="lt-detail" data-testid="ticket-detail" data-ticket={ticket.id}>
       <dl className="lt-facts">
@@ -89,7 +110,7 @@ export function TicketFacts({ ticket }: { ticket: LotteryTicket }) {
         <Row label={t('detail.winning')}>
           {ticket.winning.length ? (
             <span className="lt-mono">
-              {ticket.winning.map((w) => `${w.key} (${money.format(w.payoutMinor)})`).join(', ')}
+              {ticket.winning.map((w) => `${unitName(w.key)} (${money.format(w.payoutMinor)})`).join(', ')}
             </span>
           ) : (
             '—'

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { useErrorMessage } from '../../lib/errors';
 import { useVnOpened } from './api';
 import { ResultBoard } from './ResultBoard';
@@ -13,8 +14,10 @@ export function ResultsTab() {
   const opened = useVnOpened();
   const draws = opened.data ?? [];
   const provinces = useMemo(() => resultProvinces(draws), [draws]);
-  const [province, setProvince] = useState<string | null>(null);
-  const current = province ?? provinces[0]?.code ?? null;
+  const [params] = useSearchParams();
+  // The bet tab's "full results" link names the province it came from.
+  const [province, setProvince] = useState<string | null>(() => params.get('province'));
+  const current = provinces.find((p) => p.code === province)?.code ?? provinces[0]?.code ?? null;
   const days = useMemo(() => (current ? drawsOfProvince(draws, current) : []), [draws, current]);
   const [drawId, setDrawId] = useState<string | null>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: another lottery starts at its newest day

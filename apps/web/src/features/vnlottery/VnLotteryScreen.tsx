@@ -9,7 +9,7 @@ import { useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { useMoney } from '../cashier/components/money';
 import { useBalance } from '../wallet/api';
-import { type VnMenuProvince, type VnMenuRegion, useVnMenu, vnKeys } from './api';
+import { type VnMenuProvince, type VnMenuRegion, useVnMenu, useVnOpened, vnKeys } from './api';
 import { BetBuilder } from './BetBuilder';
 import { BetSlip } from './BetSlip';
 import { ProvinceList, RegionTabs } from './DrawPicker';
@@ -38,12 +38,14 @@ export function VnLotteryScreen() {
   const { openModal } = useModal();
   const [slip, setSlip] = useState<SlipEntry[]>([]);
 
-  const selectTab = (next: Tab) =>
+  const selectTab = (next: Tab, province?: string) =>
     setParams(
       (current) => {
         const copy = new URLSearchParams(current);
         if (next === 'bet') copy.delete('tab');
         else copy.set('tab', next);
+        if (province) copy.set('province', province);
+        else copy.delete('province');
         return copy;
       },
       { replace: true },
@@ -80,7 +82,14 @@ export function VnLotteryScreen() {
           </button>
         ))}
       </div>
-      {tab === 'bet' ? <BetTab slip={slip} setSlip={setSlip} onPlaced={() => selectTab('tickets')} /> : null}
+      {tab === 'bet' ? (
+        <BetTab
+          slip={slip}
+          setSlip={setSlip}
+          onPlaced={() => selectTab('tickets')}
+          onShowResults={(province) => selectTab('results', province)}
+        />
+      ) : null}
       {tab === 'results' ? <ResultsTab /> : null}
       {tab === 'tickets' ? <TicketsTab onLogin={() => openModal('login')} /> : null}
     </div>
@@ -111,6 +120,31 @@ function useInView(id: string, rendered: boolean): boolean {
   return inView;
 }
 
+/** The province's latest result at a glance (special prize and đề), opening its full board. */
+function LastResult({ province, onOpen }: { province: string; onOpen: (province: string) => void }) {
+  const { t, i18n } = useTranslation('vnlottery');
+  const opened = useVnOpened();
+  const last = opened.data?.find((d) => d.province === province && d.result);
+  if (!last?.result) return null;
+  return (
+    <button type="button" className="vn-last" data-testid="vn-last-result" onClick={() => onOpen(province)}>
+      <span className="vn-muted">
+        {t('draws.lastResult', { day: formatVnDay(last.drawDate, i18n.language) })}
+      </span>
+      <span>
+        ĐB <strong className="vn-last__db">{last.result.prizes.db?.[0]}</strong>
+        {last.de ? (
+          <>
+            {' · '}
+            {t('results.de')} <strong>{last.de}</strong>
+          </>
+        ) : null}
+      </span>
+      <span className="vn-last__link">{t('draws.seeBoard')} →</span>
+    </button>
+  );
+}
+
 function Balance() {
   const { t } = useTranslation('vnlottery');
   const { format } = useMoney();
@@ -127,9 +161,10 @@ interface BetTabProps {
   slip: SlipEntry[];
   setSlip: React.Dispatch<React.SetStateAction<SlipEntry[]>>;
   onPlaced: () => void;
+  onShowResults: (province: string) => void;
 }
 
-function BetTab({ slip, setSlip, onPlaced }: BetTabProps) {
+function BetTab({ slip, setSlip, onPlaced, onShowResults }: BetTabProps) {
   const { t, i18n } = useTranslation('vnlottery');
   const { format } = useMoney();
   const message = useErrorMessage();
@@ -226,12 +261,15 @@ function BetTab({ slip, setSlip, onPlaced }: BetTabProps) {
           />
         </section>
         {draw ? (
-          <p className="vn-selected" data-testid="vn-selected">
-            {t('draws.selected', {
-              province: draw.provinceName,
-              day: formatVnDay(draw.drawDate, i18n.language),
-            })}
-          </p>
+          <div className="vn-selected" data-testid="vn-selected">
+            <span>
+              {t('draws.selected', {
+                province: draw.provinceName,
+                day: formatVnDay(draw.drawDate, i18n.language),
+              })}
+            </span>
+            <LastResult province={draw.province} onOpen={onShowResults} />
+          </div>
         ) : null}
         <BetBuilder
           region={region}

@@ -12,7 +12,8 @@ import {
 } from '../ledger/ledger.test-helpers.ts';
 import { drawDue, hmac, scheduleAhead } from './lottery.draws.ts';
 import { settleDrawn } from './lottery.engine.ts';
-import { DEMO_LOTTERY_GAMES, seedDrawHistory } from './lottery.seed.ts';
+import { DEMO_LOTTERY_GAMES, seedDemoFastLottery, seedDrawHistory } from './lottery.seed.ts';
+import { scheduleOf } from './lottery.games.ts';
 import { createTestGame, openTestDraw, passDraw } from './lottery.test-helpers.ts';
 
 let t: TestApp;
@@ -386,6 +387,31 @@ describe('demo history', () => {
     const times = history.value.map((d: { drawsAt: string }) => Date.parse(d.drawsAt));
     expect(times[0] - times[1]).toBe(5 * 60_000);
     expect((await get('/wps/lottery/games/FD5_5M')).value.lastDraw.drawNo).toBe(history.value[0].drawNo);
+  });
+
+  it('in the closing window (betting closed, not drawn yet) the history still ends at a past draw', async () => {
+    const game = await createTestGame(t.ctx.db, f.merchantId);
+    const open = openDraw(scheduleOf(game), t.clock.now().getTime());
+    t.clock.advance(open.closesAt - t.clock.now().getTime() + 1);
+    expect(await seedDrawHistory(t.ctx.db, game, t.clock.now(), 5)).toBe(5);
+    const history = await get(`/wps/lottery/games/${game.code}/draws`);
+    expect(history.value[0].drawsAt).toBe(new Date(open.drawsAt - 60_000).toISOString());
+    expect(history.value).toHaveLength(5);
+  });
+
+  it('the demo seed outside tests gives each game without past draws 30 of them, once', async () => {
+    const demo = { ...t.ctx, config: { ...t.ctx.config, NODE_ENV: 'development' as const } };
+    await seedDemoFastLottery(demo);
+    await seedDemoFastLottery(demo);
+    const history = await get('/wps/lottery/games/PK10_5M/draws?count=100');
+    expect(history.value).toHaveLength(30);
+    expect(
+      history.value.every(
+        (d: { status: string; result: number[] }) => d.status === 'settled' && d.result.length === 10,
+      ),
+    ).toBe(true);
+    // A game that had its history already keeps it as it was.
+    expect((await get('/wps/lottery/games/FD5_5M/draws?count=100')).value).toHaveLength(5);
   });
 });
 

@@ -179,10 +179,13 @@ export async function seedDrawHistory(db: Db, game: LotteryGame, now: Date, coun
   if (any) return 0;
   const schedule = scheduleOf(game);
   const interval = schedule.intervalMinutes * 60_000;
-  const lastDrawsAt = openDraw(schedule, now.getTime()).drawsAt - interval;
+  // The latest draw time not after now: the draw before the open one, or the one before that
+  // while now is in the closing window (betting closed, not drawn yet — the engine's to make).
+  let lastDrawsAt = openDraw(schedule, now.getTime()).drawsAt - interval;
+  if (lastDrawsAt > now.getTime()) lastDrawsAt -= interval;
   const past = Array.from({ length: count }, (_, i) =>
     scheduledDrawAt(schedule, lastDrawsAt - (count - 1 - i) * interval),
-  ).filter((draw) => draw.drawsAt <= now.getTime());
+  );
   const rows = await ensureDraws(db, game, past);
   for (const row of rows) {
     const result = deriveDraw(hmac, {

@@ -1,7 +1,27 @@
 import type { LotteryFamily } from '@sorte/contracts';
 import { useTranslation } from 'react-i18next';
 
-const DICE = ['⚀', '⚁', '⚂', '⚃', '⚄', '⚅'];
+/** Pip cells (0–8, a 3×3 grid read row by row) of each face 1–6. */
+const PIPS: Record<number, number[]> = {
+  1: [4],
+  2: [2, 6],
+  3: [2, 4, 6],
+  4: [0, 2, 6, 8],
+  5: [0, 2, 4, 6, 8],
+  6: [0, 2, 3, 5, 6, 8],
+};
+
+function Die({ face }: { face: number }) {
+  const pips = PIPS[face] ?? [];
+  return (
+    <span className="lt-die" title={String(face)}>
+      {Array.from({ length: 9 }, (_, cell) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the nine cells of the face are fixed
+        <i key={cell} className={pips.includes(cell) ? 'lt-pip' : undefined} />
+      ))}
+    </span>
+  );
+}
 
 /**
  * A draw's result the way its family is played: digits and balls as balls, faces as dice, the race
@@ -43,9 +63,7 @@ export function ResultBalls({
       {result.map((value, i) =>
         family === 'THREE_DICE' ? (
           // biome-ignore lint/suspicious/noArrayIndexKey: a result's positions are its identity
-          <span key={i} className="lt-die" title={String(value)}>
-            {DICE[value - 1] ?? value}
-          </span>
+          <Die key={i} face={value} />
         ) : family === 'RACE_10' ? (
           // biome-ignore lint/suspicious/noArrayIndexKey: a result's positions are its identity
           <span key={i} className={`lt-car lt-car--${value}`}>

@@ -1,4 +1,4 @@
-import { copyFileSync, mkdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { LotteryGame, LotteryGameDetail, LotteryOrder, LotteryTicket } from '@sorte/contracts';
 import { unitPayoutMinor } from '@sorte/lottery';
@@ -8,6 +8,7 @@ import {
   launchBrowser,
   minorOf,
   newPage,
+  ROOT,
   type RunningServer,
   SCREENSHOT_DIR,
   settledScreenshot,
@@ -216,5 +217,66 @@ describe.each([
     );
     await shot(page, `lottery-records-${size}-${lang}`);
     await context.close();
+  }, 300_000);
+});
+
+describe('the other families', () => {
+  it('pick, price and chase on dice, race and 11-choose-5 (phone pt-BR, desktop en); a slip beyond the balance is refused in words', async () => {
+    const cases = [
+      { game: 'K3_1M', play: 'K3_SUM', row: 0, pick: '10', units: 1 },
+      { game: 'PK10_1M', play: 'PK10_POSITION', row: 0, pick: '3', units: 1 },
+      // Quick "all" on 11 balls in "any 5": C(11, 5) = 462 units.
+      { game: 'SD11_3M', play: '11X5_ANY_5', row: 0, quick: 'all', units: 462 },
+    ] as const;
+    for (const [lang, phone] of [
+      ['pt-BR', true],
+      ['en', false],
+    ] as const) {
+      const { context, page } = await newPage(browser, { lang, phone });
+      await signIn(context);
+      for (const c of cases) {
+        await page.goto(`${server.url}/lottery?gameCode=${c.game}&playType=${c.play}`);
+        await until(() => page.getByTestId('picker').getAttribute('data-play')).toBe(c.play);
+        const row = page.locator(`[data-testid="picker-row"][data-row="${c.row}"]`);
+        if ('quick' in c) await row.locator(`[data-quick="${c.quick}"]`).click();
+        else await row.locator(`[data-pick="${c.pick}"]`).click();
+        await page.getByTestId('unit-stake').fill('1.00');
+        await page.getByTestId('multiple').fill('1');
+        const unitsText = t(lang, 'lottery', c.units === 1 ? 'stake.units_one' : 'stake.units_other', {
+          count: c.units,
+        });
+        await until(() => page.getByTestId('units').textContent()).toBe(unitsText);
+        await until(async () => minorOf(await page.getByTestId('selection-stake').textContent())).toBe(
+          c.units * 100,
+        );
+        await page.getByTestId('add-to-slip').click();
+        // A chase of 3 draws, doubling: 1 + 2 + 4 = 7 times the slip.
+        await page.getByTestId('chase-toggle').check();
+        await page.getByTestId('chase-draws').fill('3');
+        await page.getByRole('button', { name: t(lang, 'lottery', 'chase.double') }).click();
+        await until(async () => minorOf(await page.getByTestId('slip-total').textContent())).toBe(
+          c.units * 100 * 7,
+        );
+        await shot(page, `lottery-${c.game}-${phone ? '390' : '1440'}-${lang}`);
+      }
+      // 462 units × 7 draws × 1.00 = 3,234.00: more than the balance. The server refuses and nothing moves.
+      const before = await balanceMinor();
+      expect(before).toBeLessThan(462 * 100 * 7);
+      await until(() => page.getByTestId('countdown').first().getAttribute('data-phase'), 70_000).toBe(
+        'open',
+      );
+      const answer = page.waitForResponse((r) => r.url().endsWith('/wps/lottery/bets'));
+      await page.getByTestId('slip-submit').click();
+      const refused = (await (await answer).json()) as { success: boolean; code: string };
+      expect(refused.success).toBe(false);
+      // The refusal reads in the player's language, from the contracts' error catalog.
+      const catalog = JSON.parse(
+        readFileSync(join(ROOT, 'packages/contracts/src/locales', lang, 'errors.json'), 'utf8'),
+      ) as Record<string, string>;
+      expect(catalog[refused.code], refused.code).toBeTruthy();
+      await until(() => page.getByTestId('bet-error').textContent()).toBe(catalog[refused.code]);
+      expect(await balanceMinor()).toBe(before);
+      await context.close();
+    }
   }, 300_000);
 });

@@ -48,15 +48,24 @@ export interface SettleOptions {
   afterBatch?: (counts: SettleCounts) => Promise<void> | void;
   /** Called inside each batch's transaction once its transfers are posted, before it commits (tests). */
   inBatch?: () => Promise<void> | void;
+  /**
+   * Batch loops run at once per draw (default 1). They take disjoint batches (SKIP LOCKED), but every
+   * batch pays from the merchant's house accounts, so they queue on those locks at the end of each
+   * batch: on the 2-core bench machine a second loop gained nothing (bench/lottery). More engines
+   * (instances) scale the same way.
+   */
+  workers?: number;
 }
 
 interface BatchOutcome {
   tickets: number;
   winners: number;
   refunded: number;
+  /** The highest ticket id of the batch: the next batch of this worker starts after it. */
+  last: bigint;
 }
 
-const NOTHING: BatchOutcome = { tickets: 0, winners: 0, refunded: 0 };
+const NOTHING: BatchOutcome = { tickets: 0, winners: 0, refunded: 0, last: 0n };
 
 /** Draws looked at per call; the next tick takes the rest. */
 const DRAWS_PER_CALL = 100;
@@ -81,27 +90,36 @@ export async function settleDrawn(
     .orderBy('id')
     .limit(DRAWS_PER_CALL)
     .execute();
-  for (const { id } of drawn) {
+  const workers = Math.max(1, options.workers ?? 1);
+  const drain = async (batch: (after: bigint) => Promise<BatchOutcome>) => {
+    // Each loop walks the tickets upwards from where its last batch ended, so a batch never wades
+    // through the rows already settled; one last pass from the start picks up anything skipped
+    // (held by another worker that then rolled back).
+    let after = 0n;
     for (;;) {
-      const outcome = await settleBatch(db, id, now, batchSize, options.inBatch);
-      if (!outcome.tickets) break;
+      const outcome = await batch(after);
+      if (!outcome.tickets) {
+        if (after === 0n) return;
+        after = 0n;
+        continue;
+      }
+      after = outcome.last;
       add(counts, outcome);
       await options.afterBatch?.(counts);
     }
+  };
+  const inParallel = (batch: (after: bigint) => Promise<BatchOutcome>) =>
+    Promise.all(Array.from({ length: workers }, () => drain(batch)));
+  for (const { id } of drawn) {
+    await inParallel((after) => settleBatch(db, id, now, batchSize, after, options.inBatch));
     const finished = await finishDraw(db, id, now);
     if (finished) {
       counts.draws++;
       counts.settled.push(finished);
     }
   }
-  for (const id of await cancelledWithPending(db)) {
-    for (;;) {
-      const outcome = await refundBatch(db, id, now, batchSize);
-      if (!outcome.tickets) break;
-      add(counts, outcome);
-      await options.afterBatch?.(counts);
-    }
-  }
+  for (const id of await cancelledWithPending(db))
+    await inParallel((after) => refundBatch(db, id, now, batchSize, after));
   return counts;
 }
 
@@ -127,12 +145,13 @@ function lockDraw(trx: Db, drawId: bigint): Promise<LockedDraw | undefined> {
     .executeTakeFirst();
 }
 
-function lockPending(trx: Db, drawId: bigint, batchSize: number): Promise<TicketRow[]> {
+function lockPending(trx: Db, drawId: bigint, batchSize: number, after = 0n): Promise<TicketRow[]> {
   return trx
     .selectFrom('lottery_tickets')
     .selectAll()
     .where('draw_id', '=', drawId)
     .where('status', '=', 'pending')
+    .where('id', '>', after)
     .orderBy('id')
     .limit(batchSize)
     .forUpdate()
@@ -184,12 +203,13 @@ async function settleBatch(
   drawId: bigint,
   now: Date,
   batchSize: number,
+  after: bigint,
   inBatch?: () => Promise<void> | void,
 ): Promise<BatchOutcome> {
   return withLedgerTransaction(db, async (trx) => {
     const draw = await lockDraw(trx, drawId);
     if (draw?.status !== 'drawn' || !draw.result) return NOTHING;
-    const tickets = await lockPending(trx, drawId, batchSize);
+    const tickets = await lockPending(trx, drawId, batchSize, after);
     if (!tickets.length) return NOTHING;
     const orders = await lockOrders(
       trx,
@@ -238,15 +258,8 @@ async function settleBatch(
     ];
     if (stopping.length) refunds.push(...(await lockLaterPending(trx, stopping, draw.draws_at)));
 
-    const winners = settled.filter((s) => s.payoutMinor > 0n);
-    const paid = await pay(trx, db, [
-      ...winners.map((s) => payoutRequest(s.ticket, s.payoutMinor, draw.game_code)),
-      ...refunds.map((t) => refundRequest(t, draw.game_code)),
-    ]);
-
-    await inBatch?.();
-    await markSettled(trx, settled, paid, now);
-    await markRefunded(trx, refunds, paid, now);
+    await markSettled(trx, settled, now);
+    await markRefunded(trx, refunds, now);
     await closeRecords(
       trx,
       draw.merchant_id,
@@ -262,7 +275,21 @@ async function settleBatch(
       now,
     );
     await updateOrders(trx, settled, refunds, stopping);
-    return { tickets: settled.length + refunds.length, winners: winners.length, refunded: refunds.length };
+    // The money last: the house accounts every batch shares stay locked only from here to the commit.
+    const winners = settled.filter((s) => s.payoutMinor > 0n);
+    const paid = await pay(trx, db, [
+      ...winners.map((s) => payoutRequest(s.ticket, s.payoutMinor, draw.game_code)),
+      ...refunds.map((t) => refundRequest(t, draw.game_code)),
+    ]);
+    await inBatch?.();
+    await linkTransfers(trx, paid);
+    const last = tickets[tickets.length - 1]!.id;
+    return {
+      tickets: settled.length + refunds.length,
+      winners: winners.length,
+      refunded: refunds.length,
+      last,
+    };
   });
 }
 
@@ -381,36 +408,52 @@ async function pay(trx: Db, db: Db, pending: PendingTransfer[]): Promise<Map<str
 
 // ---------------------------------------------------------------- rows
 
-async function markSettled(trx: Db, settled: Settled[], paid: Map<string, bigint>, now: Date): Promise<void> {
+async function markSettled(trx: Db, settled: Settled[], now: Date): Promise<void> {
   if (!settled.length) return;
-  const transferIds = settled.map((s) => {
-    const id = paid.get(`lottery:ticket:${s.ticket.id}:win`);
-    return id === undefined ? null : String(id);
-  });
+  const ids = settled.map((s) => String(s.ticket.id));
+  // `id = any(…)` as well as the join: the planner then reaches the rows by the primary key instead
+  // of hashing the whole table for each batch.
   await sql`
     update lottery_tickets t
-       set status = x.st, payout_minor = x.p, winning = x.w::jsonb, payout_transfer_id = x.tr,
-           settled_at = ${now.toISOString()}::timestamptz
-      from unnest(${settled.map((s) => String(s.ticket.id))}::bigint[], ${settled.map((s) => s.status)}::text[],
+       set status = x.st, payout_minor = x.p, winning = x.w::jsonb, settled_at = ${now.toISOString()}::timestamptz
+      from unnest(${ids}::bigint[], ${settled.map((s) => s.status)}::text[],
                   ${settled.map((s) => String(s.payoutMinor))}::bigint[],
-                  ${settled.map((s) => JSON.stringify(s.winning))}::text[], ${transferIds}::bigint[])
-        as x(id, st, p, w, tr)
-     where t.id = x.id and t.status = 'pending'`.execute(trx);
+                  ${settled.map((s) => JSON.stringify(s.winning))}::text[]) as x(id, st, p, w)
+     where t.id = any(${ids}::bigint[]) and t.id = x.id and t.status = 'pending'`.execute(trx);
 }
 
-async function markRefunded(
-  trx: Db,
-  refunds: TicketRow[],
-  paid: Map<string, bigint>,
-  now: Date,
-): Promise<void> {
+async function markRefunded(trx: Db, refunds: TicketRow[], now: Date): Promise<void> {
   if (!refunds.length) return;
-  await sql`
-    update lottery_tickets t
-       set status = 'cancelled', refund_transfer_id = x.tr, settled_at = ${now.toISOString()}::timestamptz
-      from unnest(${refunds.map((t) => String(t.id))}::bigint[],
-                  ${refunds.map((t) => String(paid.get(`lottery:ticket:${t.id}:refund`)))}::bigint[]) as x(id, tr)
-     where t.id = x.id and t.status = 'pending'`.execute(trx);
+  await trx
+    .updateTable('lottery_tickets')
+    .set({ status: 'cancelled', settled_at: now })
+    .where(
+      'id',
+      'in',
+      refunds.map((t) => t.id),
+    )
+    .where('status', '=', 'pending')
+    .execute();
+}
+
+/** Writes each ticket's payout or refund transfer id, once the transfers are posted. */
+async function linkTransfers(trx: Db, paid: Map<string, bigint>): Promise<void> {
+  const links = {
+    payout_transfer_id: [] as [string, string][],
+    refund_transfer_id: [] as [string, string][],
+  };
+  for (const [key, transferId] of paid) {
+    const [, , ticketId, kind] = key.split(':');
+    links[kind === 'win' ? 'payout_transfer_id' : 'refund_transfer_id'].push([ticketId!, String(transferId)]);
+  }
+  for (const [column, pairs] of Object.entries(links)) {
+    if (!pairs.length) continue;
+    const ids = pairs.map(([id]) => id);
+    await sql`
+      update lottery_tickets t set ${sql.ref(column)} = x.tr
+        from unnest(${ids}::bigint[], ${pairs.map(([, tr]) => tr)}::bigint[]) as x(id, tr)
+       where t.id = any(${ids}::bigint[]) and t.id = x.id`.execute(trx);
+  }
 }
 
 /**
@@ -514,22 +557,23 @@ async function cancelledWithPending(db: Db): Promise<bigint[]> {
 }
 
 /** Refunds one batch of a cancelled draw's pending tickets: each stake back to its member, once. */
-async function refundBatch(db: Db, drawId: bigint, now: Date, batchSize: number): Promise<BatchOutcome> {
+async function refundBatch(
+  db: Db,
+  drawId: bigint,
+  now: Date,
+  batchSize: number,
+  after = 0n,
+): Promise<BatchOutcome> {
   return withLedgerTransaction(db, async (trx) => {
     const draw = await lockDraw(trx, drawId);
     if (draw?.status !== 'cancelled') return NOTHING;
-    const tickets = await lockPending(trx, drawId, batchSize);
+    const tickets = await lockPending(trx, drawId, batchSize, after);
     if (!tickets.length) return NOTHING;
     await lockOrders(
       trx,
       tickets.map((t) => t.order_id),
     );
-    const paid = await pay(
-      trx,
-      db,
-      tickets.map((t) => refundRequest(t, draw.game_code)),
-    );
-    await markRefunded(trx, tickets, paid, now);
+    await markRefunded(trx, tickets, now);
     await closeRecords(
       trx,
       draw.merchant_id,
@@ -538,7 +582,20 @@ async function refundBatch(db: Db, drawId: bigint, now: Date, batchSize: number)
       now,
     );
     await updateOrders(trx, [], tickets, []);
-    return { tickets: tickets.length, winners: 0, refunded: tickets.length };
+    await linkTransfers(
+      trx,
+      await pay(
+        trx,
+        db,
+        tickets.map((t) => refundRequest(t, draw.game_code)),
+      ),
+    );
+    return {
+      tickets: tickets.length,
+      winners: 0,
+      refunded: tickets.length,
+      last: tickets[tickets.length - 1]!.id,
+    };
   });
 }
 

@@ -130,10 +130,14 @@ export async function closeRecords(
   at: Date,
 ): Promise<void> {
   if (!closes.length) return;
+  const refs = closes.map((c) => c.sourceRef);
+  // `source_ref = any(…)` as well as the join: the rows are then reached through the unique index
+  // instead of hashing every record of the source for each batch.
   await sql`
     update bet_records b
        set payout_minor = b.payout_minor + x.p, status = x.st, settled_at = ${at.toISOString()}::timestamptz
-      from unnest(${closes.map((c) => c.sourceRef)}::text[], ${closes.map((c) => String(c.payoutMinor))}::bigint[],
+      from unnest(${refs}::text[], ${closes.map((c) => String(c.payoutMinor))}::bigint[],
                   ${closes.map((c) => c.status)}::text[]) as x(r, p, st)
-     where b.merchant_id = ${merchantId}::uuid and b.source = ${source} and b.source_ref = x.r`.execute(db);
+     where b.merchant_id = ${merchantId}::uuid and b.source = ${source} and b.source_ref = any(${refs}::text[])
+       and b.source_ref = x.r`.execute(db);
 }

@@ -1,8 +1,10 @@
+import { type LotteryDrawMessage, lotteryDrawMessage } from '@sorte/contracts';
 import { type Draw, nextDraws, verifyDraw } from '@sorte/lottery';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/harness.ts';
 import { createAuthTestApp } from '../auth/auth.test-helpers.ts';
+import { MERCHANT_BROADCAST_CHANNEL } from '../realtime/index.ts';
 import {
   balanceOf,
   expectVerified,
@@ -479,11 +481,29 @@ describe('scheduling and the engine loop', () => {
 
     const p = await player();
     const { tickets } = await placeTestBet(db(), p, game, t.clock);
+    const pushed: { merchantId: string; message: LotteryDrawMessage }[] = [];
+    await t.ctx.bus.subscribe(MERCHANT_BROADCAST_CHANNEL, (raw) => {
+      const parsed = JSON.parse(raw);
+      if (parsed.message?.type === 'lottery.draw' && parsed.message.draw.gameCode === game.code)
+        pushed.push(parsed);
+    });
     passDraw(t.clock, rows[0]!);
     const engine = new LotteryEngine(t.ctx, timings);
     await engine.tick();
     const ticket = await ticketRow(tickets[0]!.id);
     expect(['won', 'lost']).toContain(ticket.status);
+    // Announced when drawn (seed and result revealed) and again when settled.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(pushed.map((x) => x.message.draw.status)).toEqual(['drawn', 'settled']);
+    for (const { merchantId, message } of pushed) {
+      expect(merchantId).toBe(f.merchantId);
+      expect(lotteryDrawMessage.parse(message).draw).toMatchObject({
+        drawNo: rows[0]!.draw_no,
+        serverSeed: rows[0]!.server_seed,
+        commitment: rows[0]!.commitment,
+      });
+      expect(message.draw.result).toHaveLength(5);
+    }
     engine.start();
     await new Promise((resolve) => setTimeout(resolve, 50));
     await engine.stop();

@@ -1,6 +1,6 @@
 import type { VnBetTypeCode } from '@sorte/contracts';
 import { parseToMinor } from '@sorte/money';
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMoney } from '../cashier/components/money';
 import type { VnMenuBetType, VnMenuRegion } from './api';
@@ -18,7 +18,7 @@ interface BetBuilderProps {
 const POINT_STEPS = [1, 5, 10, 50];
 
 /** Bet type, numbers and points (or the stake per slot), priced as the server prices them. */
-export function BetBuilder({ region, canAdd, onAdd }: BetBuilderProps) {
+export const BetBuilder = memo(function BetBuilder({ region, canAdd, onAdd }: BetBuilderProps) {
   const { t } = useTranslation('vnlottery');
   const { format, currency, locale } = useMoney();
   const [betType, setBetType] = useState<VnBetTypeCode>('lo2');
@@ -157,7 +157,7 @@ export function BetBuilder({ region, canAdd, onAdd }: BetBuilderProps) {
       </section>
     </div>
   );
-}
+});
 
 /** A stake typed in the player's notation ("1.234,50" in pt-BR); anything unreadable is 0 (refused by the rules). */
 function amountMinorOf(text: string, currency: string, locale: string): bigint {

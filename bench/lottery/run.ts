@@ -29,7 +29,7 @@ import { fundMembers } from '../lib/setup.ts';
 const MEMBERS = Number(process.env.MEMBERS ?? 1_000);
 const PER_MEMBER = Number(process.env.PER_MEMBER ?? 100);
 const BATCH = Number(process.env.BATCH ?? DEFAULT_ENGINE_TIMINGS.settleBatchSize);
-const WORKERS = Number(process.env.WORKERS ?? 1);
+const WORKERS = process.env.WORKERS ? Number(process.env.WORKERS) : undefined;
 const UNIT = 10n;
 
 async function main() {
@@ -106,7 +106,7 @@ async function main() {
       where draw_id = ${draw.id}::bigint and status = 'pending'`.execute(db);
     const report = await verifyLedger(db);
     const ok = report.ok && left.rows[0]!.n === 0 && counts.tickets === tickets && counts.draws >= 1;
-    console.log(`batches of ${BATCH}, ${WORKERS} worker(s): ${counts.winners} winners paid`);
+    console.log(`batches of ${BATCH}, ${WORKERS ?? 'default'} worker loops: ${counts.winners} winners paid`);
     console.log(
       `lottery: settled ${counts.tickets} tickets in ${seconds.toFixed(1)} s (${Math.round(counts.tickets / seconds)} tickets/s), invariants ${ok ? 'ok' : 'FAILED'}`,
     );

@@ -11,6 +11,7 @@ const [at, size] = process.argv.slice(2);
 const handle = await openDatabase({ url: process.env.DATABASE_URL, poolSize: 2 });
 let batches = 0;
 await settleDrawn(handle.db, new Date(at!), Number(size), {
+  workers: 1,
   inBatch: async () => {
     batches += 1;
     if (batches < 2) return;

@@ -112,6 +112,7 @@ describe('a worker stopped mid-settlement', () => {
     const { draw } = await drawnDrawWithTickets();
     await expect(
       settleDrawn(db(), t.clock.now(), 25, {
+        workers: 1,
         afterBatch: () => {
           throw new Error('worker stops');
         },
@@ -127,6 +128,7 @@ describe('a worker stopped mid-settlement', () => {
     // A batch failing inside its transaction (after its transfers were posted) leaves no trace.
     await expect(
       settleDrawn(db(), t.clock.now(), 25, {
+        workers: 1,
         inBatch: () => {
           throw new Error('died inside the batch');
         },

@@ -49,10 +49,10 @@ export interface SettleOptions {
   /** Called inside each batch's transaction once its transfers are posted, before it commits (tests). */
   inBatch?: () => Promise<void> | void;
   /**
-   * Batch loops run at once per draw (default 1). They take disjoint batches (SKIP LOCKED), but every
-   * batch pays from the merchant's house accounts, so they queue on those locks at the end of each
-   * batch: on the 2-core bench machine a second loop gained nothing (bench/lottery). More engines
-   * (instances) scale the same way.
+   * Batch loops run at once per draw (default 2). They take disjoint batches (SKIP LOCKED) and the
+   * database works on one while the other waits for its round trips; they only queue briefly on the
+   * house accounts each batch pays from at its end. bench/lottery on the 2-core machine: 100,000
+   * tickets in 4.2 s with two loops, 6.2 s with one. More engines (instances) add to this the same way.
    */
   workers?: number;
 }
@@ -90,7 +90,7 @@ export async function settleDrawn(
     .orderBy('id')
     .limit(DRAWS_PER_CALL)
     .execute();
-  const workers = Math.max(1, options.workers ?? 1);
+  const workers = Math.max(1, options.workers ?? 2);
   const drain = async (batch: (after: bigint) => Promise<BatchOutcome>) => {
     // Each loop walks the tickets upwards from where its last batch ended, so a batch never wades
     // through the rows already settled; one last pass from the start picks up anything skipped
@@ -108,8 +108,13 @@ export async function settleDrawn(
       await options.afterBatch?.(counts);
     }
   };
-  const inParallel = (batch: (after: bigint) => Promise<BatchOutcome>) =>
-    Promise.all(Array.from({ length: workers }, () => drain(batch)));
+  const inParallel = async (batch: (after: bigint) => Promise<BatchOutcome>) => {
+    // Every loop ends before this answers, also when one fails: no batch keeps running behind a caller
+    // that already saw the error.
+    const ends = await Promise.allSettled(Array.from({ length: workers }, () => drain(batch)));
+    const failed = ends.find((end) => end.status === 'rejected');
+    if (failed) throw failed.reason;
+  };
   for (const { id } of drawn) {
     await inParallel((after) => settleBatch(db, id, now, batchSize, after, options.inBatch));
     const finished = await finishDraw(db, id, now);

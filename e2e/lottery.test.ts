@@ -142,7 +142,8 @@ describe.each([
     await until(async () => minorOf(await page.getByTestId('slip-total').textContent())).toBe(STAKE_MINOR);
 
     // Place it with time to spare before betting closes (else on the next draw).
-    await openDrawWithTime(12_000);
+    const drawNo = await openDrawWithTime(12_000);
+    await until(() => page.getByTestId('open-draw').textContent()).toBe(drawNo);
     await until(() => page.getByTestId('countdown').first().getAttribute('data-phase')).toBe('open');
     const before = await balanceMinor();
     const answer = page.waitForResponse((r) => r.url().endsWith('/wps/lottery/bets'));
@@ -153,7 +154,13 @@ describe.each([
     expect(order.stakeMinor).toBe(STAKE_MINOR);
     expect(order.tickets).toHaveLength(1);
     const ticket = order.tickets[0]!;
-    expect(ticket).toMatchObject({ playType: PLAY, units: 10, multiple: MULTIPLE, status: 'pending' });
+    expect(ticket).toMatchObject({
+      drawNo,
+      playType: PLAY,
+      units: 10,
+      multiple: MULTIPLE,
+      status: 'pending',
+    });
     expect(ticket.selection).toEqual([[0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [], [], [], []]);
     await until(() => page.getByTestId('slip-line').count()).toBe(0);
     await until(async () => minorOf(await page.getByTestId('balance').first().textContent())).toBe(

@@ -107,7 +107,10 @@ function Playing({ detail, receivedAt }: { detail: LotteryGameDetail; receivedAt
   };
 
   const openDraw = detail.openDraw;
-  const { phase } = drawPhase(openDraw, now);
+  const { phase, seconds } = drawPhase(openDraw, now);
+  // The last second is left out: the clock offset carries the answer's latency, and a slip sent
+  // at the bell would only come back refused (LOTTERY_BETTING_CLOSED).
+  const canBet = phase === 'open' && seconds > 1;
 
   // Past the close (or before the first draw is scheduled) read the game again until a draw is open.
   useEffect(() => {
@@ -381,7 +384,7 @@ function Playing({ detail, receivedAt }: { detail: LotteryGameDetail; receivedAt
           maxChaseDraws={detail.maxChaseDraws}
           onSubmit={() => void submit()}
           submitting={submitting}
-          closed={phase !== 'open'}
+          closed={!canBet}
           error={error}
         />
       </div>

@@ -457,6 +457,43 @@ describe('cancelling a draw', () => {
   });
 });
 
+describe('cancelling a draw inside a chase', () => {
+  it('refunds that draw only: the chase plays its other draws and finishes', async () => {
+    const game = await createTestGame(db(), f.merchantId);
+    const draws = await ensureDraws(db(), game, nextDraws(scheduleOf(game), t.clock.now().getTime(), 2));
+    const p = await player();
+    const { order, tickets } = await placeTestBet(db(), p, game, t.clock, {
+      chase: { draws: 2, stopOnWin: false },
+    });
+    await cancelDraw(db(), f.merchantId, draws[1]!.id, 'operator', t.clock.now());
+    expect(await orderRow(order.id)).toMatchObject({ status: 'active', refunded_minor: 100n });
+    passDraw(t.clock, draws[0]!);
+    await playOut();
+    const first = await ticketRow(tickets[0]!.id);
+    expect(['won', 'lost']).toContain(first.status);
+    expect(await orderRow(order.id)).toMatchObject({ status: 'finished', payout_minor: first.payout_minor });
+    expect((await balanceOf(f, p.mainId)).balance).toBe(100_000n - 100n + first.payout_minor);
+  });
+
+  it('a cancellation whose refunds were interrupted is completed by the next settlement pass', async () => {
+    const game = await createTestGame(db(), f.merchantId);
+    const draw = await openTestDraw(db(), game, t.clock);
+    const p = await player();
+    const { order } = await placeTestBet(db(), p, game, t.clock);
+    // As a cancellation that stopped right after marking the draw: its tickets still pending.
+    await db()
+      .updateTable('lottery_draws')
+      .set({ status: 'cancelled', cancelled_at: t.clock.now(), cancel_reason: 'interrupted' })
+      .where('id', '=', draw.id)
+      .execute();
+    const counts = await settleDrawn(db(), t.clock.now(), 10);
+    expect(counts.refunded).toBe(1);
+    expect(await orderRow(order.id)).toMatchObject({ status: 'cancelled', refunded_minor: 100n });
+    expect((await balanceOf(f, p.mainId)).balance).toBe(100_000n);
+    expect((await settleDrawn(db(), t.clock.now(), 10)).refunded).toBe(0);
+  });
+});
+
 describe('scheduling and the engine loop', () => {
   it('schedules every enabled game ahead, once, and the tick draws and settles', async () => {
     const game = await createTestGame(db(), f.merchantId, { interval_minutes: 5, close_seconds: 30 });

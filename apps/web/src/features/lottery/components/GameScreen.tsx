@@ -11,12 +11,12 @@ import { useIntentKeys } from '../../cashier/intent-key';
 import { useMoney } from '../../cashier/components/money';
 import { useLoginGate } from '../../originals/kit/login-gate';
 import { lotteryKeys, postBet, useLotteryDraws, useLotteryGame } from '../api';
-import { clockOffsetMs, useServerNow } from '../clock';
+import { clockOffsetMs } from '../clock';
 import { useLotteryPush } from '../live';
 import { emptySelection, type PlayLayout, playGroups, playLayout } from '../plays';
 import { type ChasePlan, chaseBody, priceSelection, type Selection, type SlipLine } from '../slip';
 import { BetSlip } from './BetSlip';
-import { Countdown, drawPhase } from './Countdown';
+import { Countdown, useDrawPhase } from './Countdown';
 import { MyTickets } from './MyTickets';
 import { Picker } from './Picker';
 import { RESULT_LENGTH, ResultBalls } from './ResultBalls';
@@ -63,7 +63,7 @@ function Playing({ detail, receivedAt }: { detail: LotteryGameDetail; receivedAt
   const { requireLogin } = useLoginGate();
   const [params, setParams] = useSearchParams();
   const draws = useLotteryDraws(detail.gameCode);
-  const now = useServerNow(clockOffsetMs(detail.serverTime, receivedAt));
+  const offsetMs = clockOffsetMs(detail.serverTime, receivedAt);
 
   const groups = useMemo(
     () =>
@@ -107,10 +107,7 @@ function Playing({ detail, receivedAt }: { detail: LotteryGameDetail; receivedAt
   };
 
   const openDraw = detail.openDraw;
-  const { phase, seconds } = drawPhase(openDraw, now);
-  // The last second is left out: the clock offset carries the answer's latency, and a slip sent
-  // at the bell would only come back refused (LOTTERY_BETTING_CLOSED).
-  const canBet = phase === 'open' && seconds > 1;
+  const { phase, canBet } = useDrawPhase(openDraw, offsetMs);
 
   // Past the close (or before the first draw is scheduled) read the game again until a draw is open.
   useEffect(() => {
@@ -229,7 +226,7 @@ function Playing({ detail, receivedAt }: { detail: LotteryGameDetail; receivedAt
         <div className="lt-head__draw">
           <span className="muted lt-sub">{t('draw.current')}</span>
           <strong data-testid="open-draw">{openDraw?.drawNo ?? '—'}</strong>
-          <Countdown draw={openDraw} now={now} />
+          <Countdown draw={openDraw} offsetMs={offsetMs} />
         </div>
         <div className="lt-head__last">
           <span className="muted lt-sub">

@@ -127,7 +127,7 @@ export function LotteryLobby() {
             <GameCard
               key={game.gameCode}
               game={game}
-              now={now}
+              offsetMs={offset}
               favourite={favourites.codes.includes(game.gameCode)}
               onStar={() => onStar(game.gameCode)}
             />
@@ -155,12 +155,12 @@ export function LotteryLobby() {
 
 function GameCard({
   game,
-  now,
+  offsetMs,
   favourite,
   onStar,
 }: {
   game: LotteryGame;
-  now: number;
+  offsetMs: number;
   favourite: boolean;
   onStar: () => void;
 }) {
@@ -198,7 +198,7 @@ function GameCard({
         {game.openDraw ? (
           <>
             <span className="lt-card__drawno">{t('draw.number', { drawNo: game.openDraw.drawNo })}</span>
-            <Countdown draw={game.openDraw} now={now} />
+            <Countdown draw={game.openDraw} offsetMs={offsetMs} />
           </>
         ) : (
           <span className="lt-card__drawno">{t('countdown.noDraw')}</span>

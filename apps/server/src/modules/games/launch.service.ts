@@ -2,6 +2,7 @@ import { type LaunchGameQuery, type LaunchGameValue, TRIAL_TYPE } from '@sorte/c
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { findVisibleGame, recordRecent } from './catalog.repository.ts';
+import { VN_LOTTERY_VENDOR } from './catalog.seed.ts';
 import { type Language, nameIn } from './catalog.service.ts';
 import { launchVendorGame } from './vendor-launch.ts';
 
@@ -44,7 +45,7 @@ export async function launchGame(
 
   const gameUrl =
     game.launch_kind === 'inhouse'
-      ? `/inhouse/${game.code}`
+      ? inAppPath(game)
       : await vendorUrl(ctx, {
           merchantId: player.merchantId,
           memberId: player.memberId,
@@ -72,6 +73,26 @@ export async function launchGame(
     gameType: game.game_type,
     launchKind: game.launch_kind,
   };
+}
+
+/**
+ * Where an in-house game opens in the app (spec §2): the Vietnamese lottery on /vnlottery with its
+ * gameCode, the other lotteries on /lottery with gameCode and — when the game has one — its
+ * default playType, the originals on /inhouse/<code>.
+ */
+export function inAppPath(game: {
+  vendor: string;
+  code: string;
+  game_type: string;
+  default_play_type: string | null;
+}): string {
+  if (game.vendor === VN_LOTTERY_VENDOR) return `/vnlottery?gameCode=${encodeURIComponent(game.code)}`;
+  if (game.game_type === 'LOTT' || game.game_type === 'ELOTT') {
+    const query = new URLSearchParams({ gameCode: game.code });
+    if (game.default_play_type) query.set('playType', game.default_play_type);
+    return `/lottery?${query}`;
+  }
+  return `/inhouse/${game.code}`;
 }
 
 /** The vendor's address; a vendor-side failure is GAME_LAUNCH_FAILED (logged), never a bare 500. */

@@ -3,13 +3,14 @@ import { drawDue, scheduleAhead } from './lottery.draws.ts';
 import { broadcastDraw } from './lottery.events.ts';
 import { settleDrawn } from './lottery.settle.ts';
 import type { EngineTimings } from './lottery.timing.ts';
+import { vnEngineStep } from './vn/vn.step.ts';
 
 export { drawDue, ensureDraws, hmac, scheduleAhead, sha256 } from './lottery.draws.ts';
 export { cancelDraw, type SettleCounts, settleDrawn } from './lottery.settle.ts';
 
 /**
- * The fast-draw engine: each tick schedules draws ahead, draws the due ones and settles what was
- * drawn. Leaderless — any number of instances run it at once: every step takes its rows under
+ * The lottery engine: each tick schedules fast draws ahead, draws the due ones and settles what was
+ * drawn, then keeps the Vietnamese draws scheduled and finishes their unfinished settlements. Leaderless — any number of instances run it at once: every step takes its rows under
  * `for update skip locked` (or inserts with `on conflict do nothing`), so instances split the work
  * instead of repeating it, and a killed instance's unfinished batch is simply taken again.
  */
@@ -55,6 +56,13 @@ export class LotteryEngine {
       for (const draw of counts.settled) broadcastDraw(this.ctx, draw);
     } catch (error) {
       log.warn({ err: String(error) }, 'lottery settlement failed');
+    }
+    try {
+      // The Vietnamese draws: the day's draws exist ahead of time, and an approved result's
+      // settlement (or a cancellation's refund) cut short by a crash is finished here.
+      await vnEngineStep(db, clock.now());
+    } catch (error) {
+      log.warn({ err: String(error) }, 'vn lottery step failed');
     }
   }
 }

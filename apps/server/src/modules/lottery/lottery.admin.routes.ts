@@ -21,6 +21,7 @@ import { pageOf } from '../../platform/http/paging.ts';
 import { parseInput } from '../../platform/http/validate.ts';
 import { type OperatorPrincipal, recordAudit, requireOperator } from '../backoffice/index.ts';
 import { cancelDraw } from './lottery.engine.ts';
+import { broadcastDraw } from './lottery.events.ts';
 import * as queries from './lottery.queries.ts';
 import type { PlayLimits } from './lottery.tables.ts';
 import { boDrawView, boGameView, type GameRow, playLimitsOf } from './lottery.views.ts';
@@ -78,7 +79,8 @@ export async function registerLotteryAdminRoutes(app: FastifyInstance, ctx: AppC
       schema: doc({
         querystring: boLotteryDrawsQuery,
         response: boLotteryDrawPage,
-        summary: 'The draws, newest first, by game and status, with their tickets’ stakes and payouts',
+        summary:
+          'The draws by game and status with their tickets’ stakes and payouts: newest first up to the open ones, or every scheduled one soonest first',
         tags,
         auth: 'backoffice',
       }),
@@ -86,7 +88,7 @@ export async function registerLotteryAdminRoutes(app: FastifyInstance, ctx: AppC
     async (request) => {
       const operator = await requireOperator(request, PERMISSION);
       const query = parseInput(boLotteryDrawsQuery, request.query);
-      const { list, total } = await queries.boDraws(ctx.db, operator.merchantId, query);
+      const { list, total } = await queries.boDraws(ctx.db, operator.merchantId, query, ctx.clock.now());
       return { success: true, value: pageOf(list.map(boDrawView), total, query) };
     },
   );
@@ -108,7 +110,9 @@ export async function registerLotteryAdminRoutes(app: FastifyInstance, ctx: AppC
       const drawId = BigInt(id);
       const before = await queries.boDraw(ctx.db, operator.merchantId, drawId);
       if (!before) throw new AppError('LOTTERY_DRAW_NOT_FOUND');
-      await cancelDraw(ctx.db, operator.merchantId, drawId, reason, ctx.clock.now());
+      const { draw } = await cancelDraw(ctx.db, operator.merchantId, drawId, reason, ctx.clock.now());
+      // Players on the game see the draw close as cancelled (their tickets refunded) without a reload.
+      broadcastDraw(ctx, { ...draw, game_code: before.game_code });
       const after = await queries.boDraw(ctx.db, operator.merchantId, drawId);
       if (!after) throw new Error(`lottery draw ${id} gone after its cancellation`);
       // The refunds commit inside the engine's cancellation (in batches); the audit row follows

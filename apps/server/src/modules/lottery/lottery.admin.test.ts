@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/harness.ts';
 import { createAuthTestApp } from '../auth/auth.test-helpers.ts';
 import { boCall, operatorToken } from '../backoffice/backoffice.test-helpers.ts';
+import { MERCHANT_BROADCAST_CHANNEL } from '../realtime/index.ts';
 import {
   balanceOf,
   expectVerified,
@@ -178,6 +179,32 @@ describe('draws', () => {
     });
     const drawn = await boCall(t, bo, 'GET', '/bo/lottery/draws?gameCode=SD11_3M&status=drawn');
     expect(drawn.value.total).toBe(2);
+    // A draw hours ahead stays out of the unfiltered list (it would head it) but leads the scheduled ones.
+    const now = t.clock.now().getTime();
+    const ahead = randomBytes(32).toString('hex');
+    await t.ctx.db
+      .insertInto('lottery_draws')
+      .values({
+        merchant_id: f.merchantId,
+        game_id: game.id,
+        draw_no: '29991231-0001',
+        closes_at: new Date(now + 2 * 3600_000 - 20_000),
+        draws_at: new Date(now + 2 * 3600_000),
+        commitment: createHash('sha256').update(ahead).digest('hex'),
+        server_seed: ahead,
+      })
+      .execute();
+    const unfiltered = await boCall(t, bo, 'GET', '/bo/lottery/draws?gameCode=SD11_3M&pageSize=50');
+    expect(unfiltered.value.list.map((d: { drawNo: string }) => d.drawNo)).not.toContain('29991231-0001');
+    const scheduled = await boCall(
+      t,
+      bo,
+      'GET',
+      '/bo/lottery/draws?gameCode=SD11_3M&status=scheduled&pageSize=50',
+    );
+    const order = scheduled.value.list.map((d: { drawsAt: string }) => Date.parse(d.drawsAt));
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+    expect(scheduled.value.list.at(-1).drawNo).toBe('29991231-0001');
     expect((await boCall(t, bo, 'GET', '/bo/lottery/draws?status=nope')).code).toBe('VALIDATION_FAILED');
     expect((await boCall(t, null, 'GET', '/bo/lottery/draws')).status).toBe(401);
   });
@@ -210,6 +237,12 @@ describe('cancelling a draw', () => {
     expect((await balanceOf(f, b.mainId)).balance).toBe(5_000n - 600n);
 
     const id = String(draw.id);
+    const pushed: string[] = [];
+    await t.ctx.bus.subscribe(MERCHANT_BROADCAST_CHANNEL, (raw) => {
+      const { message } = JSON.parse(raw);
+      if (message?.type === 'lottery.draw' && message.draw.gameCode === game.code)
+        pushed.push(message.draw.status);
+    });
     expect((await boCall(t, bo, 'POST', `/bo/lottery/draws/${id}/cancel`, { reason: 'x' })).code).toBe(
       'VALIDATION_FAILED',
     );
@@ -231,6 +264,9 @@ describe('cancelling a draw', () => {
     });
     expect((await balanceOf(f, a.mainId)).balance).toBe(5_000n);
     expect((await balanceOf(f, b.mainId)).balance).toBe(5_000n);
+    // The game's players hear of it at once (their screens show the draw cancelled).
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(pushed).toEqual(['cancelled']);
     const tickets = await t.ctx.db
       .selectFrom('lottery_tickets')
       .select('status')

@@ -261,25 +261,32 @@ function withTotals(db: Db) {
     .groupBy('t.draw_id');
 }
 
+/** Without a status filter the list reaches this far ahead: every game's open draw, not the hours scheduled beyond. */
+export const BO_DRAWS_AHEAD_MS = 10 * 60_000;
+
 /**
- * A page of the merchant's draws, newest first. Draws are scheduled hours ahead, so without a
- * status filter the page starts at the furthest scheduled one; operators filter by status.
+ * A page of the merchant's draws. Draws are scheduled hours ahead, so the unfiltered list (newest
+ * first) starts at the draws about to happen rather than the furthest scheduled one; the
+ * 'scheduled' filter lists every future draw, soonest first (the ones an operator may cancel).
  */
 export async function boDraws(
   db: Db,
   merchantId: string,
   filter: BoDrawFilter,
+  now: Date,
 ): Promise<{ list: BoDrawRow[]; total: number }> {
   let base = boDrawsQuery(db, merchantId);
   if (filter.gameCode) base = base.where('g.code', '=', filter.gameCode);
   if (filter.status) base = base.where('d.status', '=', filter.status);
+  else base = base.where('d.draws_at', '<=', new Date(now.getTime() + BO_DRAWS_AHEAD_MS));
+  const order = filter.status === 'scheduled' ? 'asc' : 'desc';
   const [count, page] = await Promise.all([
     base.select(sql<string>`count(*)`.as('total')).executeTakeFirstOrThrow(),
     base
       .selectAll('d')
       .select('g.code as game_code')
-      .orderBy('d.draws_at', 'desc')
-      .orderBy('d.id', 'desc')
+      .orderBy('d.draws_at', order)
+      .orderBy('d.id', order)
       .limit(filter.pageSize)
       .offset((filter.pageNo - 1) * filter.pageSize)
       .execute(),

@@ -18,6 +18,7 @@ import * as m0046 from './0046_originals_multistep.ts';
 import * as m0047 from './0047_crash.ts';
 import * as m0048 from './0048_lottery.ts';
 import * as m0050 from './0050_lottery_vn.ts';
+import * as m0051 from './0051_lottery_draws_by_merchant.ts';
 
 export interface Migration {
   name: string;
@@ -46,4 +47,5 @@ export const MIGRATIONS: Migration[] = [
   { name: '0047_crash', up: m0047.up },
   { name: '0048_lottery', up: m0048.up },
   { name: '0050_lottery_vn', up: m0050.up },
+  { name: '0051_lottery_draws_by_merchant', up: m0051.up },
 ];

@@ -192,11 +192,15 @@ describe('launch', () => {
 
   it('lotteries open on their pages: /lottery with gameCode and playType, /vnlottery with gameCode', async () => {
     const token = await player();
-    expect((await get('/wps/game/launchGame?vassalage=SORTE_LOTTO&gameCode=FD5_1M', token)).value).toMatchObject({
+    expect(
+      (await get('/wps/game/launchGame?vassalage=SORTE_LOTTO&gameCode=FD5_1M', token)).value,
+    ).toMatchObject({
       game_url: '/lottery?gameCode=FD5_1M&playType=5D_POSITION',
       gameType: 'ELOTT',
     });
-    expect((await get('/wps/game/launchGame?vassalage=TCG_LOTTO_VN&gameCode=TCG_LOTTO_VN', token)).value).toMatchObject({
+    expect(
+      (await get('/wps/game/launchGame?vassalage=TCG_LOTTO_VN&gameCode=TCG_LOTTO_VN', token)).value,
+    ).toMatchObject({
       game_url: '/vnlottery?gameCode=TCG_LOTTO_VN',
       gameType: 'LOTT',
     });

@@ -156,6 +156,8 @@ export const vnMenu = z.object({
   gameCode: z.literal('TCG_LOTTO_VN'),
   prizeMode: z.string().nullable(),
   closeOffsetMinutes: z.number().int(),
+  /** The server's clock when it answered: close times are on it, and countdowns run on it. */
+  serverTime: z.string(),
   regions: z.array(
     z.object({
       region: vnRegion,

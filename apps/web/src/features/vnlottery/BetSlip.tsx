@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { useErrorMessage } from '../../lib/errors';
 import { useMoney } from '../cashier/components/money';
 import { groupByDraw, type SlipEntry, slipTotalMinor } from './slip';
-import { formatCountdown, formatVnDay } from './time';
+import { formatCountdown } from '../../lib/server-clock';
+import { formatVnDay } from './time';
 
 interface BetSlipProps {
   entries: readonly SlipEntry[];
@@ -53,7 +54,7 @@ export function BetSlip({
               <strong>{first.provinceName}</strong>
               <span className="vn-muted">{formatVnDay(first.drawDate, i18n.language)}</span>
               <span className={left > 0 ? 'vn-slip__count' : 'vn-slip__count is-closed'}>
-                {left > 0 ? formatCountdown(left) : t('slip.closed')}
+                {left > 0 ? formatCountdown(left / 1000) : t('slip.closed')}
               </span>
             </div>
             <ul className="vn-slip__list">

@@ -3,7 +3,8 @@ import { VN_REGIONS } from '@sorte/lottery';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { VnMenuProvince, VnMenuRegion } from './api';
-import { formatClock, formatCountdown, formatVnDay } from './time';
+import { formatCountdown } from '../../lib/server-clock';
+import { formatClock, formatVnDay } from './time';
 
 interface RegionTabsProps {
   regions: readonly VnMenuRegion[];
@@ -130,7 +131,7 @@ function ProvinceCard({
       <span className="vn-province__name">{province.name}</span>
       {open ? (
         <span className="vn-province__count" data-testid="vn-countdown">
-          {t('draws.closesIn', { time: formatCountdown(left) })}
+          {t('draws.closesIn', { time: formatCountdown(left / 1000) })}
         </span>
       ) : (
         <span className="vn-province__day">

@@ -18,7 +18,7 @@ import { drawKeyOf, drawRefOf, type SlipEntry, slipTotalMinor, type VnDraft, typ
 import { TicketsTab } from './TicketsTab';
 import { formatVnDay } from './time';
 import { usePlaceSlip } from './use-place-slip';
-import { useServerNow } from './use-server-now';
+import { useServerNow } from '../../lib/server-clock';
 import './vnlottery.css';
 
 const TABS = ['bet', 'results', 'tickets'] as const;

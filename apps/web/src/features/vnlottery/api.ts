@@ -1,9 +1,9 @@
 import type { VnBetRequest, VnDrawView, VnMenuView, VnTicketView } from '@sorte/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ApiError, apiGet, apiPost, buildHeaders, buildUrl, unwrapEnvelope } from '../../lib/api';
+import { apiGet, apiPost } from '../../lib/api';
+import { clockOffsetMs } from '../../lib/server-clock';
 import { useSession } from '../../lib/session';
 import { useWhitelabel } from '../../lib/whitelabel';
-import { serverOffsetMs } from './time';
 
 export type { VnDrawView, VnMenuView, VnTicketView };
 export type VnMenuRegion = VnMenuView['regions'][number];
@@ -39,32 +39,11 @@ export interface VnMenuWithClock {
   offsetMs: number;
 }
 
-/**
- * GET the lobby menu reading the answer's Date header too: the menu names close times on the server's
- * clock, and a browser clock a minute fast would otherwise show betting closed (or open) wrongly.
- */
+/** GET the lobby menu, noting when it was asked and answered to place its `serverTime` in the round trip. */
 async function fetchMenu(prizeMode: string, device: string, signal?: AbortSignal): Promise<VnMenuWithClock> {
   const sentAt = Date.now();
-  let response: Response;
-  try {
-    response = await fetch(buildUrl('/lgw/vn/games/game_menu', { prizeMode, device }), {
-      headers: buildHeaders(),
-      signal,
-    });
-  } catch (cause) {
-    if ((cause as Error)?.name === 'AbortError') throw cause;
-    throw new ApiError('NETWORK_ERROR', 'network unstable', 0);
-  }
-  const receivedAt = Date.now();
-  const text = await response.text();
-  let body: unknown = null;
-  try {
-    body = text ? JSON.parse(text) : null;
-  } catch {
-    body = null;
-  }
-  const menu = unwrapEnvelope<VnMenuView>(response.status, body);
-  return { menu, offsetMs: serverOffsetMs(response.headers.get('date'), sentAt, receivedAt) };
+  const menu = await apiGet<VnMenuView>('/lgw/vn/games/game_menu', { query: { prizeMode, device }, signal });
+  return { menu, offsetMs: clockOffsetMs(menu.serverTime, Date.now(), sentAt) };
 }
 
 export function useVnMenu() {

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { VnDrawView } from './api';
 import { boardRows, drawsOfProvince, matchesTicket, prizeLabel, resultProvinces } from './results';
-import { formatCountdown, serverOffsetMs } from './time';
 
 const southResult = {
   structure: 'southCentral' as const,
@@ -68,21 +67,5 @@ describe('the results board', () => {
     expect(drawsOfProvince([...list, draw('0', 'HCM', '2026-11-09', false)], 'HCM').map((d) => d.id)).toEqual(
       ['3', '1'],
     );
-  });
-});
-
-describe('clock', () => {
-  it('measures the server’s offset from the Date header and the round trip', () => {
-    const sent = Date.parse('2026-11-22T08:00:00.000Z');
-    // The server says 08:01:00 (so 08:01:00.5 on average) while this browser was at 08:00:00.1.
-    expect(serverOffsetMs('Sun, 22 Nov 2026 08:01:00 GMT', sent, sent + 200)).toBe(60_400);
-    expect(serverOffsetMs(null, sent, sent)).toBe(0);
-    expect(serverOffsetMs('garbage', sent, sent)).toBe(0);
-  });
-
-  it('counts down in h:mm:ss, mm:ss under an hour, never below zero', () => {
-    expect(formatCountdown(3 * 3_600_000 + 62_000)).toBe('3:01:02');
-    expect(formatCountdown(59_999)).toBe('00:59');
-    expect(formatCountdown(-5)).toBe('00:00');
   });
 });

@@ -188,6 +188,7 @@ export async function registerVnLotteryRoutes(app: FastifyInstance, ctx: AppCont
           gameCode: 'TCG_LOTTO_VN' as const,
           prizeMode: prizeMode ?? null,
           closeOffsetMinutes: DEFAULT_VN_CLOSE_OFFSET_MINUTES,
+          serverTime: at.toISOString(),
           regions,
         },
       };

@@ -98,6 +98,7 @@ describe('menu', () => {
     const r = await call(t, { method: 'GET', url: '/lgw/vn/games/game_menu?prizeMode=1950&device=WEB' });
     expect(r.status).toBe(200);
     expect(r.value.gameCode).toBe('TCG_LOTTO_VN');
+    expect(r.value.serverTime).toBe(t.clock.now().toISOString());
     expect(r.value.regions.map((g: { region: string }) => g.region)).toEqual(['north', 'central', 'south']);
     const [northRegion, , southRegion] = r.value.regions;
     expect(northRegion.provinces[0]).toMatchObject({ code: 'MB', drawsToday: true, openToday: true });

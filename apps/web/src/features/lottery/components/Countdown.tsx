@@ -1,7 +1,7 @@
 import type { LotteryDraw } from '@sorte/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatCountdown, secondsUntil, useServerNow } from '../clock';
+import { formatCountdown, secondsUntil, useServerNow } from '../../../lib/server-clock';
 
 /**
  * The open draw's phase on the server's clock: betting open (time to close), closed and waiting

@@ -11,7 +11,7 @@ import { useIntentKeys } from '../../cashier/intent-key';
 import { useMoney } from '../../cashier/components/money';
 import { useLoginGate } from '../../originals/kit/login-gate';
 import { lotteryKeys, postBet, useLotteryDraws, useLotteryGame } from '../api';
-import { clockOffsetMs } from '../clock';
+import { clockOffsetMs } from '../../../lib/server-clock';
 import { useLotteryPush } from '../live';
 import { emptySelection, type PlayLayout, playGroups, playLayout } from '../plays';
 import { type ChasePlan, chaseBody, priceSelection, type Selection, type SlipLine } from '../slip';

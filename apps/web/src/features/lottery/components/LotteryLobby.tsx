@@ -14,7 +14,7 @@ import { GameRow } from '../../games/GameRow';
 import { useOpenGame } from '../../games/launch';
 import { useMemberInfo } from '../../member/api';
 import { useLotteryGames } from '../api';
-import { clockOffsetMs, useServerNow } from '../clock';
+import { clockOffsetMs, useServerNow } from '../../../lib/server-clock';
 import { useLotteryFavourites } from '../favourites';
 import { useLotteryPush } from '../live';
 import { Countdown } from './Countdown';

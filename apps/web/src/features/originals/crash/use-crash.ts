@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api';
 import { connectRealtime } from '../../../lib/realtime';
+import { clockOffsetMs } from '../../../lib/server-clock';
 import { useSession } from '../../../lib/session';
 import { useIntentKeys } from '../../cashier/intent-key';
 import { isUncertain } from '../kit';
@@ -90,7 +91,7 @@ export function useCrash() {
 
   const apply = useCallback((round: CrashRound | null, myBet?: CrashBet | null) => {
     setLive((s) => {
-      const offsetMs = round ? Date.parse(round.serverTime) - Date.now() : s.offsetMs;
+      const offsetMs = round ? clockOffsetMs(round.serverTime, Date.now()) : s.offsetMs;
       const mine = myBet !== undefined ? myBet : round ? refreshMine(s.myBet, round) : null;
       return { round, myBet: mine, offsetMs };
     });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { paged, pageQuery } from './common.ts';
+import { languageCode, paged, pageQuery } from './common.ts';
 import { GAME_TYPES } from './games.ts';
 
 /**
@@ -44,17 +44,21 @@ const recordsFilter = z.object({
 export type RecordsFilter = z.infer<typeof recordsFilter>;
 
 /** GET /wps/member/records/personalHistoryCopy. */
-export const betRecordsQuery = pageQuery.extend(recordsFilter.shape);
+export const betRecordsQuery = pageQuery.extend({
+  ...recordsFilter.shape,
+  /** The language the games are named in; default: the request's headers (as the game lists). */
+  language: languageCode.optional(),
+});
 export type BetRecordsQuery = z.infer<typeof betRecordsQuery>;
 
 /**
  * Where a round's own detail (its recall) is read: the in-house round with its seeds (mines and hilo
- * once finished), the shared crash round, the vendor round's money calls, or a fast-draw lottery
- * ticket (GET /wps/lottery/tickets/:id). `path` is an API path
- * for the player's token.
+ * once finished), the shared crash round, the vendor round's money calls, a fast-draw lottery
+ * ticket (GET /wps/lottery/tickets/:id) or a Vietnamese lottery ticket (GET
+ * /wps/lottery/vn/tickets/:id). `path` is an API path for the player's token.
  */
 export const betRecall = z.object({
-  kind: z.enum(['originals', 'crash', 'vendor', 'lottery']),
+  kind: z.enum(['originals', 'crash', 'vendor', 'lottery', 'lottery_vn']),
   /** The round's id in its own module (a vendor round: '<vendor>:<roundId>'). */
   ref: z.string(),
   path: z.string(),
@@ -69,6 +73,11 @@ export const betRecord = z.object({
   category: betCategory,
   vendor: z.string(),
   gameCode: z.string(),
+  /**
+   * The game's name in the catalog, in the request's language; null for a game the catalog does
+   * not list (the web then names it by its code).
+   */
+  gameName: z.string().nullable(),
   currency: z.string(),
   stakeMinor: z.number().int(),
   payoutMinor: z.number().int(),

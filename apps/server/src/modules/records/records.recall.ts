@@ -1,5 +1,10 @@
 import type { BetRecall } from '@sorte/contracts';
 
+/** A bigint row id as text: what the lottery routes' `:id` accepts. */
+const ID = /^[1-9][0-9]{0,17}$/;
+/** A Vietnamese ticket's reference, '<drawId>:<ticketId>' (vn.settle.ts's recordOf). */
+const VN_REF = /^[1-9][0-9]{0,17}:([1-9][0-9]{0,17})$/;
+
 /**
  * Where each source keeps a round's own detail, as an API path for the player's token: the betting
  * records only point there, the game module answers it (and checks the round is the caller's).
@@ -20,8 +25,13 @@ const RECALLS: Record<string, (ref: string) => Pick<BetRecall, 'kind' | 'path'> 
   vendor: (ref) => ({ kind: 'vendor', path: `/wps/game/rounds/recall?ref=${encodeURIComponent(ref)}` }),
   // lottery_tickets.id: one record per ticket (a chase's tickets are each their own round), and the
   // ticket detail answers with its draw's result and winning units.
-  lottery: (ref) =>
-    /^[1-9][0-9]{0,17}$/.test(ref) ? { kind: 'lottery', path: `/wps/lottery/tickets/${ref}` } : null,
+  lottery: (ref) => (ID.test(ref) ? { kind: 'lottery', path: `/wps/lottery/tickets/${ref}` } : null),
+  // '<drawId>:<ticketId>' (vn_tickets): one record per ticket; the ticket detail answers with its
+  // draw's numbers and the ticket's hits. Both parts must be ids, or the record gets no recall.
+  lottery_vn: (ref) => {
+    const ticket = VN_REF.exec(ref)?.[1];
+    return ticket ? { kind: 'lottery_vn', path: `/wps/lottery/vn/tickets/${ticket}` } : null;
+  },
 };
 
 export function recallOf(source: string, ref: string): BetRecall | null {

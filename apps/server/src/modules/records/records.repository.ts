@@ -18,8 +18,13 @@ export interface RecordsScope {
   status?: BetRecordStatus;
 }
 
-/** A record as a page lists it: the table's row without its owner (the scope already names it). */
-export type BetRecordRow = Omit<Selectable<BetRecordsTable>, 'merchant_id' | 'member_id'>;
+/**
+ * A record as a page lists it: the table's row without its owner (the scope already names it), and
+ * its game's catalog name in the page's language (null for a game the catalog does not list).
+ */
+export type BetRecordRow = Omit<Selectable<BetRecordsTable>, 'merchant_id' | 'member_id'> & {
+  game_name: string | null;
+};
 
 export interface TotalsRow {
   /** Every record matched (for paging). */
@@ -61,14 +66,30 @@ export async function totals(db: Db, s: RecordsScope): Promise<TotalsRow> {
   return rows[0] ?? { rows: 0n, settled: 0n, stake: 0n, payout: 0n };
 }
 
-/** One page, newest first; the id breaks ties between rounds placed in the same instant. */
-export async function page(db: Db, s: RecordsScope, limit: number, offset: number): Promise<BetRecordRow[]> {
+/**
+ * One page, newest first; the id breaks ties between rounds placed in the same instant. The page is
+ * cut first and only its rows are joined to the game catalog (games is unique by vendor and code),
+ * for each game's name in `language`, else English — the catalog's own fallback (games' nameIn).
+ * A game the merchant has since switched off keeps its name: the record is history, not the lobby.
+ */
+export async function page(
+  db: Db,
+  s: RecordsScope,
+  language: string,
+  limit: number,
+  offset: number,
+): Promise<BetRecordRow[]> {
   const { rows } = await sql<BetRecordRow>`
-    select id, source, source_ref, category, vendor, game_code, currency, stake_minor, payout_minor, status,
-      placed_at, settled_at
-    from bet_records where ${where(s)}
-    order by placed_at desc, id desc
-    limit ${limit} offset ${offset}`.execute(db);
+    select r.*, coalesce(g.names->>${language}::text, g.names->>'en') as game_name
+    from (
+      select id, source, source_ref, category, vendor, game_code, currency, stake_minor, payout_minor,
+        status, placed_at, settled_at
+      from bet_records where ${where(s)}
+      order by placed_at desc, id desc
+      limit ${limit} offset ${offset}
+    ) r
+    left join games g on g.vendor = r.vendor and g.code = r.game_code
+    order by r.placed_at desc, r.id desc`.execute(db);
   return rows;
 }
 

@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
 import { doc } from '../../platform/http/openapi.ts';
 import { parseInput } from '../../platform/http/validate.ts';
+import { pickLanguage } from '../../platform/i18n/messages.ts';
 import { requireMember } from '../auth/index.ts';
 import { betRecords, personalProfit, RECORDS_TIME_ZONE } from './records.service.ts';
 
@@ -22,7 +23,7 @@ export async function registerRecordsRoutes(app: FastifyInstance, ctx: AppContex
         querystring: betRecordsQuery,
         response: betRecordsResponse,
         summary:
-          'Your rounds of every game, newest first, filtered by category, vendor, game, status and days (≤ 90, in the merchant time zone), with the totals of the settled ones',
+          'Your rounds of every game, newest first, filtered by category, vendor, game, status and days (≤ 90, in the merchant time zone), with the totals of the settled ones; games named in `language` (default: the request headers)',
         tags,
         auth: 'member',
       }),
@@ -32,7 +33,9 @@ export async function registerRecordsRoutes(app: FastifyInstance, ctx: AppContex
       const { memberId, merchantId } = await requireMember(request);
       const query = parseInput(betRecordsQuery, request.query);
       const caller = { memberId, merchantId, timeZone: RECORDS_TIME_ZONE };
-      return { success: true, value: await betRecords(ctx.db, caller, query, ctx.clock.now()) };
+      // As the game lists: the asked language, else the headers (the web sends Accept-Language).
+      const language = query.language ?? pickLanguage(request.headers);
+      return { success: true, value: await betRecords(ctx.db, caller, query, ctx.clock.now(), language) };
     },
   );
 

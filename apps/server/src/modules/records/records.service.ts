@@ -30,6 +30,9 @@ export interface RecordsCaller {
   timeZone: string;
 }
 
+/** The language a page names its games in (the catalog's languages). */
+export type RecordsLanguage = 'pt-BR' | 'en';
+
 /** Today's calendar date in a zone ('YYYY-MM-DD'). */
 export function localDate(at: Date, timeZone: string): string {
   // en-CA formats dates as YYYY-MM-DD.
@@ -92,18 +95,22 @@ function totalsOf(row: { settled: bigint; stake: bigint; payout: bigint }): BetT
   };
 }
 
-/** personalHistoryCopy: one page of the caller's own rounds, newest first, with the range's totals. */
+/**
+ * personalHistoryCopy: one page of the caller's own rounds, newest first, with the range's totals,
+ * each round's game named in `language`.
+ */
 export async function betRecords(
   db: Db,
   caller: RecordsCaller,
   q: BetRecordsQuery,
   now: Date,
+  language: RecordsLanguage,
 ): Promise<BetRecordsResponse> {
   const scope = scopeOf(caller, q, now);
   const sums = await repo.totals(db, scope);
   const total = Number(sums.rows);
   const offset = offsetOf(q);
-  const rows = offset < total ? await repo.page(db, scope, q.pageSize, offset) : [];
+  const rows = offset < total ? await repo.page(db, scope, language, q.pageSize, offset) : [];
   return {
     ...pageOf(rows.map(toRecord), total, q),
     totals: totalsOf(sums),
@@ -148,6 +155,7 @@ function toRecord(row: repo.BetRecordRow): BetRecord {
     category: row.category as BetCategory,
     vendor: row.vendor,
     gameCode: row.game_code,
+    gameName: row.game_name,
     currency: row.currency,
     stakeMinor: Number(row.stake_minor),
     payoutMinor: Number(row.payout_minor),

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { betRecordsResponse, personalProfitResponse } from '@sorte/contracts';
+import { vnLocalDay } from '@sorte/lottery';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/harness.ts';
 import { call, createAuthTestApp } from '../auth/auth.test-helpers.ts';
@@ -11,6 +12,9 @@ import {
   fund,
   fundedPlayer,
 } from '../ledger/ledger.test-helpers.ts';
+import { addDays } from '../lottery/vn/vn.draws.ts';
+import { sampleVnResult } from '../lottery/vn/vn.seed.ts';
+import { settleVnDraw } from '../lottery/vn/vn.settle.ts';
 import { type BetRecordChange, recordBet } from './index.ts';
 import { recallOf } from './records.recall.ts';
 import { personalProfit } from './records.service.ts';
@@ -121,6 +125,8 @@ describe('whose records', () => {
       category: 'INHOUSE',
       vendor: 'SORTE',
       gameCode: 'dice',
+      // The catalog's name in the headers' language (none sent: Portuguese, the default).
+      gameName: 'Dados',
       stakeMinor: 2_500,
       payoutMinor: bet.value.payoutMinor,
       profitMinor: bet.value.payoutMinor - 2_500,
@@ -211,6 +217,14 @@ describe('filters, paging and totals', () => {
     });
     expect(recallOf('crash', '5')).toBeNull();
     expect(recallOf('sports', '9')).toBeNull();
+    // A Vietnamese ticket is '<drawId>:<ticketId>', both ids; anything else names no ticket.
+    expect(recallOf('lottery_vn', '12:34')).toEqual({
+      kind: 'lottery_vn',
+      ref: '12:34',
+      path: '/wps/lottery/vn/tickets/34',
+    });
+    for (const bad of ['34', '12:', ':34', '12:34:5', '12:x', '12:../34', '0:34'])
+      expect(recallOf('lottery_vn', bad), bad).toBeNull();
     const open = await records(p, `${MARCH}&status=open`);
     expect(open.list).toMatchObject([
       { gameCode: 'fruits', settledAt: null, stakeMinor: 800, profitMinor: -800 },
@@ -246,6 +260,120 @@ describe('filters, paging and totals', () => {
       'sorte-ref',
     ]);
     expect((await profit(p, `${MARCH}&gameCode=dice`)).totals.count).toBe(12);
+  });
+});
+
+describe('game names', () => {
+  it("names each round's game from the catalog in the asked language; a game it does not list has none", async () => {
+    const p = await player();
+    await round(p, '2026-05-04T10:00:00Z'); // in-house dice
+    await round(p, '2026-05-04T11:00:00Z', {
+      source: 'lottery',
+      sourceRef: '901',
+      category: 'ELOTT',
+      vendor: 'SORTE_LOTTO',
+      gameCode: 'FD5_1M',
+    });
+    await round(p, '2026-05-04T12:00:00Z', {
+      source: 'lottery_vn',
+      sourceRef: '31:902',
+      category: 'LOTT',
+      vendor: 'TCG_LOTTO_VN',
+      gameCode: 'TCG_LOTTO_VN',
+    });
+    await round(p, '2026-05-04T13:00:00Z', {
+      source: 'vendor',
+      sourceRef: 'sorte-ref:r-names',
+      category: 'RNG',
+      vendor: 'sorte-ref',
+      gameCode: 'fruits',
+    });
+    const named = async (query: string) =>
+      (await records(p, `dateFrom=2026-05-04&dateTo=2026-05-04${query}`)).list.map((r) => [
+        r.gameCode,
+        r.gameName,
+      ]);
+    const expected = (dice: string, fast: string, vn: string) => [
+      ['fruits', null],
+      ['TCG_LOTTO_VN', vn],
+      ['FD5_1M', fast],
+      ['dice', dice],
+    ];
+    expect(await named('&language=en')).toEqual(expected('Dice', 'Fast 5D 1 min', 'Vietnam Lottery'));
+    expect(await named('&language=pt-BR')).toEqual(expected('Dados', 'Rápido 5D 1 min', 'Loteria do Vietnã'));
+    // Without `language` the headers decide, as on the game lists (none here: Portuguese).
+    expect(await named('')).toEqual(expected('Dados', 'Rápido 5D 1 min', 'Loteria do Vietnã'));
+    // A page cut after the join would lose or repeat rows; the names ride on the page as cut.
+    expect(
+      (await records(p, 'dateFrom=2026-05-04&dateTo=2026-05-04&pageSize=1&pageNo=3')).list,
+    ).toMatchObject([{ gameCode: 'FD5_1M', gameName: 'Rápido 5D 1 min' }]);
+    const bad = await call(t, {
+      method: 'GET',
+      url: '/wps/member/records/personalHistoryCopy?language=fr',
+      token: p.token,
+    });
+    expect(bad).toMatchObject({ status: 400, code: 'VALIDATION_FAILED' });
+  });
+});
+
+describe('Vietnamese lottery tickets', () => {
+  it("a settled ticket's record names the game and recalls the ticket, for its owner only", async () => {
+    const a = await player();
+    const b = await player();
+    await fund(f, a.mainId, 100_000n);
+    // Tomorrow's XSMB draw (Hà Nội, every day) is open for bets whatever the test clock's hour.
+    const date = addDays(vnLocalDay(t.clock.now()).date, 1);
+    const bet = await call(t, {
+      method: 'POST',
+      url: '/wps/lottery/vn/bets',
+      token: a.token,
+      payload: {
+        province: 'MB',
+        date,
+        tickets: [{ betType: 'de', numbers: ['17'], points: 1 }],
+        idempotencyKey: randomUUID(),
+      },
+    });
+    expect(bet.status, JSON.stringify(bet)).toBe(200);
+    const drawId = BigInt(bet.value.drawId);
+    const ticketId: string = bet.value.tickets[0].id;
+    // The result as approved (the approval itself is vn.test.ts's), then the draw's settlement.
+    await t.ctx.db
+      .updateTable('vn_draws')
+      .set({ status: 'settling', result: JSON.stringify(sampleVnResult('north', 'records')) })
+      .where('id', '=', drawId)
+      .execute();
+    expect(await settleVnDraw(t.ctx.db, drawId, t.clock.now())).toEqual({ settled: 1, done: true });
+
+    const page = await records(a, 'category=LOTT');
+    expect(page.total).toBe(1);
+    const row = page.list[0]!;
+    expect(row).toMatchObject({
+      vendor: 'TCG_LOTTO_VN',
+      gameCode: 'TCG_LOTTO_VN',
+      gameName: 'Loteria do Vietnã',
+      stakeMinor: 1_000,
+      status: 'settled',
+      recall: {
+        kind: 'lottery_vn',
+        ref: `${drawId}:${ticketId}`,
+        path: `/wps/lottery/vn/tickets/${ticketId}`,
+      },
+    });
+    const recall = await call(t, { method: 'GET', url: row.recall!.path, token: a.token });
+    expect(recall.status).toBe(200);
+    expect(recall.value).toMatchObject({
+      id: ticketId,
+      drawId: String(drawId),
+      stakeMinor: 1_000,
+      payoutMinor: row.payoutMinor,
+    });
+    expect(['won', 'lost']).toContain(recall.value.status);
+    // Another player's token finds no such ticket (not even that it exists).
+    expect(await call(t, { method: 'GET', url: row.recall!.path, token: b.token })).toMatchObject({
+      status: 404,
+      code: 'LOTTERY_TICKET_NOT_FOUND',
+    });
   });
 });
 

@@ -47,23 +47,32 @@ export function limitsFor(game: LotteryGame, playType: string): StakeLimits {
 }
 
 /**
- * The series a member's tickets are sold at: the member's own (lottery_series), else the top series
- * of the merchant's prize mode (merchants.prize_mode spells 'Lott', 'ZY', 'Elott', 'SEA'; an
- * unknown spelling falls back to LOTT, the dearest).
+ * The series a member's tickets are sold at: the lowest series stored (lottery_series) for the
+ * member or anyone above them in the agent tree, capped by the top series of the merchant's prize
+ * mode (merchants.prize_mode spells 'Lott', 'ZY', 'Elott', 'SEA'; an unknown spelling falls back to
+ * LOTT, the dearest). The lowest, not the nearest: an agent's series bounds their whole team, so a
+ * downline given a series before their agent's was lowered never prices above that agent (the
+ * rebate, agent − downline, is never negative), and a new member inherits their upline's series.
  */
 export async function seriesOf(db: Db, merchantId: string, memberId: string): Promise<number> {
+  const [member, merchant] = await Promise.all([
+    db
+      .selectFrom('members')
+      .select('ancestry')
+      .where('id', '=', memberId)
+      .where('merchant_id', '=', merchantId)
+      .executeTakeFirst(),
+    db.selectFrom('merchants').select('prize_mode').where('id', '=', merchantId).executeTakeFirst(),
+  ]);
+  const code = (merchant?.prize_mode ?? 'LOTT').toUpperCase() as PrizeModeCode;
+  const top = (PRIZE_MODES[code] ?? PRIZE_MODES.LOTT).maxSeries;
+  // ancestry reads '/<root id>/…/<parent id>/'.
+  const chain = [memberId, ...(member?.ancestry.split('/').filter(Boolean) ?? [])];
   const stored = await db
     .selectFrom('lottery_series')
-    .select('series')
-    .where('member_id', '=', memberId)
+    .select((eb) => eb.fn.min('series').as('series'))
     .where('merchant_id', '=', merchantId)
+    .where('member_id', 'in', chain)
     .executeTakeFirst();
-  if (stored) return stored.series;
-  const merchant = await db
-    .selectFrom('merchants')
-    .select('prize_mode')
-    .where('id', '=', merchantId)
-    .executeTakeFirst();
-  const code = (merchant?.prize_mode ?? 'LOTT').toUpperCase() as PrizeModeCode;
-  return (PRIZE_MODES[code] ?? PRIZE_MODES.LOTT).maxSeries;
+  return Math.min(top, stored?.series ?? top);
 }

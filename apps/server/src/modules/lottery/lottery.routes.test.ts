@@ -230,6 +230,29 @@ describe('agent series rule', () => {
     expect((await put(agent.token, { memberId: downline.memberId, series: 1850 })).value.series).toBe(1850);
   });
 
+  it("an agent's series bounds the whole team: inherited below, and lowering it lowers every downline", async () => {
+    const { agent, downline, below } = await team();
+    const seriesOf = async (token: string) => (await get('/wps/lottery/series', token)).value.series;
+    const setStored = (memberId: string, series: number) =>
+      t.ctx.db
+        .insertInto('lottery_series')
+        .values({ member_id: memberId, merchant_id: f.merchantId, series, set_by_member_id: null })
+        .onConflict((oc) => oc.column('member_id').doUpdateSet({ series }))
+        .execute();
+    await setStored(agent.memberId, 1900);
+    // Members with no series of their own are priced at their upline's, never the mode's top.
+    expect(await seriesOf(downline.token)).toBe(1900);
+    expect(await seriesOf(below.token)).toBe(1900);
+    expect((await put(agent.token, { memberId: downline.memberId, series: 1850 })).status).toBe(200);
+    expect(await seriesOf(below.token)).toBe(1850);
+    // The agent's own series lowered afterwards: the downline's stored 1850 no longer applies above it.
+    await setStored(agent.memberId, 1800);
+    expect(await seriesOf(downline.token)).toBe(1800);
+    expect(await seriesOf(below.token)).toBe(1800);
+    const detail = await get('/wps/lottery/games/FD5_1M', below.token);
+    expect(detail.value.series).toBe(1800);
+  });
+
   it('refuses a series above the agent, out of the mode, or for anyone but a direct downline', async () => {
     const { agent, downline, below } = await team();
     await t.ctx.db

@@ -1,4 +1,3 @@
-import { findProvince } from '@sorte/lottery';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../components/ui/Modal';
@@ -6,8 +5,8 @@ import { useErrorMessage } from '../../lib/errors';
 import { formatDateTime } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { useMoney } from '../cashier/components/money';
-import { useVnDraw, useVnTicket, useVnTickets, type VnTicketView } from './api';
-import { ResultBoard } from './ResultBoard';
+import { useVnTicket, useVnTickets, type VnTicketView } from './api';
+import { provinceName, VnTicketFacts } from './TicketFacts';
 import { formatVnDay } from './time';
 
 /** The player's tickets, newest first, each opening its detail with the draw's board. */
@@ -123,71 +122,24 @@ function TicketDetail({
   initial: VnTicketView | undefined;
   onClose: () => void;
 }) {
-  const { t, i18n } = useTranslation('vnlottery');
-  const { format } = useMoney();
+  const { t } = useTranslation('vnlottery');
   const message = useErrorMessage();
   const query = useVnTicket(id);
   const ticket = query.data ?? initial;
-  const draw = useVnDraw(ticket?.drawId ?? null);
   return (
     <Modal name="vn-ticket" title={t('tickets.detail', { id })} onClose={onClose} size="lg">
       {query.isError && !ticket ? <p className="vn-error">{message(query.error)}</p> : null}
       {ticket ? (
-        <div className="vn-detail" data-testid="vn-ticket-detail">
-          <dl className="vn-facts">
-            <Fact label={t('tickets.draw')}>
-              {provinceName(ticket.province)} · {formatVnDay(ticket.drawDate, i18n.language)} (
-              {ticket.drawDate})
-            </Fact>
-            <Fact label={t('tickets.betType')}>{t(`betTypes.${ticket.betType}.name`)}</Fact>
-            <Fact label={t('tickets.numbers')}>{ticket.numbers.join(' · ')}</Fact>
-            {ticket.points !== null ? (
-              <Fact label={t('tickets.points')}>{ticket.points}</Fact>
-            ) : (
-              <Fact label={t('tickets.amount')}>{format(ticket.amount ?? 0)}</Fact>
-            )}
-            <Fact label={t('tickets.units')}>{ticket.units}</Fact>
-            <Fact label={t('tickets.stake')}>{format(ticket.stakeMinor)}</Fact>
-            <Fact label={t('tickets.payout')}>{format(ticket.payoutMinor)}</Fact>
-            <Fact label={t('tickets.placedAt')}>{formatDateTime(ticket.createdAt)}</Fact>
-            {ticket.settledAt ? (
-              <Fact label={t('tickets.settledAt')}>{formatDateTime(ticket.settledAt)}</Fact>
-            ) : null}
-            <Fact label={t('tickets.hits')}>
-              {ticket.hits?.some((hit) => hit.count > 0)
-                ? ticket.hits
-                    .filter((hit) => hit.count > 0)
-                    .map((hit) => t('tickets.hitCount', { number: hit.number, count: hit.count }))
-                    .join(', ')
-                : ticket.hits
-                  ? t('tickets.noHits')
-                  : '–'}
-            </Fact>
-          </dl>
+        <VnTicketFacts ticket={ticket}>
           <p className="vn-detail__status">
             <StatusBadge status={ticket.status} />
             {ticket.status === 'pending' ? <span className="vn-muted">{t('tickets.waiting')}</span> : null}
             {ticket.status === 'cancelled' ? <span className="vn-muted">{t('tickets.refunded')}</span> : null}
           </p>
-          {draw.data?.result ? <ResultBoard draw={draw.data} ticket={ticket} /> : null}
-        </div>
+        </VnTicketFacts>
       ) : (
         <div className="vn-skeleton" aria-busy />
       )}
     </Modal>
   );
-}
-
-function Fact({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div className="vn-fact">
-      <dt>{label}</dt>
-      <dd>{children}</dd>
-    </div>
-  );
-}
-
-/** The game's name as players know it (the ticket carries the code). */
-function provinceName(code: string): string {
-  return findProvince(code)?.name ?? code;
 }

@@ -1,1 +1,2 @@
 export { VnLotteryScreen } from './VnLotteryScreen';
+export { VnTicketFacts } from './TicketFacts';

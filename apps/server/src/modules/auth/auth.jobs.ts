@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { AppContext } from '../../platform/context.ts';
+import { scheduleJob } from '../../platform/jobs.ts';
 
 /** Rows removed per table per run, so one run never holds long locks on a big backlog. */
 const PURGE_BATCH = 5_000;
@@ -32,10 +33,9 @@ export async function purgeExpiredAuthRows(ctx: AppContext): Promise<number> {
 
 /** Runs the purge on API-and-worker or worker instances; the timer stops with the server. */
 export function schedulePurge(app: FastifyInstance, ctx: AppContext): void {
-  if (ctx.config.ROLE === 'api' || ctx.config.NODE_ENV === 'test') return;
-  const timer = setInterval(() => {
-    purgeExpiredAuthRows(ctx).catch((err) => ctx.log.warn({ err }, 'auth purge failed'));
-  }, PURGE_EVERY_MS);
-  timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+  scheduleJob(app, ctx, {
+    name: 'auth purge',
+    everyMs: PURGE_EVERY_MS,
+    step: () => purgeExpiredAuthRows(ctx),
+  });
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../../platform/context.ts';
+import { Ticker } from '../../platform/jobs.ts';
 import { advanceRound, ensureChain } from './crash.engine.ts';
 import { broadcastBet, broadcastRound } from './crash.events.ts';
 import * as repo from './crash.repository.ts';
@@ -14,27 +15,22 @@ import type { CrashTimings } from './crash.timing.ts';
  */
 export class CrashLoop {
   readonly holder = randomUUID();
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
+  private readonly ticker: Ticker;
 
   constructor(
     private readonly ctx: AppContext,
     private readonly timings: CrashTimings,
-  ) {}
+  ) {
+    this.ticker = new Ticker(() => this.tick(), timings.tickMs);
+  }
 
   start(): void {
-    if (this.timer) return;
-    this.timer = setInterval(() => {
-      // One tick at a time: a slow database must not pile steps up.
-      if (!this.running) this.running = this.tick().finally(() => (this.running = null));
-    }, this.timings.tickMs);
+    this.ticker.start();
   }
 
   /** Stops ticking, waits for the step in flight, and hands the leases back for a quick takeover. */
   async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running;
+    await this.ticker.stop();
     await this.ctx.db.deleteFrom('crash_leases').where('holder', '=', this.holder).execute();
   }
 

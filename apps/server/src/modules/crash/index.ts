@@ -2,6 +2,7 @@ import type { ServerModule } from '../../platform/context.ts';
 import { CrashLoop } from './crash.loop.ts';
 import { registerCrashRoutes } from './crash.routes.ts';
 import { type CrashTimings, DEFAULT_TIMINGS } from './crash.timing.ts';
+import { runsBackgroundWork } from '../../platform/jobs.ts';
 
 export { CRASH_SOURCE } from './crash.settle.ts';
 export type { CrashTimings } from './crash.timing.ts';
@@ -23,11 +24,7 @@ export function createCrashModule(options: CrashModuleOptions = {}): ServerModul
     name: 'crash',
     async register(app, ctx) {
       await registerCrashRoutes(app, ctx, timings);
-      const enabled =
-        options.loop ??
-        ctx.config.CRASH_LOOP ??
-        (ctx.config.NODE_ENV !== 'test' && ctx.config.ROLE !== 'api');
-      if (!enabled) return;
+      if (!runsBackgroundWork(ctx.config, options.loop ?? ctx.config.CRASH_LOOP)) return;
       const loop = new CrashLoop(ctx, timings);
       app.addHook('onReady', async () => loop.start());
       app.addHook('onClose', async () => loop.stop());

@@ -1,6 +1,7 @@
 import { PROVIDER_CLOCK_SKEW_MS } from '@sorte/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
+import { scheduleJob } from '../../platform/jobs.ts';
 import { purgeNonces } from './provider-wallet.repository.ts';
 
 const PURGE_EVERY_MS = 60_000;
@@ -11,11 +12,10 @@ const PURGE_BATCH = 10_000;
  * clock window it can go. Bounded per run; several instances running it only repeat the deletes.
  */
 export function scheduleNoncePurge(app: FastifyInstance, ctx: AppContext): void {
-  if (ctx.config.ROLE === 'api' || ctx.config.NODE_ENV === 'test') return;
-  const timer = setInterval(() => {
-    const before = new Date(ctx.clock.now().getTime() - 2 * PROVIDER_CLOCK_SKEW_MS);
-    purgeNonces(ctx.db, before, PURGE_BATCH).catch((err) => ctx.log.warn({ err }, 'nonce purge failed'));
-  }, PURGE_EVERY_MS);
-  timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+  scheduleJob(app, ctx, {
+    name: 'nonce purge',
+    everyMs: PURGE_EVERY_MS,
+    step: () =>
+      purgeNonces(ctx.db, new Date(ctx.clock.now().getTime() - 2 * PROVIDER_CLOCK_SKEW_MS), PURGE_BATCH),
+  });
 }

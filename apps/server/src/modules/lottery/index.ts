@@ -5,6 +5,7 @@ import { seedDemoFastLottery } from './lottery.seed.ts';
 import { DEFAULT_ENGINE_TIMINGS, type EngineTimings } from './lottery.timing.ts';
 import { registerVnLotteryRoutes } from './vn/vn.routes.ts';
 import { seedDemoVnLottery } from './vn/vn.seed.ts';
+import { runsBackgroundWork } from '../../platform/jobs.ts';
 
 export type { EngineTimings } from './lottery.timing.ts';
 
@@ -26,11 +27,7 @@ export function createLotteryModule(options: LotteryModuleOptions = {}): ServerM
     async register(app, ctx) {
       await registerLotteryRoutes(app, ctx);
       await registerVnLotteryRoutes(app, ctx);
-      const enabled =
-        options.engine ??
-        ctx.config.LOTTERY_ENGINE ??
-        (ctx.config.NODE_ENV !== 'test' && ctx.config.ROLE !== 'api');
-      if (!enabled) return;
+      if (!runsBackgroundWork(ctx.config, options.engine ?? ctx.config.LOTTERY_ENGINE)) return;
       const engine = new LotteryEngine(ctx, timings);
       app.addHook('onReady', async () => engine.start());
       app.addHook('onClose', async () => engine.stop());

@@ -1,4 +1,5 @@
 import type { AppContext } from '../../platform/context.ts';
+import { Ticker } from '../../platform/jobs.ts';
 import { drawDue, scheduleAhead } from './lottery.draws.ts';
 import { broadcastDraw } from './lottery.events.ts';
 import { settleDrawn } from './lottery.settle.ts';
@@ -15,27 +16,22 @@ export { cancelDraw, type SettleCounts, settleDrawn } from './lottery.settle.ts'
  * instead of repeating it, and a killed instance's unfinished batch is simply taken again.
  */
 export class LotteryEngine {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
+  private readonly ticker: Ticker;
 
   constructor(
     private readonly ctx: AppContext,
     private readonly timings: EngineTimings,
-  ) {}
+  ) {
+    this.ticker = new Ticker(() => this.tick(), timings.tickMs);
+  }
 
   start(): void {
-    if (this.timer) return;
-    this.timer = setInterval(() => {
-      // One tick at a time: a slow database must not pile steps up.
-      if (!this.running) this.running = this.tick().finally(() => (this.running = null));
-    }, this.timings.tickMs);
+    this.ticker.start();
   }
 
   /** Stops ticking and waits for the step in flight (its batch commits or rolls back whole). */
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running;
+  stop(): Promise<void> {
+    return this.ticker.stop();
   }
 
   /** One pass: schedule, draw, settle. A failing step is logged and retried on the next tick. */

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
+import { scheduleJob } from '../../platform/jobs.ts';
 import { sweepAutoReceipts } from './receipts.service.ts';
 
 const SWEEP_EVERY_MS = 60_000;
@@ -10,10 +11,9 @@ const SWEEP_EVERY_MS = 60_000;
  * several instances sweeping at once skip each other's locked rows.
  */
 export function scheduleAutoReceipts(app: FastifyInstance, ctx: AppContext): void {
-  if (ctx.config.ROLE === 'api' || ctx.config.NODE_ENV === 'test') return;
-  const timer = setInterval(() => {
-    sweepAutoReceipts(ctx).catch((err) => ctx.log.warn({ err }, 'withdrawal auto-receipt sweep failed'));
-  }, SWEEP_EVERY_MS);
-  timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+  scheduleJob(app, ctx, {
+    name: 'withdrawal auto-receipt sweep',
+    everyMs: SWEEP_EVERY_MS,
+    step: () => sweepAutoReceipts(ctx),
+  });
 }

@@ -84,7 +84,9 @@ describe.each([
     // The newest round first; its recall shows the seeds and the nonce it was drawn with.
     const newest = rounds.at(-1);
     await list.getByRole('button').first().click();
-    const detail = page.getByRole('dialog', { name: t(lang, 'records', 'detail.title', { game: 'Dice' }) });
+    // The round names its game as the catalog does, in the page's language.
+    const game = lang === 'en' ? 'Dice' : 'Dados';
+    const detail = page.getByRole('dialog', { name: t(lang, 'records', 'detail.title', { game }) });
     await expect.poll(() => detail.getByText(newest.serverSeedHash).count(), { timeout: 10_000 }).toBe(1);
     await expect.poll(() => detail.getByText(newest.clientSeed, { exact: true }).count()).toBe(1);
     const verify = detail.getByRole('link', { name: t(lang, 'records', 'detail.verify') });

@@ -7,8 +7,10 @@ import type {
   OriginalRound,
   PersonalProfitResponse,
   VendorRoundRecall,
+  VnTicketView,
 } from '@sorte/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { apiGet } from '../../lib/api';
 import { useSession } from '../../lib/session';
 
@@ -27,8 +29,8 @@ export const RECORDS_PAGE_SIZE = 10;
 /** Keys scoped by the session token, so one player's rounds never show for the next. */
 const recordsKeys = {
   scope: (token: string | null) => ['records', token] as const,
-  history: (token: string | null, filters: RecordsFilters, pageNo: number) =>
-    [...recordsKeys.scope(token), 'history', filters, pageNo] as const,
+  history: (token: string | null, filters: RecordsFilters, pageNo: number, language: string) =>
+    [...recordsKeys.scope(token), 'history', filters, pageNo, language] as const,
   profit: (token: string | null, filters: RecordsFilters, groupBy: ProfitGroup) =>
     [...recordsKeys.scope(token), 'profit', filters, groupBy] as const,
   recall: (token: string | null, path: string) => [...recordsKeys.scope(token), 'recall', path] as const,
@@ -43,14 +45,18 @@ function queryOf(filters: RecordsFilters): Record<string, string | undefined> {
   };
 }
 
-/** personalHistoryCopy: one page of the player's rounds and the filtered range's totals. */
+/**
+ * personalHistoryCopy: one page of the player's rounds and the filtered range's totals. The rows
+ * carry their games' names in the interface language, so a language switch reads the page again.
+ */
 export function useBetRecords(filters: RecordsFilters, pageNo: number) {
   const token = useSession((s) => s.token);
+  const language = useTranslation().i18n.language;
   return useQuery({
-    queryKey: recordsKeys.history(token, filters, pageNo),
+    queryKey: recordsKeys.history(token, filters, pageNo, language),
     queryFn: ({ signal }) =>
       apiGet<BetRecordsResponse>('/wps/member/records/personalHistoryCopy', {
-        query: { ...queryOf(filters), pageNo, pageSize: RECORDS_PAGE_SIZE },
+        query: { ...queryOf(filters), pageNo, pageSize: RECORDS_PAGE_SIZE, language },
         signal,
       }),
     enabled: Boolean(token),
@@ -89,7 +95,8 @@ export type RoundRecall =
   | { kind: 'originals'; round: OriginalRound }
   | { kind: 'crash'; round: CrashRound }
   | { kind: 'vendor'; round: VendorRoundRecall }
-  | { kind: 'lottery'; round: LotteryTicket };
+  | { kind: 'lottery'; round: LotteryTicket }
+  | { kind: 'lottery_vn'; round: VnTicketView };
 
 /**
  * The recall of a record's round. An in-house round still open (mines, hilo) has none yet: it is

@@ -73,12 +73,12 @@ export function BettingRecordsPage() {
                         className="rc-table__row"
                         onClick={() => setOpen(record)}
                         aria-label={t('history.open', {
-                          game: names.game(record.gameCode),
+                          game: names.game(record),
                           time: formatDateTime(record.placedAt),
                         })}
                       >
                         <span className="rc-game">
-                          <strong>{names.game(record.gameCode)}</strong>
+                          <strong>{names.game(record)}</strong>
                           <span className="muted rc-sub">
                             {names.vendor(record.vendor)} · {names.category(record.category)}
                           </span>

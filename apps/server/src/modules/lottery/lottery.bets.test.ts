@@ -2,19 +2,11 @@ import { openDraw } from '@sorte/lottery';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/harness.ts';
 import { createAuthTestApp } from '../auth/auth.test-helpers.ts';
-import {
-  balanceOf,
-  expectVerified,
-  type Fixture,
-  fixture,
-  fund,
-  newMember,
-} from '../ledger/ledger.test-helpers.ts';
-import type { LotteryPlayer } from './lottery.bets.ts';
+import { balanceOf, expectVerified, type Fixture, fixture } from '../ledger/ledger.test-helpers.ts';
 import { placeLotteryBet } from './lottery.bets.ts';
 import { limitsFor, scheduleOf, seriesOf } from './lottery.games.ts';
 import { jsonb } from './lottery.queries.ts';
-import { betKey, createTestGame, placeTestBet } from './lottery.test-helpers.ts';
+import { betKey, createTestGame, newLotteryPlayer, placeTestBet } from './lottery.test-helpers.ts';
 
 /**
  * Placing a bet slip: the open draw only, every ticket priced and within its limits, one stake for
@@ -35,11 +27,7 @@ afterEach(() => expectVerified(t.ctx.db));
 
 const db = () => t.ctx.db;
 
-async function player(balance = 100_000n): Promise<LotteryPlayer & { mainId: bigint }> {
-  const { memberId, mainId } = await newMember(f, 'lotbet');
-  if (balance > 0n) await fund(f, mainId, balance);
-  return { memberId, merchantId: f.merchantId, currency: f.currency, mainId };
-}
+const player = (balance?: bigint) => newLotteryPlayer(f, 'lotbet', balance);
 
 async function written(memberId: string) {
   const orders = await db()

@@ -6,19 +6,17 @@ import type { TestApp } from '../../../test/harness.ts';
 import { openDatabase } from '../../platform/database/database.ts';
 import { createAuthTestApp } from '../auth/auth.test-helpers.ts';
 import { MERCHANT_BROADCAST_CHANNEL } from '../realtime/index.ts';
-import {
-  balanceOf,
-  expectVerified,
-  type Fixture,
-  fixture,
-  fund,
-  newMember,
-} from '../ledger/ledger.test-helpers.ts';
-import type { LotteryPlayer } from './lottery.bets.ts';
+import { balanceOf, expectVerified, type Fixture, fixture } from '../ledger/ledger.test-helpers.ts';
 import { ensureDraws, hmac, sha256 } from './lottery.draws.ts';
 import { cancelDraw, drawDue, LotteryEngine, scheduleAhead, settleDrawn } from './lottery.engine.ts';
 import { type LotteryGame, scheduleOf } from './lottery.games.ts';
-import { createTestGame, openTestDraw, passDraw, placeTestBet } from './lottery.test-helpers.ts';
+import {
+  createTestGame,
+  newLotteryPlayer,
+  openTestDraw,
+  passDraw,
+  placeTestBet,
+} from './lottery.test-helpers.ts';
 import { DEFAULT_ENGINE_TIMINGS } from './lottery.timing.ts';
 
 /**
@@ -40,11 +38,7 @@ afterEach(() => expectVerified(t.ctx.db));
 
 const db = () => t.ctx.db;
 
-async function player(balance = 100_000n): Promise<LotteryPlayer & { mainId: bigint }> {
-  const { memberId, mainId } = await newMember(f, 'lot');
-  if (balance > 0n) await fund(f, mainId, balance);
-  return { memberId, merchantId: f.merchantId, currency: f.currency, mainId };
-}
+const player = (balance?: bigint) => newLotteryPlayer(f, 'lot', balance);
 
 async function ticketRow(id: bigint) {
   return db().selectFrom('lottery_tickets').selectAll().where('id', '=', id).executeTakeFirstOrThrow();

@@ -4,6 +4,7 @@ import { type Draw, deriveDraw, type FamilyCode, openDraw } from '@sorte/lottery
 import type { Insertable } from 'kysely';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/database/database.ts';
+import { type Fixture, fund, newMember } from '../ledger/ledger.test-helpers.ts';
 import { type LotteryPlayer, type PlacedOrder, placeLotteryBet } from './lottery.bets.ts';
 import { ensureDraws, hmac } from './lottery.draws.ts';
 import { type LotteryGame, scheduleOf } from './lottery.games.ts';
@@ -18,6 +19,17 @@ const DEFAULT_PLAY: Record<FamilyCode, string> = {
   RACE_10: 'PK10_POSITION',
   ELEVEN_FIVE: '11X5_POSITION',
 };
+
+/** A new member of the fixture's merchant as a lottery player, funded with `balance` when above 0. */
+export async function newLotteryPlayer(
+  f: Fixture,
+  prefix: string,
+  balance = 100_000n,
+): Promise<LotteryPlayer & { mainId: bigint }> {
+  const { memberId, mainId } = await newMember(f, prefix);
+  if (balance > 0n) await fund(f, mainId, balance);
+  return { memberId, merchantId: f.merchantId, currency: f.currency, mainId };
+}
 
 /** A fresh enabled game of the merchant (a random code unless given): 1 minute, closing 10 s early. */
 export async function createTestGame(

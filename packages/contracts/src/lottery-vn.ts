@@ -144,6 +144,25 @@ export const vnPayoutConfig = z.object(
 );
 export type VnPayoutConfigView = z.infer<typeof vnPayoutConfig>;
 
+/**
+ * A bet type's stake limits, in minor units of what a ticket costs: its cost per ticket, and every
+ * player's stake on one number (xiên: one combination) of one draw summed. min ≤ max ≤ perNumber.
+ */
+export const vnLimit = z.object({
+  minStakeMinor: minor,
+  maxStakeMinor: minor,
+  perNumberMaxMinor: minor,
+});
+export type VnLimitView = z.infer<typeof vnLimit>;
+/** GET/PUT /bo/lottery/vn/limits. */
+export const vnLimits = z.object(
+  Object.fromEntries(VN_BET_TYPE_CODES.map((code) => [code, vnLimit])) as Record<
+    VnBetTypeCode,
+    typeof vnLimit
+  >,
+);
+export type VnLimitsView = z.infer<typeof vnLimits>;
+
 const vnNextDraw = z.object({
   drawId: z.string().nullable(),
   drawDate: z.string(),
@@ -175,6 +194,9 @@ export const vnMenu = z.object({
           /** Units a slot-priced ticket covers per number (27/18 for two digits); null per point. */
           slots: z.number().int().nullable(),
           rate: vnRate,
+          /** What one ticket of this type may cost, at least and at most (the merchant's limits). */
+          minStakeMinor: z.number().int(),
+          maxStakeMinor: z.number().int(),
         }),
       ),
       provinces: z.array(

@@ -9,3 +9,4 @@ export * from './payout-config.ts';
 export * from './settle.ts';
 export * from './menus.ts';
 export * from './lo-table.ts';
+export * from './limits.ts';

@@ -80,6 +80,9 @@ export const BetBuilder = memo(function BetBuilder({ region, canAdd, onAdd }: Be
                   multiplier: (info.rate.payoutHundredths / 100).toLocaleString(locale),
                 })}
           </p>
+          <p className="vn-muted" data-testid="vn-limits">
+            {t('limits.perTicket', { min: format(info.minStakeMinor), max: format(info.maxStakeMinor) })}
+          </p>
         </div>
       </section>
 
@@ -141,13 +144,18 @@ export const BetBuilder = memo(function BetBuilder({ region, canAdd, onAdd }: Be
             {t(`issues.${priced.issue.code}`, priced.issue)}
           </p>
         ) : null}
+        {priced?.ok && priced.limit ? (
+          <p className="vn-error" role="alert" data-testid="vn-issue">
+            {t(`limits.${priced.limit.code}`, { limit: format(priced.limit.limitMinor) })}
+          </p>
+        ) : null}
         <button
           type="button"
           className="btn btn--primary btn--block"
-          disabled={!canAdd || !priced?.ok}
+          disabled={!canAdd || !priced?.ok || priced.limit !== null}
           data-testid="vn-add"
           onClick={() => {
-            if (!priced?.ok) return;
+            if (!priced?.ok || priced.limit) return;
             onAdd(draft, priced.units, priced.costMinor);
             setNumbers([]);
           }}

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../lib/api';
 import { useErrorMessage } from '../../lib/errors';
 import { useMoney } from '../cashier/components/money';
 import { groupByDraw, type SlipEntry, slipTotalMinor } from './slip';
@@ -29,7 +30,25 @@ export function BetSlip({
 }: BetSlipProps) {
   const { t, i18n } = useTranslation('vnlottery');
   const { format } = useMoney();
-  const message = useErrorMessage();
+  const generic = useErrorMessage();
+  /** A limit refusal names its ticket or number and the limit; anything else reads as its code says. */
+  const message = (error: unknown): string => {
+    const details = error instanceof ApiError ? error.details : undefined;
+    const code = error instanceof ApiError ? error.code : '';
+    if (code === 'LOTTERY_NUMBER_LIMIT_REACHED' && typeof details?.number === 'string')
+      return t('limits.numberFull', {
+        number: details.number,
+        betType: t(`betTypes.${String(details.betType)}.name`),
+        remaining: format(Number(details.remainingMinor ?? 0)),
+      });
+    if (code === 'LOTTERY_STAKE_OUT_OF_LIMITS' && typeof details?.betType === 'string')
+      return t('limits.ticketOutside', {
+        betType: t(`betTypes.${details.betType}.name`),
+        min: format(Number(details.minStakeMinor ?? 0)),
+        max: format(Number(details.maxStakeMinor ?? 0)),
+      });
+    return generic(error);
+  };
   const total = slipTotalMinor(entries);
   return (
     <section className="vn-card vn-slip" id="vn-slip" data-testid="vn-slip" aria-labelledby="vn-slip-title">

@@ -1,4 +1,5 @@
 import {
+  DEFAULT_VN_LIMITS,
   DEFAULT_VN_PAYOUTS,
   type VnPayoutConfig,
   type VnRegion,
@@ -46,6 +47,8 @@ function menuRegion(region: VnRegion, config: VnPayoutConfig = DEFAULT_VN_PAYOUT
                 payoutPerPointMinor: Number(rate.payoutPerPointMinor),
               }
             : rate,
+        minStakeMinor: Number(DEFAULT_VN_LIMITS[betType].minStakeMinor),
+        maxStakeMinor: Number(DEFAULT_VN_LIMITS[betType].maxStakeMinor),
       };
     }),
     provinces: rules.provinces.map((p) => ({
@@ -70,7 +73,13 @@ describe('priceDraft', () => {
       { betType: 'lo2', numbers: ['07', '68'], stake: { points: 3 } },
       menuRegion('north'),
     );
-    expect(north).toEqual({ ok: true, units: 2, costMinor: 2n * 3n * 23_000n, winPerHitMinor: 3n * 80_000n });
+    expect(north).toEqual({
+      ok: true,
+      units: 2,
+      costMinor: 2n * 3n * 23_000n,
+      winPerHitMinor: 3n * 80_000n,
+      limit: null,
+    });
     const south = priceDraft({ betType: 'lo2', numbers: ['07'], stake: { points: 1 } }, menuRegion('south'));
     expect(south).toMatchObject({ ok: true, costMinor: 18_000n, winPerHitMinor: 90_000n });
   });
@@ -85,7 +94,13 @@ describe('priceDraft', () => {
       { betType: 'baoLo2', numbers: ['07'], stake: { amountMinor: 500n } },
       menuRegion('north'),
     );
-    expect(bao).toEqual({ ok: true, units: 27, costMinor: 27n * 500n, winPerHitMinor: 75n * 500n });
+    expect(bao).toEqual({
+      ok: true,
+      units: 27,
+      costMinor: 27n * 500n,
+      winPerHitMinor: 75n * 500n,
+      limit: null,
+    });
     const bao3 = priceDraft(
       { betType: 'baoLo3', numbers: ['007', '123'], stake: { amountMinor: 100n } },
       menuRegion('south'),
@@ -104,6 +119,27 @@ describe('priceDraft', () => {
     expect(
       priceDraft({ betType: 'de', numbers: ['07'], stake: { points: 1 } }, menuRegion('south', custom)),
     ).toMatchObject({ costMinor: 1_200n, winPerHitMinor: 90_000n });
+  });
+
+  it('says when a ticket costs less than its type’s minimum or more than its maximum (the menu’s)', () => {
+    const region = menuRegion('north');
+    const de = region.betTypes.find((b) => b.betType === 'de')!;
+    de.minStakeMinor = 2_000;
+    de.maxStakeMinor = 5_000;
+    const price = (numbers: string[], points: number) =>
+      priceDraft({ betType: 'de', numbers, stake: { points } }, region);
+    expect(price(['07'], 1)).toMatchObject({
+      ok: true,
+      costMinor: 1_000n,
+      limit: { code: 'STAKE_BELOW_MIN', limitMinor: 2_000n },
+    });
+    expect(price(['07', '08'], 1)).toMatchObject({ ok: true, limit: null });
+    expect(price(['07'], 5)).toMatchObject({ ok: true, limit: null });
+    expect(price(['07', '08', '09'], 2)).toMatchObject({
+      ok: true,
+      costMinor: 6_000n,
+      limit: { code: 'STAKE_ABOVE_MAX', limitMinor: 5_000n },
+    });
   });
 
   it('refuses what the server refuses, with the rules’ reason', () => {

@@ -96,9 +96,30 @@ export function ruleTicketOf(draft: VnDraft, region: VnRegion): VnTicket {
   };
 }
 
+/** A ticket whose cost is outside its bet type's limits (the menu's), with the limit it breaks. */
+export interface VnLimitIssue {
+  code: 'STAKE_BELOW_MIN' | 'STAKE_ABOVE_MAX';
+  limitMinor: bigint;
+}
+
 export type VnPriced =
-  | { ok: true; units: number; costMinor: bigint; winPerHitMinor: bigint }
+  | { ok: true; units: number; costMinor: bigint; winPerHitMinor: bigint; limit: VnLimitIssue | null }
   | { ok: false; issue: VnBetIssue };
+
+/**
+ * The per-ticket limits the server holds a ticket's cost to (LOTTERY_STAKE_OUT_OF_LIMITS). The cap
+ * per number of a draw depends on every player's bets, so only the server can say it.
+ */
+export function limitIssueOf(
+  costMinor: bigint,
+  betType: Pick<VnMenuBetType, 'minStakeMinor' | 'maxStakeMinor'>,
+) {
+  if (costMinor < BigInt(betType.minStakeMinor))
+    return { code: 'STAKE_BELOW_MIN', limitMinor: BigInt(betType.minStakeMinor) } as const;
+  if (costMinor > BigInt(betType.maxStakeMinor))
+    return { code: 'STAKE_ABOVE_MAX', limitMinor: BigInt(betType.maxStakeMinor) } as const;
+  return null;
+}
 
 /** Checks and prices a draft on a region, as the server will. */
 export function priceDraft(draft: VnDraft, region: VnMenuRegion): VnPriced {
@@ -115,11 +136,14 @@ export function priceDraft(draft: VnDraft, region: VnMenuRegion): VnPriced {
       : rate.kind === 'perSlot'
         ? (ticket.stakePerSlotMinor * BigInt(rate.payoutHundredths)) / 100n
         : 0n;
+  const costMinor = vnTicketCostMinor(ticket, config);
+  const sold = region.betTypes.find((b) => b.betType === draft.betType);
   return {
     ok: true,
     units: vnTicketUnits(ticket),
-    costMinor: vnTicketCostMinor(ticket, config),
+    costMinor,
     winPerHitMinor,
+    limit: sold ? limitIssueOf(costMinor, sold) : null,
   };
 }
 

@@ -1,13 +1,22 @@
 import { createHash } from 'node:crypto';
 import type { VnBetRequest, VnTicketInput } from '@sorte/contracts';
-import type { VnBetType, VnPayoutConfig, VnRegion, VnTicket } from '@sorte/lottery';
-import { checkVnTicket, vnLocalDay, vnTicketCostMinor, vnTicketUnits } from '@sorte/lottery';
-import type { Selectable } from 'kysely';
+import type { VnBetType, VnExposure, VnLimits, VnPayoutConfig, VnRegion, VnTicket } from '@sorte/lottery';
+import {
+  checkVnTicket,
+  checkVnTicketStake,
+  VN_BET_TYPES,
+  vnExposureOverCap,
+  vnLocalDay,
+  vnSlipExposure,
+  vnTicketCostMinor,
+  vnTicketUnits,
+} from '@sorte/lottery';
+import { type Selectable, sql } from 'kysely';
 import type { Db } from '../../../platform/database/database.ts';
 import { AppError } from '../../../platform/http/app-error.ts';
 import { houseAccountFor, memberAccountId, transfer, withLedgerTransaction } from '../../ledger/index.ts';
 import { recordBets } from '../../records/index.ts';
-import { payoutConfigOf, storedRate } from './vn.config.ts';
+import { limitsOf, payoutConfigOf, storedRate } from './vn.config.ts';
 import { addDays, drawById, drawByDay, ensureVnDraw, type VnDrawRow } from './vn.draws.ts';
 import { VN_RECORD, recordOf } from './vn.settle.ts';
 import type { VnTicketsTable } from './vn.tables.ts';
@@ -63,14 +72,90 @@ function requestHash(drawId: bigint, tickets: VnTicketInput[]): string {
     .digest('hex');
 }
 
-/** Prices every ticket of a slip; the first invalid one refuses the whole slip. */
-function priceSlip(tickets: VnTicketInput[], region: VnRegion, config: VnPayoutConfig) {
+/**
+ * Prices every ticket of a slip and holds each to its bet type's stake limits; the first invalid
+ * ticket refuses the whole slip.
+ */
+function priceSlip(tickets: VnTicketInput[], region: VnRegion, config: VnPayoutConfig, limits: VnLimits) {
   return tickets.map((input, index) => {
     const ticket = ruleTicket(input, region);
     const issue = checkVnTicket(ticket);
     if (issue) throw new AppError('LOTTERY_SELECTION_INVALID', { ticket: index, ...issue });
-    return { input, ticket, units: vnTicketUnits(ticket), stake: vnTicketCostMinor(ticket, config) };
+    const stake = vnTicketCostMinor(ticket, config);
+    const out = checkVnTicketStake(ticket.betType, stake, limits);
+    if (out) {
+      const { minStakeMinor, maxStakeMinor } = limits[ticket.betType];
+      throw new AppError('LOTTERY_STAKE_OUT_OF_LIMITS', {
+        ticket: index,
+        code: out.code,
+        betType: ticket.betType,
+        stakeMinor: Number(stake),
+        minStakeMinor: Number(minStakeMinor),
+        maxStakeMinor: Number(maxStakeMinor),
+      });
+    }
+    return { input, ticket, units: vnTicketUnits(ticket), stake };
   });
+}
+
+function numberLimitReached(e: VnExposure, limits: VnLimits, remainingMinor: bigint): AppError {
+  return new AppError('LOTTERY_NUMBER_LIMIT_REACHED', {
+    betType: e.betType,
+    number: e.key,
+    limitMinor: Number(limits[e.betType].perNumberMaxMinor),
+    remainingMinor: Number(remainingMinor < 0n ? 0n : remainingMinor),
+  });
+}
+
+/**
+ * Adds a slip's stake to the draw's per-number totals, or refuses it when one would pass its cap.
+ * One conditional upsert per bet type: a row only grows while it stays within the cap, and the row
+ * lock it takes makes a concurrent slip on the same number wait and then see the new total (never
+ * read-then-write). Keys go in one sorted order (vnSlipExposure), so two slips never deadlock.
+ */
+async function addExposure(
+  trx: Db,
+  merchantId: string,
+  drawId: bigint,
+  exposure: readonly VnExposure[],
+  limits: VnLimits,
+): Promise<void> {
+  for (const betType of VN_BET_TYPES) {
+    const rows = exposure.filter((e) => e.betType === betType);
+    if (!rows.length) continue;
+    const cap = limits[betType].perNumberMaxMinor;
+    const taken = await trx
+      .insertInto('vn_exposure')
+      .values(
+        rows.map((e) => ({
+          draw_id: drawId,
+          bet_type: betType,
+          number_key: e.key,
+          merchant_id: merchantId,
+          total_minor: e.stakeMinor,
+        })),
+      )
+      .onConflict((oc) =>
+        oc
+          .columns(['draw_id', 'bet_type', 'number_key'])
+          .doUpdateSet({ total_minor: sql`vn_exposure.total_minor + excluded.total_minor` })
+          .where(sql<bigint>`vn_exposure.total_minor + excluded.total_minor`, '<=', cap),
+      )
+      .returning('number_key')
+      .execute();
+    if (taken.length === rows.length) continue;
+    const done = new Set(taken.map((r) => r.number_key));
+    const refused = rows.find((e) => !done.has(e.key))!;
+    const now = await trx
+      .selectFrom('vn_exposure')
+      .select('total_minor')
+      .where('draw_id', '=', drawId)
+      .where('bet_type', '=', betType)
+      .where('number_key', '=', refused.key)
+      .executeTakeFirstOrThrow();
+    // Thrown inside the slip's transaction: the rows already added above roll back with it.
+    throw numberLimitReached(refused, limits, cap - now.total_minor);
+  }
 }
 
 async function findSlip(db: Db, memberId: string, key: string): Promise<VnTicketRow[]> {
@@ -106,8 +191,8 @@ async function slipDraw(db: Db, merchantId: string, input: VnBetRequest, now: Da
 }
 
 /**
- * A slip of tickets on one draw: every ticket checked and priced at the merchant's rates, ONE stake
- * transfer for the slip, the tickets and their open betting records, in one transaction with the
+ * A slip of tickets on one draw: every ticket checked and priced at the merchant's rates and held to
+ * its stake limits, the draw's per-number totals raised within their caps, ONE stake transfer for the slip, the tickets and their open betting records, in one transaction with the
  * draw row share-locked (a result entry or a cancellation waits for it, so no ticket lands on a draw
  * that is no longer open). A retry with the same key answers the same tickets and moves nothing.
  */
@@ -122,7 +207,11 @@ export async function placeVnBet(
   const hash = requestHash(draw.id, input.tickets);
   if (earlier.length) return { draw, tickets: sameSlipOrConflict(earlier, hash) };
   const config = await payoutConfigOf(db, player.merchantId);
-  const priced = priceSlip(input.tickets, draw.region, config);
+  const limits = await limitsOf(db, player.merchantId);
+  const priced = priceSlip(input.tickets, draw.region, config, limits);
+  const exposure = vnSlipExposure(priced.map((p) => ({ ticket: p.ticket, stakeMinor: p.stake })));
+  const alone = vnExposureOverCap(exposure, limits);
+  if (alone) throw numberLimitReached(alone, limits, limits[alone.betType].perNumberMaxMinor);
   const stake = priced.reduce((sum, p) => sum + p.stake, 0n);
   const main = await memberAccountId(db, player.memberId, player.merchantId, 'main', player.currency);
   const house = await houseAccountFor(db, player.merchantId, player.currency, player.memberId);
@@ -139,6 +228,7 @@ export async function placeVnBet(
     const at = now();
     if (locked.status !== 'scheduled' || at >= locked.closes_at)
       throw new AppError('LOTTERY_BETTING_CLOSED', { closesAt: locked.closes_at.toISOString() });
+    await addExposure(trx, player.merchantId, draw.id, exposure, limits);
     const staked = await transfer(trx, {
       merchantId: player.merchantId,
       currency: player.currency,

@@ -1,7 +1,7 @@
-import type { VnBetType, VnPayoutConfig, VnRate, VnRegion } from '@sorte/lottery';
-import { DEFAULT_VN_PAYOUTS, VN_BET_TYPES, VN_REGIONS } from '@sorte/lottery';
+import type { VnBetType, VnLimits, VnPayoutConfig, VnRate, VnRegion } from '@sorte/lottery';
+import { DEFAULT_VN_LIMITS, DEFAULT_VN_PAYOUTS, VN_BET_TYPES, VN_REGIONS } from '@sorte/lottery';
 import type { Db } from '../../../platform/database/database.ts';
-import type { StoredVnPayoutConfig, StoredVnRate } from './vn.tables.ts';
+import type { StoredVnLimits, StoredVnPayoutConfig, StoredVnRate } from './vn.tables.ts';
 
 /** A rate as the API and the table hold it (JSON numbers), from the rules' bigint form. */
 export function storedRate(rate: VnRate): StoredVnRate {
@@ -76,4 +76,58 @@ export function configAtSale(betType: VnBetType, region: VnRegion, rate: StoredV
     ...DEFAULT_VN_PAYOUTS,
     [betType]: { ...DEFAULT_VN_PAYOUTS[betType], [region]: ruleRate(rate) },
   };
+}
+
+// ---------------------------------------------------------------- stake limits
+
+export function storedLimits(limits: VnLimits): StoredVnLimits {
+  return Object.fromEntries(
+    VN_BET_TYPES.map((betType) => {
+      const l = limits[betType];
+      return [
+        betType,
+        {
+          minStakeMinor: Number(l.minStakeMinor),
+          maxStakeMinor: Number(l.maxStakeMinor),
+          perNumberMaxMinor: Number(l.perNumberMaxMinor),
+        },
+      ];
+    }),
+  );
+}
+
+/** The rules' form of stored (or submitted, already shape-checked) limits. */
+export function ruleLimits(stored: StoredVnLimits): VnLimits {
+  return Object.fromEntries(
+    VN_BET_TYPES.map((betType) => {
+      const l = stored[betType]!;
+      return [
+        betType,
+        {
+          minStakeMinor: BigInt(l.minStakeMinor),
+          maxStakeMinor: BigInt(l.maxStakeMinor),
+          perNumberMaxMinor: BigInt(l.perNumberMaxMinor),
+        },
+      ];
+    }),
+  ) as unknown as VnLimits;
+}
+
+/** The merchant's stake limits: its own row, or the defaults until an operator saves one. */
+export async function limitsOf(db: Db, merchantId: string): Promise<VnLimits> {
+  const row = await db
+    .selectFrom('vn_limits')
+    .select('limits')
+    .where('merchant_id', '=', merchantId)
+    .executeTakeFirst();
+  return row ? ruleLimits(row.limits) : DEFAULT_VN_LIMITS;
+}
+
+export async function saveLimits(db: Db, merchantId: string, limits: VnLimits, now: Date): Promise<void> {
+  const json = JSON.stringify(storedLimits(limits));
+  await db
+    .insertInto('vn_limits')
+    .values({ merchant_id: merchantId, limits: json, updated_at: now })
+    .onConflict((oc) => oc.column('merchant_id').doUpdateSet({ limits: json, updated_at: now }))
+    .execute();
 }

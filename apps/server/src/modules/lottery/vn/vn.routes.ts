@@ -11,6 +11,7 @@ import {
   vnBetResponse,
   vnDraw,
   vnDrawParams,
+  vnLimits,
   vnMenu,
   vnMenuQuery,
   vnOpened,
@@ -21,6 +22,7 @@ import {
   vnTicketsQuery,
 } from '@sorte/contracts';
 import {
+  checkVnLimits,
   checkVnPayoutConfig,
   DEFAULT_VN_CLOSE_OFFSET_MINUTES,
   loSlotCount,
@@ -40,7 +42,17 @@ import { requireMember, requireRealAccount } from '../../auth/index.ts';
 import { recordAudit, requireOperator } from '../../backoffice/index.ts';
 import { getMerchant } from '../../system/index.ts';
 import { countTicketsOfMember, placeVnBet, ticketOfMember, ticketsOfMember } from './vn.bets.ts';
-import { payoutConfigOf, ruleConfig, savePayoutConfig, storedConfig, storedRate } from './vn.config.ts';
+import {
+  limitsOf,
+  payoutConfigOf,
+  ruleConfig,
+  ruleLimits,
+  saveLimits,
+  savePayoutConfig,
+  storedConfig,
+  storedLimits,
+  storedRate,
+} from './vn.config.ts';
 import { addDays, drawById, drawsOfDays, ensureVnDraws, type VnDrawRow } from './vn.draws.ts';
 import {
   approveVnResult,
@@ -147,6 +159,7 @@ export async function registerVnLotteryRoutes(app: FastifyInstance, ctx: AppCont
       const at = now();
       await ensureVnDraws(ctx.db, merchantId, at);
       const config = await payoutConfigOf(ctx.db, merchantId);
+      const limits = await limitsOf(ctx.db, merchantId);
       const today = vnLocalDay(at).date;
       const known = await drawsOfDays(ctx.db, merchantId, [today, addDays(today, 1)]);
       const idOf = new Map(known.map((d) => [`${d.province_code}:${d.draw_date}`, String(d.id)]));
@@ -166,6 +179,8 @@ export async function registerVnLotteryRoutes(app: FastifyInstance, ctx: AppCont
             maxNumbers: info.maxNumbers,
             slots: info.pricing === 'perSlot' ? loSlotCount(region.region, info.digits) : null,
             rate: storedRate(config[betType][region.region]),
+            minStakeMinor: Number(limits[betType].minStakeMinor),
+            maxStakeMinor: Number(limits[betType].maxStakeMinor),
           };
         }),
         provinces: region.provinces.map((p) => ({
@@ -492,6 +507,55 @@ export async function registerVnLotteryRoutes(app: FastifyInstance, ctx: AppCont
         });
       });
       return { success: true, value: storedConfig(config) };
+    },
+  );
+
+  app.get(
+    '/bo/lottery/vn/limits',
+    {
+      schema: doc({
+        response: vnLimits,
+        summary: 'The merchant’s stake limits per bet type: per ticket, and per number of a draw',
+        tags: boTags,
+        auth: 'backoffice',
+      }),
+    },
+    async (request) => {
+      const operator = await requireOperator(request, PERMISSION);
+      return { success: true, value: storedLimits(await limitsOf(ctx.db, operator.merchantId)) };
+    },
+  );
+
+  app.put(
+    '/bo/lottery/vn/limits',
+    {
+      schema: doc({
+        body: vnLimits,
+        response: vnLimits,
+        summary:
+          'Replace the stake limits; each bet type needs min ≤ max ≤ per number. Applies to bets placed from now on',
+        tags: boTags,
+        auth: 'backoffice',
+      }),
+    },
+    async (request) => {
+      const operator = await requireOperator(request, PERMISSION);
+      const limits = ruleLimits(parseInput(vnLimits, request.body));
+      const issues = checkVnLimits(limits);
+      if (issues.length) throw new AppError('CONFIG_INVALID', { issues });
+      const before = storedLimits(await limitsOf(ctx.db, operator.merchantId));
+      await ctx.db.transaction().execute(async (trx) => {
+        await saveLimits(trx, operator.merchantId, limits, now());
+        await recordAudit(trx, {
+          operator,
+          action: 'lottery_vn.limits.update',
+          targetType: 'vn_limits',
+          targetId: operator.merchantId,
+          before,
+          after: storedLimits(limits),
+        });
+      });
+      return { success: true, value: storedLimits(limits) };
     },
   );
 }

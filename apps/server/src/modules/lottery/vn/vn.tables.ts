@@ -90,8 +90,29 @@ export interface VnPayoutConfigTable {
   updated_at: Timestamp;
 }
 
+/** Limits as stored and spoken by the API: per bet type, amounts as JSON numbers (safe integers). */
+export type StoredVnLimit = { minStakeMinor: number; maxStakeMinor: number; perNumberMaxMinor: number };
+export type StoredVnLimits = Record<string, StoredVnLimit>;
+
+export interface VnLimitsTable {
+  merchant_id: string;
+  limits: JSONColumnType<StoredVnLimits, string, string>;
+  updated_at: Timestamp;
+}
+
+/** Stake sold on one number (xiên: one combination, "12-34") of one draw, every player's summed. */
+export interface VnExposureTable {
+  draw_id: bigint;
+  bet_type: string;
+  number_key: string;
+  merchant_id: string;
+  total_minor: bigint;
+}
+
 export interface VnLotteryTables {
   vn_draws: VnDrawsTable;
   vn_tickets: VnTicketsTable;
   vn_payout_config: VnPayoutConfigTable;
+  vn_limits: VnLimitsTable;
+  vn_exposure: VnExposureTable;
 }

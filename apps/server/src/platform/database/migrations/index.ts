@@ -19,6 +19,7 @@ import * as m0047 from './0047_crash.ts';
 import * as m0048 from './0048_lottery.ts';
 import * as m0050 from './0050_lottery_vn.ts';
 import * as m0051 from './0051_lottery_draws_by_merchant.ts';
+import * as m0052 from './0052_lottery_vn_limits.ts';
 
 export interface Migration {
   name: string;
@@ -48,4 +49,5 @@ export const MIGRATIONS: Migration[] = [
   { name: '0048_lottery', up: m0048.up },
   { name: '0050_lottery_vn', up: m0050.up },
   { name: '0051_lottery_draws_by_merchant', up: m0051.up },
+  { name: '0052_lottery_vn_limits', up: m0052.up },
 ];

@@ -10,6 +10,7 @@ import { ApiError, api } from '../../lib/api';
 import { useErrorMessage } from '../../lib/errors';
 import { currencySymbol } from '../../lib/format';
 import { useMerchantCurrency } from './currency';
+import { VnLimitsSection } from './VnLimitsEditor';
 import {
   cellKey,
   cellRate,
@@ -23,7 +24,10 @@ import {
 
 const PAYOUTS_KEY = ['bo', 'lottery', 'vn', 'payouts'] as const;
 
-/** The Vietnamese prices and payouts, bet type × region, with each cell's theoretical return. */
+/**
+ * The Vietnamese prices and payouts, bet type × region, with each cell's theoretical return; below
+ * them, the stake limits per bet type (saved on their own).
+ */
 export function VnPayoutsTab() {
   const currency = useMerchantCurrency();
   const payouts = useQuery({
@@ -34,6 +38,7 @@ export function VnPayoutsTab() {
     <>
       <QueryState query={payouts} />
       {payouts.data && currency ? <PayoutsEditor config={payouts.data} currency={currency} /> : null}
+      {currency ? <VnLimitsSection currency={currency} /> : null}
     </>
   );
 }

@@ -67,7 +67,7 @@ const VENDORS: SeedVendor[] = [
   {
     // The Vietnamese lottery (the lottery module's vn/): one game, opened on /vnlottery.
     code: VN_LOTTERY_VENDOR,
-    name: 'Loteria Vietnamita',
+    name: 'Sorte Xổ Số',
     category: 'LOTT',
     launchKind: 'inhouse',
     freePlay: false,

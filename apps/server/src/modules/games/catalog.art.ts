@@ -104,7 +104,32 @@ const EMBLEMS: Record<string, string> = {
   coin: `<circle ${C} r="62" fill="#fff"/><circle ${C} r="46" fill="none" stroke="#000" stroke-opacity=".2" stroke-width="6"/><text x="150" y="182" font-size="48" font-weight="900" text-anchor="middle" fill="#000" fill-opacity=".3" font-family="Arial,sans-serif">$</text>`,
   fish: `<path d="M88 165Q140 105 200 165Q140 225 88 165Z" fill="#fff"/><path d="M196 165L232 135V195Z" fill="#fff"/><circle cx="118" cy="158" r="7" fill="#000" fill-opacity=".35"/>`,
   live: `<circle ${C} r="64" fill="#fff"/><circle ${C} r="22" fill="#000" fill-opacity=".3"/><circle cx="196" cy="119" r="14" fill="#ff3b5c"/>`,
+  // The lottery families: drawn balls, three dice, a chequered flag, a ticket.
+  '5d': balls(['3', '8', '0', '5', '1']),
+  '11x5': balls(['02', '07', '11', '04', '09']),
+  k3: [95, 150, 205]
+    .map(
+      (x, i) =>
+        `<rect x="${x - 24}" y="${141 + (i === 1 ? -14 : 0)}" width="48" height="48" rx="10" fill="#fff" transform="rotate(${(i - 1) * 12} ${x} ${165 + (i === 1 ? -14 : 0)})"/><circle cx="${x}" cy="${165 + (i === 1 ? -14 : 0)}" r="6" fill="#000" fill-opacity=".4"/>`,
+    )
+    .join(''),
+  pk10: `<path d="M112 95V240" stroke="#fff" stroke-width="8" stroke-linecap="round"/>${Array.from(
+    { length: 12 },
+    (_, i) =>
+      `<rect x="${116 + (i % 4) * 22}" y="${100 + Math.floor(i / 4) * 22}" width="22" height="22" fill="#fff" fill-opacity="${(i + Math.floor(i / 4)) % 2 ? 0.35 : 1}"/>`,
+  ).join('')}`,
+  vn: `<rect x="80" y="112" width="140" height="96" rx="12" fill="#fff"/><path d="M185 112V208" stroke="#000" stroke-opacity=".25" stroke-width="3" stroke-dasharray="6 6"/><text x="132" y="172" font-size="34" font-weight="900" text-anchor="middle" fill="#da251d" font-family="Arial,sans-serif">XS</text><path d="M202 150l4 9 10 1-8 6 3 10-9-6-9 6 3-10-8-6 10-1z" fill="#ffcd00"/>`,
 };
+
+/** Five drawn balls in a row, each with its number. */
+function balls(numbers: string[]): string {
+  return numbers
+    .map(
+      (n, i) =>
+        `<circle cx="${66 + i * 42}" cy="165" r="20" fill="#fff"/><text x="${66 + i * 42}" y="172" font-size="${n.length > 1 ? 17 : 21}" font-weight="900" text-anchor="middle" fill="#000" fill-opacity=".55" font-family="Arial,sans-serif">${n}</text>`,
+    )
+    .join('');
+}
 
 /** Which emblem a game gets: its own for the in-house games, else by classify, else by category. */
 export function emblemFor(code: string, classify: string | null, gameType: string): string {

@@ -124,6 +124,10 @@ async function addExposure(
     const rows = exposure.filter((e) => e.betType === betType);
     if (!rows.length) continue;
     const cap = limits[betType].perNumberMaxMinor;
+    // A new row is inserted without the update's condition: a key the slip alone takes over its
+    // cap is refused first.
+    const alone = vnExposureOverCap(rows, limits);
+    if (alone) throw numberLimitReached(alone, limits, cap - (await totalOf(trx, drawId, alone)));
     const taken = await trx
       .insertInto('vn_exposure')
       .values(
@@ -146,16 +150,21 @@ async function addExposure(
     if (taken.length === rows.length) continue;
     const done = new Set(taken.map((r) => r.number_key));
     const refused = rows.find((e) => !done.has(e.key))!;
-    const now = await trx
-      .selectFrom('vn_exposure')
-      .select('total_minor')
-      .where('draw_id', '=', drawId)
-      .where('bet_type', '=', betType)
-      .where('number_key', '=', refused.key)
-      .executeTakeFirstOrThrow();
     // Thrown inside the slip's transaction: the rows already added above roll back with it.
-    throw numberLimitReached(refused, limits, cap - now.total_minor);
+    throw numberLimitReached(refused, limits, cap - (await totalOf(trx, drawId, refused)));
   }
+}
+
+/** The stake already counted on a key of the draw (0 before its first bet). */
+async function totalOf(trx: Db, drawId: bigint, e: VnExposure): Promise<bigint> {
+  const row = await trx
+    .selectFrom('vn_exposure')
+    .select('total_minor')
+    .where('draw_id', '=', drawId)
+    .where('bet_type', '=', e.betType)
+    .where('number_key', '=', e.key)
+    .executeTakeFirst();
+  return row?.total_minor ?? 0n;
 }
 
 async function findSlip(db: Db, memberId: string, key: string): Promise<VnTicketRow[]> {
@@ -210,8 +219,6 @@ export async function placeVnBet(
   const limits = await limitsOf(db, player.merchantId);
   const priced = priceSlip(input.tickets, draw.region, config, limits);
   const exposure = vnSlipExposure(priced.map((p) => ({ ticket: p.ticket, stakeMinor: p.stake })));
-  const alone = vnExposureOverCap(exposure, limits);
-  if (alone) throw numberLimitReached(alone, limits, limits[alone.betType].perNumberMaxMinor);
   const stake = priced.reduce((sum, p) => sum + p.stake, 0n);
   const main = await memberAccountId(db, player.memberId, player.merchantId, 'main', player.currency);
   const house = await houseAccountFor(db, player.merchantId, player.currency, player.memberId);

@@ -209,8 +209,25 @@ describe('limits on bets (đề: min 2, max 5,000, 6,000 per number, 1 minor uni
       idempotencyKey: key(),
     });
     expect(r.code).toBe('LOTTERY_NUMBER_LIMIT_REACHED');
-    expect(r.details).toMatchObject({ number: '55', limitMinor: 6_000 });
+    expect(r.details).toEqual({ betType: 'de', number: '55', limitMinor: 6_000, remainingMinor: 6_000 });
     expect(await exposureOf('MB', addDays(monday, 1), 'de', '56')).toBe(0n);
+    // With 1,000 already on 55, a slip alone over the cap is told the room that is really left.
+    expect((await bet(player, de('MB', addDays(monday, 1), ['55'], 1_000))).status).toBe(200);
+    const again = await bet(player, de('MB', addDays(monday, 1), ['55', '57'], 3_000));
+    expect(again.code).toBe('LOTTERY_STAKE_OUT_OF_LIMITS');
+    const twice = await bet(player, {
+      province: 'MB',
+      date: addDays(monday, 1),
+      tickets: [
+        { betType: 'de', numbers: ['57'], points: 1 },
+        { betType: 'de', numbers: ['55'], points: 4_000 },
+        { betType: 'de', numbers: ['55'], points: 2_500 },
+      ],
+      idempotencyKey: key(),
+    });
+    expect(twice.details).toEqual({ betType: 'de', number: '55', limitMinor: 6_000, remainingMinor: 5_000 });
+    expect(await exposureOf('MB', addDays(monday, 1), 'de', '55')).toBe(1_000n);
+    expect(await exposureOf('MB', addDays(monday, 1), 'de', '57')).toBe(0n);
   });
 
   it('counts xiên per combination, whatever order its numbers were named in', async () => {

@@ -10,3 +10,4 @@ export * from './settle.ts';
 export * from './menus.ts';
 export * from './lo-table.ts';
 export * from './limits.ts';
+export * from './defaults.ts';

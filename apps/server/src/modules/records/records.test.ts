@@ -352,7 +352,8 @@ describe('Vietnamese lottery tickets', () => {
       vendor: 'TCG_LOTTO_VN',
       gameCode: 'TCG_LOTTO_VN',
       gameName: 'Loteria do Vietnã',
-      stakeMinor: 1_000,
+      // One đề point at the merchant's default price (1,000 ₫ quoted, R$ 0,10 in BRL).
+      stakeMinor: 10,
       status: 'settled',
       recall: {
         kind: 'lottery_vn',
@@ -365,7 +366,7 @@ describe('Vietnamese lottery tickets', () => {
     expect(recall.value).toMatchObject({
       id: ticketId,
       drawId: String(drawId),
-      stakeMinor: 1_000,
+      stakeMinor: 10,
       payoutMinor: row.payoutMinor,
     });
     expect(['won', 'lost']).toContain(recall.value.status);

@@ -1,5 +1,6 @@
 import type { VnBetType, VnLimits, VnPayoutConfig, VnRate, VnRegion } from '@sorte/lottery';
-import { DEFAULT_VN_LIMITS, DEFAULT_VN_PAYOUTS, VN_BET_TYPES, VN_REGIONS } from '@sorte/lottery';
+import { DEFAULT_VN_PAYOUTS, VN_BET_TYPES, VN_REGIONS, vnDefaultsFor } from '@sorte/lottery';
+import { currencyScale } from '@sorte/money';
 import type { Db } from '../../../platform/database/database.ts';
 import type { StoredVnLimits, StoredVnPayoutConfig, StoredVnRate } from './vn.tables.ts';
 
@@ -43,6 +44,19 @@ export function ruleConfig(stored: StoredVnPayoutConfig): VnPayoutConfig {
   ) as unknown as VnPayoutConfig;
 }
 
+/**
+ * The merchant's starting prices, payouts and limits, in its currency (the quoted defaults are in
+ * đồng): what applies until an operator saves the merchant's own.
+ */
+export async function defaultsOf(db: Db, merchantId: string) {
+  const merchant = await db
+    .selectFrom('merchants')
+    .select('currency')
+    .where('id', '=', merchantId)
+    .executeTakeFirst();
+  return vnDefaultsFor(currencyScale(merchant?.currency ?? 'VND'));
+}
+
 /** The merchant's prices and payouts: its own row, or the defaults until an operator saves one. */
 export async function payoutConfigOf(db: Db, merchantId: string): Promise<VnPayoutConfig> {
   const row = await db
@@ -50,7 +64,7 @@ export async function payoutConfigOf(db: Db, merchantId: string): Promise<VnPayo
     .select('config')
     .where('merchant_id', '=', merchantId)
     .executeTakeFirst();
-  return row ? ruleConfig(row.config) : DEFAULT_VN_PAYOUTS;
+  return row ? ruleConfig(row.config) : (await defaultsOf(db, merchantId)).payouts;
 }
 
 export async function savePayoutConfig(
@@ -120,7 +134,7 @@ export async function limitsOf(db: Db, merchantId: string): Promise<VnLimits> {
     .select('limits')
     .where('merchant_id', '=', merchantId)
     .executeTakeFirst();
-  return row ? ruleLimits(row.limits) : DEFAULT_VN_LIMITS;
+  return row ? ruleLimits(row.limits) : (await defaultsOf(db, merchantId)).limits;
 }
 
 export async function saveLimits(db: Db, merchantId: string, limits: VnLimits, now: Date): Promise<void> {

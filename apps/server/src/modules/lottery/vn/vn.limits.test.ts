@@ -33,6 +33,12 @@ beforeAll(async () => {
   t.clock.advance(at.getTime() - t.clock.now().getTime());
   admin = await operatorToken(t, 'admin');
   const payouts = await boCall(t, admin, 'GET', '/bo/lottery/vn/payouts');
+  // Unsaved, the merchant's rates are the quoted đồng defaults in its currency (BRL: / 100).
+  expect(payouts.value.lo2.south).toEqual({
+    kind: 'perPoint',
+    pricePerPointMinor: 180,
+    payoutPerPointMinor: 900,
+  });
   for (const region of ['north', 'central', 'south'])
     payouts.value.de[region] = { kind: 'perPoint', pricePerPointMinor: 1, payoutPerPointMinor: 80 };
   expect((await boCall(t, admin, 'PUT', '/bo/lottery/vn/payouts', payouts.value)).status).toBe(200);
@@ -73,19 +79,20 @@ describe('back office limits', () => {
   it('reads the defaults, refuses bad limits, and saves good ones with an audit row', async () => {
     const current = await boCall(t, admin, 'GET', '/bo/lottery/vn/limits');
     expect(current.status).toBe(200);
+    // The defaults in the merchant's currency (BRL): the quoted đồng figures / 100.
     expect(current.value.de).toEqual({
-      minStakeMinor: 1_000,
-      maxStakeMinor: 10_000_000,
-      perNumberMaxMinor: 20_000_000,
+      minStakeMinor: 10,
+      maxStakeMinor: 100_000,
+      perNumberMaxMinor: 200_000,
     });
 
     const minAboveMax = structuredClone(current.value);
-    minAboveMax.de.minStakeMinor = 10_000_001;
+    minAboveMax.de.minStakeMinor = 100_001;
     const refused = await boCall(t, admin, 'PUT', '/bo/lottery/vn/limits', minAboveMax);
     expect(refused.code).toBe('CONFIG_INVALID');
     expect(refused.details).toMatchObject({ issues: [{ code: 'LIMIT_MIN_ABOVE_MAX', betType: 'de' }] });
     const maxAboveCap = structuredClone(current.value);
-    maxAboveCap.xien2.maxStakeMinor = 30_000_000;
+    maxAboveCap.xien2.maxStakeMinor = 300_000;
     expect((await boCall(t, admin, 'PUT', '/bo/lottery/vn/limits', maxAboveCap)).details).toMatchObject({
       issues: [{ code: 'LIMIT_MAX_ABOVE_PER_NUMBER', betType: 'xien2' }],
     });
@@ -121,8 +128,8 @@ describe('back office limits', () => {
       maxStakeMinor: 5_000,
     });
     expect(types.find((b: { betType: string }) => b.betType === 'lo2')).toMatchObject({
-      minStakeMinor: 1_000,
-      maxStakeMinor: 50_000_000,
+      minStakeMinor: 10,
+      maxStakeMinor: 500_000,
     });
   });
 
@@ -232,7 +239,7 @@ describe('limits on bets (đề: min 2, max 5,000, 6,000 per number, 1 minor uni
 
   it('counts xiên per combination, whatever order its numbers were named in', async () => {
     const limits = (await boCall(t, admin, 'GET', '/bo/lottery/vn/limits')).value;
-    limits.xien2 = { minStakeMinor: 1_000, maxStakeMinor: 3_000, perNumberMaxMinor: 3_000 };
+    limits.xien2 = { minStakeMinor: 10, maxStakeMinor: 30, perNumberMaxMinor: 30 };
     expect((await boCall(t, admin, 'PUT', '/bo/lottery/vn/limits', limits)).status).toBe(200);
     const player = await fundedPlayer(t, f, 'vnl', 100_000n);
     const xien = (numbers: string[], points: number) => ({
@@ -241,11 +248,11 @@ describe('limits on bets (đề: min 2, max 5,000, 6,000 per number, 1 minor uni
       tickets: [{ betType: 'xien2', numbers, points }],
       idempotencyKey: key(),
     });
-    // Three pairs at 1 point (1,000 ₫ each): 12-34, 34-56 and 12-56 each hold 1,000.
+    // Three pairs at 1 point (10 centavos each, the default price in BRL): 12-34, 34-56 and 12-56 each hold 10.
     expect((await bet(player, xien(['34', '12', '56'], 1))).status).toBe(200);
-    expect(await exposureOf('MB', monday, 'xien2', '12-34')).toBe(1_000n);
+    expect(await exposureOf('MB', monday, 'xien2', '12-34')).toBe(10n);
     expect((await bet(player, xien(['34', '12'], 2))).status).toBe(200);
-    expect(await exposureOf('MB', monday, 'xien2', '12-34')).toBe(3_000n);
+    expect(await exposureOf('MB', monday, 'xien2', '12-34')).toBe(30n);
     const full = await bet(player, xien(['12', '34'], 1));
     expect(full.details).toMatchObject({ betType: 'xien2', number: '12-34', remainingMinor: 0 });
     expect((await bet(player, xien(['12', '78'], 1))).status).toBe(200);

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { VnResult, VnStructure } from '@sorte/lottery';
-import { DEFAULT_VN_PAYOUTS, PRIZE_TABLES, VN_PROVINCES, vnLocalDay } from '@sorte/lottery';
+import { PRIZE_TABLES, VN_PROVINCES, vnLocalDay } from '@sorte/lottery';
 import type { SeedContext } from '../../../platform/context.ts';
-import { savePayoutConfig } from './vn.config.ts';
+import { defaultsOf, savePayoutConfig } from './vn.config.ts';
 import { addDays, drawTimes, ensureVnDraws, weekdayOf } from './vn.draws.ts';
 
 /** How many past days of results the demo site shows on its first start. */
@@ -44,7 +44,8 @@ export async function seedDemoVnLottery(ctx: SeedContext): Promise<void> {
     .select('merchant_id')
     .where('merchant_id', '=', merchant.id)
     .executeTakeFirst();
-  if (!saved) await savePayoutConfig(ctx.db, merchant.id, DEFAULT_VN_PAYOUTS, now);
+  if (!saved)
+    await savePayoutConfig(ctx.db, merchant.id, (await defaultsOf(ctx.db, merchant.id)).payouts, now);
   const today = vnLocalDay(now).date;
   const rows = Array.from({ length: DEMO_DAYS }, (_, i) => addDays(today, -(i + 1))).flatMap((date) =>
     VN_PROVINCES.filter((p) => p.weekdays.includes(weekdayOf(date))).map((p) => {

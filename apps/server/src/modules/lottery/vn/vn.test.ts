@@ -1,5 +1,11 @@
 import type { VnResult } from '@sorte/lottery';
-import { structureOf, validateVnResult, vnLocalDay } from '@sorte/lottery';
+import {
+  DEFAULT_VN_LIMITS,
+  DEFAULT_VN_PAYOUTS,
+  structureOf,
+  validateVnResult,
+  vnLocalDay,
+} from '@sorte/lottery';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { NORTH_RESULT, SOUTH_RESULT } from '../../../../../../packages/lottery/src/vn/test-results.ts';
 import type { TestApp } from '../../../../test/harness.ts';
@@ -13,6 +19,7 @@ import {
   type FundedPlayer,
   fundedPlayer,
 } from '../../ledger/ledger.test-helpers.ts';
+import { saveLimits, savePayoutConfig } from './vn.config.ts';
 import { addDays, drawByDay, weekdayOf } from './vn.draws.ts';
 import { sampleVnResult } from './vn.seed.ts';
 import { settleVnDraw } from './vn.settle.ts';
@@ -44,6 +51,10 @@ beforeAll(async () => {
   while (weekdayOf(day) !== 1) day = addDays(day, 1);
   monday = day;
   clockTo(vnTime('10:00'));
+  // The worked examples below are in the quoted đồng figures: the merchant is priced (and limited)
+  // at them, as an operator would save them (a BRL merchant's own defaults are these / 100).
+  await savePayoutConfig(t.ctx.db, f.merchantId, DEFAULT_VN_PAYOUTS, t.clock.now());
+  await saveLimits(t.ctx.db, f.merchantId, DEFAULT_VN_LIMITS, t.clock.now());
 });
 afterAll(async () => t?.close());
 afterEach(() => expectVerified(t.ctx.db));

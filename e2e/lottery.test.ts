@@ -231,7 +231,8 @@ describe('the other families', () => {
   it('pick, price and chase on dice, race and 11-choose-5 (phone pt-BR, desktop en); a slip beyond the balance is refused in words', async () => {
     const cases = [
       { game: 'K3_1M', play: 'K3_SUM', row: 0, pick: '10', units: 1 },
-      { game: 'PK10_1M', play: 'PK10_POSITION', row: 0, pick: '3', units: 1 },
+      // The race's ten places fold on a phone: the third place is opened from its tab first.
+      { game: 'PK10_1M', play: 'PK10_POSITION', row: 2, pick: '3', units: 1, place: true },
       // Quick "all" on 11 balls in "any 5": C(11, 5) = 462 units.
       { game: 'SD11_3M', play: '11X5_ANY_5', row: 0, quick: 'all', units: 462 },
     ] as const;
@@ -245,6 +246,14 @@ describe('the other families', () => {
         await page.goto(`${server.url}/lottery?gameCode=${c.game}&playType=${c.play}`);
         await until(() => page.getByTestId('picker').getAttribute('data-play')).toBe(c.play);
         const row = page.locator(`[data-testid="picker-row"][data-row="${c.row}"]`);
+        if ('place' in c) {
+          const tab = page.locator(`[data-place="${c.row}"]`);
+          expect(await tab.isVisible()).toBe(phone);
+          if (phone) {
+            expect(await row.isVisible()).toBe(false);
+            await tab.click();
+          }
+        }
         if ('quick' in c) await row.locator(`[data-quick="${c.quick}"]`).click();
         else await row.locator(`[data-pick="${c.pick}"]`).click();
         await page.getByTestId('unit-stake').fill('1.00');

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { DataTable } from '../components/DataTable';
 import { Dialog } from '../components/Dialog';
-import { DialogActions, DialogButtons } from '../components/DialogActions';
+import { ConfirmDialog } from '../components/ConfirmDialog';
+import { DialogActions } from '../components/DialogActions';
 import { Alert, Badge, QueryState, StatusBadge } from '../components/Status';
 import { useAction } from '../lib/action';
 import { api } from '../lib/api';
@@ -149,25 +150,18 @@ export function OperatorsPage() {
         </DataTable>
       ) : null}
       {confirming ? (
-        <Dialog
-          open
+        <ConfirmDialog
           title={t('operators.confirmTitle')}
-          onClose={() => {
+          busy={busy}
+          onCancel={() => {
             setConfirming(null);
             setError(null);
           }}
-          footer={
-            <DialogButtons
-              onCancel={() => setConfirming(null)}
-              label={t('action.confirm')}
-              busy={busy}
-              onConfirm={() => void apply(confirming.operator, confirming.patch)}
-            />
-          }
+          onConfirm={() => void apply(confirming.operator, confirming.patch)}
         >
           <p>{describePatch(t, confirming.operator, confirming.patch)}</p>
           <Alert tone="error">{error}</Alert>
-        </Dialog>
+        </ConfirmDialog>
       ) : null}
       {creating ? <CreateOperatorDialog onClose={() => setCreating(false)} /> : null}
     </section>

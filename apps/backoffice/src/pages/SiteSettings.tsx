@@ -1,9 +1,8 @@
 import type { FeatureFlag, FeatureFlags } from '@sorte/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Dialog } from '../components/Dialog';
-import { DialogButtons } from '../components/DialogActions';
+import { ConfirmDialog } from '../components/ConfirmDialog';
 import { Alert, QueryState } from '../components/Status';
 // The flag list straight from its file: the contracts index would also bring zod into this page's bundle.
 import { FEATURE_FLAGS } from '../../../../packages/contracts/src/flags';
@@ -96,43 +95,6 @@ function useSave(code: string) {
     run,
     clear: () => setDone(false),
   };
-}
-
-/** The confirm step every save goes through: what will change, then cancel or apply. */
-function ConfirmChange({
-  title,
-  busy,
-  danger,
-  onCancel,
-  onConfirm,
-  children,
-}: {
-  title: string;
-  busy: boolean;
-  danger?: boolean;
-  onCancel: () => void;
-  onConfirm: () => void;
-  children: ReactNode;
-}) {
-  const { t } = useTranslation();
-  return (
-    <Dialog
-      open
-      title={title}
-      onClose={onCancel}
-      footer={
-        <DialogButtons
-          onCancel={onCancel}
-          onConfirm={onConfirm}
-          busy={busy}
-          danger={danger}
-          label={t('settings.apply')}
-        />
-      }
-    >
-      {children}
-    </Dialog>
-  );
 }
 
 /** The panel's save row: the outcome of the last save and the button that opens the confirmation. */
@@ -234,7 +196,8 @@ function FlagsPanel({ config }: { config: MerchantConfigView }) {
         onSave={() => setConfirming(true)}
       />
       {confirming ? (
-        <ConfirmChange
+        <ConfirmDialog
+          label={t('settings.apply')}
           title={t('settings.flags.confirmTitle', { count: changes.length })}
           busy={save.busy}
           onCancel={() => setConfirming(false)}
@@ -249,7 +212,7 @@ function FlagsPanel({ config }: { config: MerchantConfigView }) {
           </ul>
           <p className="muted small">{t('settings.immediate')}</p>
           <Alert tone="error">{save.error}</Alert>
-        </ConfirmChange>
+        </ConfirmDialog>
       ) : null}
     </div>
   );
@@ -387,7 +350,8 @@ function StatusPanel({ config }: { config: MerchantConfigView }) {
         }}
       />
       {confirming ? (
-        <ConfirmChange
+        <ConfirmDialog
+          label={t('settings.apply')}
           title={t('settings.status.confirmTitle')}
           busy={save.busy}
           danger
@@ -404,7 +368,7 @@ function StatusPanel({ config }: { config: MerchantConfigView }) {
           </ul>
           <Alert tone="warn">{t('settings.status.warning')}</Alert>
           <Alert tone="error">{save.error}</Alert>
-        </ConfirmChange>
+        </ConfirmDialog>
       ) : null}
     </div>
   );
@@ -472,7 +436,8 @@ function BrandPanel({ config }: { config: MerchantConfigView }) {
         }}
       />
       {confirming ? (
-        <ConfirmChange
+        <ConfirmDialog
+          label={t('settings.apply')}
           title={t('settings.brand.confirmTitle')}
           busy={save.busy}
           onCancel={() => setConfirming(null)}
@@ -494,7 +459,7 @@ function BrandPanel({ config }: { config: MerchantConfigView }) {
           </ul>
           <p className="muted small">{t('settings.immediate')}</p>
           <Alert tone="error">{save.error}</Alert>
-        </ConfirmChange>
+        </ConfirmDialog>
       ) : null}
     </div>
   );

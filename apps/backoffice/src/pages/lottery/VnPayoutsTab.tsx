@@ -3,8 +3,7 @@ import { VN_BET_TYPES, VN_REGIONS } from '@sorte/lottery';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Dialog } from '../../components/Dialog';
-import { DialogButtons } from '../../components/DialogActions';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Alert, QueryState } from '../../components/Status';
 import { ApiError, api } from '../../lib/api';
 import { useErrorMessage } from '../../lib/errors';
@@ -221,21 +220,14 @@ function PayoutsEditor({ config, currency }: { config: VnPayoutConfigView; curre
         </button>
       </div>
       {confirming ? (
-        <Dialog
-          open
+        <ConfirmDialog
           title={t('lottery.payouts.confirmTitle')}
-          onClose={() => setConfirming(null)}
-          footer={
-            <DialogButtons
-              onCancel={() => setConfirming(null)}
-              label={t('action.confirm')}
-              busy={busy}
-              onConfirm={() => void save(confirming)}
-            />
-          }
+          busy={busy}
+          onCancel={() => setConfirming(null)}
+          onConfirm={() => void save(confirming)}
         >
           <p>{t('lottery.payouts.confirmText')}</p>
-        </Dialog>
+        </ConfirmDialog>
       ) : null}
     </form>
   );

@@ -6,8 +6,8 @@ import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { Icon } from '../../components/ui/Icon';
 import { useMemberInfo } from '../../features/member/api';
-import { useBalance } from '../../features/wallet/api';
 import { apiDelete, apiPost } from '../../lib/api';
+import { useBalance } from '../../lib/balance';
 import { useErrorMessage } from '../../lib/errors';
 import { formatMoney } from '../../lib/format';
 import { useSession } from '../../lib/session';
@@ -15,8 +15,8 @@ import { toast } from '../../lib/toast';
 import { useWhitelabel } from '../../lib/whitelabel';
 import { useModal } from '../modal-url';
 import { AccountMenu } from './AccountMenu';
-import { ThemeSwitch } from './ThemeSwitch';
 import { Brand } from './Brand';
+import { ThemeSwitch } from './ThemeSwitch';
 import { useUiStore } from './ui-store';
 
 /** Balance refresh is throttled so a fidgety click cannot hammer the wallet. */

@@ -1,9 +1,8 @@
 import './cashier.css';
 
 export { useUplineInfo } from './api';
-// Generic pieces the records screens reuse (paging, loading/failure, money in the merchant currency).
+// Generic pieces the records screens reuse (paging, loading/failure).
 export { Pager, QueryState } from './components/fields';
-export { useMoney } from './components/money';
 export { DepositPage } from './pages/DepositPage';
 export { SecurityCenterPage } from './pages/SecurityCenterPage';
 export { TransactionHistoryPage } from './pages/TransactionHistoryPage';

@@ -2,7 +2,7 @@ import type { VnBetTypeCode } from '@sorte/contracts';
 import { parseToMinor } from '@sorte/money';
 import { memo, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMoney } from '../cashier/components/money';
+import { useMoney } from '../../lib/money';
 import type { VnMenuBetType, VnMenuRegion } from './api';
 import { NumberPicker } from './NumberPicker';
 import type { Digits } from './numbers';

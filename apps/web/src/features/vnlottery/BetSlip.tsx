@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api';
 import { useErrorMessage } from '../../lib/errors';
-import { useMoney } from '../cashier/components/money';
-import { groupByDraw, type SlipEntry, slipTotalMinor } from './slip';
+import { useMoney } from '../../lib/money';
 import { formatCountdown } from '../../lib/server-clock';
+import { groupByDraw, type SlipEntry, slipTotalMinor } from './slip';
 import { formatVnDay } from './time';
 
 interface BetSlipProps {

@@ -2,7 +2,7 @@ import { findProvince } from '@sorte/lottery';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../lib/format';
-import { useMoney } from '../cashier/components/money';
+import { useMoney } from '../../lib/money';
 import { useVnDraw, type VnTicketView } from './api';
 import { ResultBoard } from './ResultBoard';
 import { formatVnDay } from './time';

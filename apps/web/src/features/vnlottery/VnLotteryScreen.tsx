@@ -4,11 +4,12 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useModal } from '../../app/modal-url';
+import { useBalance } from '../../lib/balance';
 import { useErrorMessage } from '../../lib/errors';
+import { useMoney } from '../../lib/money';
+import { useServerNow } from '../../lib/server-clock';
 import { useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
-import { useMoney } from '../cashier/components/money';
-import { useBalance } from '../wallet/api';
 import { type VnMenuProvince, type VnMenuRegion, useVnMenu, useVnOpened, vnKeys } from './api';
 import { BetBuilder } from './BetBuilder';
 import { BetSlip } from './BetSlip';
@@ -18,7 +19,6 @@ import { drawKeyOf, drawRefOf, type SlipEntry, slipTotalMinor, type VnDraft, typ
 import { TicketsTab } from './TicketsTab';
 import { formatVnDay } from './time';
 import { usePlaceSlip } from './use-place-slip';
-import { useServerNow } from '../../lib/server-clock';
 import './vnlottery.css';
 
 const TABS = ['bet', 'results', 'tickets'] as const;

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
-import { newIdempotencyKey } from '../cashier/intent-key';
-import { isUncertain, sendWithRetry } from '../originals/kit/place-bet';
+import { newIdempotencyKey } from '../../lib/intent-key';
+import { isUncertain, sendWithRetry } from '../../lib/send-with-retry';
 import { postVnBet, vnKeys } from './api';
 import { betRequestOf, groupByDraw, groupSignature, type SlipEntry } from './slip';
 

@@ -1,8 +1,9 @@
 import { type InputHTMLAttributes, type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { minorToInput } from '../../../lib/amounts';
+import { useMoney } from '../../../lib/money';
 import { toast } from '../../../lib/toast';
-import { type AmountProblem, minorToInput } from '../amounts';
-import { useMoney } from './money';
+import type { AmountProblem } from '../amounts';
 
 interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value' | 'prefix'> {
   label: ReactNode;

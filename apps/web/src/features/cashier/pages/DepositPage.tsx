@@ -2,10 +2,13 @@ import type { DepositOrder, ManualAccountDetails, PaymentChannel } from '@sorte/
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/ui/EmptyState';
+import { minorToInput, parseAmountInput } from '../../../lib/amounts';
 import { useErrorMessage } from '../../../lib/errors';
 import { formatDateTime } from '../../../lib/format';
+import { useIntentKeys } from '../../../lib/intent-key';
+import { useMoney } from '../../../lib/money';
 import { toast } from '../../../lib/toast';
-import { amountProblem, feePreview, minorToInput, parseAmountInput } from '../amounts';
+import { amountProblem, feePreview } from '../amounts';
 import { useChannels, useCreateDeposit, useDepositOrder, useDeposits, useInvalidateMoney } from '../api';
 import {
   AmountField,
@@ -16,8 +19,6 @@ import {
   StatusBadge,
   useAmountProblemText,
 } from '../components/fields';
-import { useMoney } from '../components/money';
-import { useIntentKeys } from '../intent-key';
 
 /** depositv2: pick a channel, an amount, pay; gateway channels leave for the gateway's page. */
 export function DepositPage({ orderId, onOrderDone }: { orderId?: string; onOrderDone: () => void }) {

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../components/ui/Modal';
 import { formatDateTime } from '../../../lib/format';
+import { useMoney } from '../../../lib/money';
 import {
   CASHIER_PAGE_SIZE,
   type HistoryFilters,
@@ -11,7 +12,6 @@ import {
   useTransactionHistory,
 } from '../api';
 import { Pager, QueryState, StatusBadge } from '../components/fields';
-import { useMoney } from '../components/money';
 import { defaultRange } from '../records';
 
 /** A wallet kind as the player reads it. */

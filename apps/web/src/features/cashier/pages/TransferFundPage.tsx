@@ -1,12 +1,13 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { minorToInput, parseAmountInput } from '../../../lib/amounts';
 import { useErrorMessage } from '../../../lib/errors';
+import { useIntentKeys } from '../../../lib/intent-key';
+import { useMoney } from '../../../lib/money';
 import { toast } from '../../../lib/toast';
-import { amountProblem, minorToInput, parseAmountInput } from '../amounts';
+import { amountProblem } from '../amounts';
 import { useMerchantWallets, useRecallAll, useWalletBalances, useWalletTransfer } from '../api';
 import { AmountField, QueryState, useAmountProblemText } from '../components/fields';
-import { useMoney } from '../components/money';
-import { useIntentKeys } from '../intent-key';
 import { type WalletCard, walletCards } from '../wallets';
 
 /** transferFund: the member's wallets, moves between main and a game wallet, and "recall all". */

@@ -1,13 +1,14 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { parseAmountInput } from '../../../lib/amounts';
 import { useErrorMessage } from '../../../lib/errors';
+import { useIntentKeys } from '../../../lib/intent-key';
+import { useMoney } from '../../../lib/money';
 import { toast } from '../../../lib/toast';
-import { amountProblem, isWithdrawalPassword, parseAmountInput } from '../amounts';
+import { amountProblem, isWithdrawalPassword } from '../amounts';
 import { useTransferDownline, useTransferUpline, useUplineInfo } from '../api';
 import { AmountField, Field, PinField, QueryState, useAmountProblemText } from '../components/fields';
-import { useMoney } from '../components/money';
 import { WithdrawalPasswordForm } from '../components/WithdrawalPasswordForm';
-import { useIntentKeys } from '../intent-key';
 
 /** transferUpline: send to the direct upline; agents also send to a member of their downline. */
 export function TransferUplinePage({ isAgent }: { isAgent: boolean }) {

@@ -2,16 +2,13 @@ import type { PayoutAccount, WithdrawalOrder, WithdrawInfo } from '@sorte/contra
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../components/ui/Modal';
+import { parseAmountInput } from '../../../lib/amounts';
 import { useErrorMessage } from '../../../lib/errors';
 import { formatDateTime } from '../../../lib/format';
+import { useIntentKeys } from '../../../lib/intent-key';
+import { useMoney } from '../../../lib/money';
 import { toast } from '../../../lib/toast';
-import {
-  amountProblem,
-  feePreview,
-  isWithdrawalPassword,
-  parseAmountInput,
-  proofFileProblem,
-} from '../amounts';
+import { amountProblem, feePreview, isWithdrawalPassword, proofFileProblem } from '../amounts';
 import { useReceipt, useWithdraw, useWithdrawals, useWithdrawInfo } from '../api';
 import {
   AmountField,
@@ -21,10 +18,8 @@ import {
   StatusBadge,
   useAmountProblemText,
 } from '../components/fields';
-import { useMoney } from '../components/money';
 import { PayoutAccountForm } from '../components/PayoutAccountForm';
 import { WithdrawalPasswordForm } from '../components/WithdrawalPasswordForm';
-import { useIntentKeys } from '../intent-key';
 
 /** withdraw: balance and turnover, payout account, amount, withdrawal password; then my withdrawals. */
 export function WithdrawPage({ onOpenAccount }: { onOpenAccount: () => void }) {

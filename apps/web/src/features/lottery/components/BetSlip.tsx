@@ -1,6 +1,6 @@
 import type { LotteryFamily } from '@sorte/contracts';
 import { useTranslation } from 'react-i18next';
-import { useMoney } from '../../cashier/components/money';
+import { useMoney } from '../../../lib/money';
 import { type ChasePlan, chaseFactors, MAX_CHASE_DRAWS, type SlipLine, slipTotalMinor } from '../slip';
 import { SelectionText } from './SelectionText';
 

@@ -2,10 +2,10 @@ import type { LotteryFamily, LotteryTicket, LotteryTicketStatus } from '@sorte/c
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLoginGate } from '../../../app/login-gate';
 import { formatDateTime } from '../../../lib/format';
+import { useMoney } from '../../../lib/money';
 import { toast } from '../../../lib/toast';
-import { useMoney } from '../../cashier/components/money';
-import { useLoginGate } from '../../originals/kit/login-gate';
 import { useLotteryTickets } from '../api';
 import { SelectionText } from './SelectionText';
 import { TicketDetail } from './TicketDetail';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useMoney } from '../../cashier/components/money';
+import { useMoney } from '../../../lib/money';
 import {
   BetAmountInput,
   ControlField,

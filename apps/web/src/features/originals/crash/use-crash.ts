@@ -1,11 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api';
+import { useIntentKeys } from '../../../lib/intent-key';
 import { connectRealtime } from '../../../lib/realtime';
+import { isUncertain } from '../../../lib/send-with-retry';
 import { clockOffsetMs } from '../../../lib/server-clock';
 import { useSession } from '../../../lib/session';
-import { useIntentKeys } from '../../cashier/intent-key';
-import { isUncertain } from '../kit';
 import {
   type CrashBet,
   type CrashRound,

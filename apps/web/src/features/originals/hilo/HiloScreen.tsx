@@ -1,6 +1,6 @@
 import type { HiloCardView } from '@sorte/contracts';
 import { useTranslation } from 'react-i18next';
-import { useMoney } from '../../cashier/components/money';
+import { useMoney } from '../../../lib/money';
 import {
   BetAmountInput,
   ErrorLine,

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { minorToInput, parseAmountInput } from '../../cashier/amounts';
-import { useMoney } from '../../cashier/components/money';
+import { minorToInput, parseAmountInput } from '../../../lib/amounts';
+import { useMoney } from '../../../lib/money';
 import type { AutoAdjust, AutoBetSettings } from './autobet';
 import { ControlField, Segmented } from './GameLayout';
 

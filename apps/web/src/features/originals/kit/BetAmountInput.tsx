@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { minorToInput, parseAmountInput } from '../../cashier/amounts';
-import { useMoney } from '../../cashier/components/money';
-import { useBalance } from '../../wallet/api';
+import { minorToInput, parseAmountInput } from '../../../lib/amounts';
+import { useBalance } from '../../../lib/balance';
+import { useMoney } from '../../../lib/money';
 import { type AmountBounds, clampAmount, doubleAmount, halfAmount } from './amount';
 
 export interface BetAmountInputProps {

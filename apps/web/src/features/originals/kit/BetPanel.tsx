@@ -1,13 +1,14 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMoney } from '../../cashier/components/money';
-import type { OriginalRound } from './api';
+import { useLoginGate } from '../../../app/login-gate';
+import { useMoney } from '../../../lib/money';
 import { AutoBetPanel } from './AutoBetPanel';
+import type { OriginalRound } from './api';
 import { type AutoBetSettings, DEFAULT_AUTO, useAutoBet } from './autobet';
 import { BetAmountInput } from './BetAmountInput';
 import { ErrorLine } from './ErrorLine';
 import { ControlField, Segmented } from './GameLayout';
-import { PlayButton, useLoginGate } from './login-gate';
+import { PlayButton } from './PlayButton';
 import type { PlaceBet } from './place-bet';
 
 export interface BetPanelProps<P extends Record<string, unknown>> {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useMoney } from '../../cashier/components/money';
+import { useMoney } from '../../../lib/money';
 import type { OriginalRound } from './api';
 import { useRecentRounds } from './recent';
 import { formatMultiplier, verifyRoundHref } from './verify-link';

@@ -1,10 +1,10 @@
+import { clientSeed as clientSeedSchema } from '@sorte/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { clientSeed as clientSeedSchema } from '@sorte/contracts';
+import { useLoginGate } from '../../../app/login-gate';
 import { ErrorLine } from './ErrorLine';
 import { useFairness, useRotateSeeds } from './fairness';
-import { useLoginGate } from './login-gate';
 import { useRecentStore } from './recent';
 import { verifyHref, verifyRoundHref } from './verify-link';
 

@@ -48,7 +48,7 @@ export type { OriginalRound, FairnessState, RevealedSeedPair, BetGame } from './
 export { fetchFairness, rotateSeeds, postBet, fetchRound, originalsKeys } from './api';
 export { clampAmount, halfAmount, doubleAmount, increaseByPercent, type AmountBounds } from './amount';
 export { useStake } from './stake';
-export { usePlaceBet, isUncertain, type PlaceBet } from './place-bet';
+export { usePlaceBet, type PlaceBet } from './place-bet';
 export { useFairness, useRotateSeeds } from './fairness';
 export { useRevealedSeeds } from './revealed';
 export { useRecentRounds, useRecentStore } from './recent';
@@ -66,7 +66,8 @@ export { NumberField, type NumberFieldProps } from './NumberField';
 export { BetAmountInput, type BetAmountInputProps } from './BetAmountInput';
 export { SeedPanel } from './SeedPanel';
 export { RecentRounds, type RecentRoundsProps } from './RecentRounds';
-export { PlayButton, useLoginGate, type PlayButtonProps } from './login-gate';
+export { PlayButton, type PlayButtonProps } from './PlayButton';
+export { useLoginGate } from '../../../app/login-gate';
 export { ErrorLine } from './ErrorLine';
 export { AutoBetPanel } from './AutoBetPanel';
 export { BetPanel, type BetPanelProps } from './BetPanel';

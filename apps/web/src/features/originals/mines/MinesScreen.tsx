@@ -1,8 +1,8 @@
 import { DEFAULT_HOUSE_EDGE } from '@sorte/fairness';
-import { useTranslation } from 'react-i18next';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api';
-import { useMoney } from '../../cashier/components/money';
+import { useMoney } from '../../../lib/money';
 import {
   BetAmountInput,
   ControlField,

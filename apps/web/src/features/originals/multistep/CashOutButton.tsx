@@ -1,4 +1,4 @@
-import { useMoney } from '../../cashier/components/money';
+import { useMoney } from '../../../lib/money';
 import type { MultistepRound } from './api';
 import type { StepRound } from './use-step-round';
 

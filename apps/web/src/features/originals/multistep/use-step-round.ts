@@ -1,10 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api';
+import { walletKeys } from '../../../lib/balance';
+import { useIntentKeys } from '../../../lib/intent-key';
+import { isUncertain } from '../../../lib/send-with-retry';
 import { useSession } from '../../../lib/session';
-import { useIntentKeys } from '../../cashier/intent-key';
-import { walletKeys } from '../../wallet/api';
-import { type FairnessState, fetchRound, isUncertain, originalsKeys, useRecentStore } from '../kit';
+import { type FairnessState, fetchRound, originalsKeys, useRecentStore } from '../kit';
 import { fetchActive, type MultistepRound, postStep, type StepGame, stepKeys } from './api';
 
 const ATTEMPTS = 3;

@@ -12,7 +12,7 @@ import {
 } from '@sorte/fairness';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMoney } from '../../cashier/components/money';
+import { useMoney } from '../../../lib/money';
 import { LINE_COLOURS } from './Reels';
 import { unitsToMinor } from './slot-view';
 import { SymbolArt } from './symbols';

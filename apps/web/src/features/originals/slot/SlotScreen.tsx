@@ -1,7 +1,7 @@
 import { CARNAVAL_RTP, SLOT_LINE_COUNT, type SlotLineWin, type SlotSymbol } from '@sorte/fairness';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMoney } from '../../cashier/components/money';
+import { useMoney } from '../../../lib/money';
 import {
   ErrorLine,
   formatMultiplier,

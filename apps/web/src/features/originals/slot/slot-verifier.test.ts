@@ -1,8 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { floats } from '@sorte/fairness';
 import { expect, it } from 'vitest';
+import { webHmac } from '../../../lib/web-crypto';
 import { outcomeMatches, VERIFIERS } from '../verify/verifiers';
-import { webHmac } from '../verify/web-crypto';
 
 const nodeHmac = (key: string, message: string) =>
   new Uint8Array(createHmac('sha256', key).update(message).digest());

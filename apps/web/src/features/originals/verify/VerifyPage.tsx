@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { formatDateTime } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
+import { sha256Hex, webHmac } from '../../../lib/web-crypto';
 import {
   ErrorLine,
   type OriginalRound,
@@ -22,7 +23,6 @@ import {
   isVerifyGame,
   outcomeMatches,
 } from './verifiers';
-import { sha256Hex, webHmac } from './web-crypto';
 import './verify.css';
 
 const SEED_FIELDS = ['serverSeed', 'serverSeedHash', 'clientSeed', 'nonce'] as const;

@@ -1,8 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { crashPoint, floats, minePositions } from '@sorte/fairness';
 import { expect, it } from 'vitest';
+import { sha256Hex, webHmac } from '../../../lib/web-crypto';
 import { outcomeMatches, VERIFIERS } from './verifiers';
-import { sha256Hex, webHmac } from './web-crypto';
 
 const nodeHmac = (key: string, message: string) =>
   new Uint8Array(createHmac('sha256', key).update(message).digest());

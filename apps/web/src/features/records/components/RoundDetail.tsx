@@ -3,15 +3,16 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Modal } from '../../../components/ui/Modal';
 import { formatDateTime } from '../../../lib/format';
+import { useMoney } from '../../../lib/money';
+import { QueryState } from '../../cashier';
 import { TicketFacts } from '../../lottery/components/TicketDetail';
-import { QueryState, useMoney } from '../../cashier';
 // By its file, as TicketFacts above: through the feature's index the member centre's chunk would
 // carry the whole Vietnamese lottery screen (31 kB instead of 6 kB, measured on the build).
 import { VnTicketFacts } from '../../vnlottery/TicketFacts';
 import { type RoundRecall, useRoundRecall } from '../api';
 import { useRecordNames } from '../names';
-import { profitClass, signed } from './TotalsStrip';
 import { StatusTag } from './StatusTag';
+import { profitClass, signed } from './TotalsStrip';
 
 /**
  * A round opened from the betting records: what the record says, then its recall from the game's

@@ -1,6 +1,6 @@
 import type { BetTotals } from '@sorte/contracts';
 import { useTranslation } from 'react-i18next';
-import { useMoney } from '../../cashier';
+import { useMoney } from '../../../lib/money';
 
 /** The settled rounds' count, stake, payout and profit for the filtered range. */
 export function TotalsStrip({ totals, label }: { totals: BetTotals; label: string }) {

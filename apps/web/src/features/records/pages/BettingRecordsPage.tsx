@@ -1,9 +1,10 @@
 import type { BetRecord } from '@sorte/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../lib/format';
 import { useErrorMessage } from '../../../lib/errors';
-import { Pager, QueryState, useMoney } from '../../cashier';
+import { formatDateTime } from '../../../lib/format';
+import { useMoney } from '../../../lib/money';
+import { Pager, QueryState } from '../../cashier';
 import { type RecordsFilters, useBetRecords, usePlayedVendors } from '../api';
 import { RecordsFilterBar } from '../components/RecordsFilterBar';
 import { RoundDetail } from '../components/RoundDetail';

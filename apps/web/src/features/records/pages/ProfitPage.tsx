@@ -1,7 +1,8 @@
 import type { ProfitRow } from '@sorte/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { QueryState, useMoney } from '../../cashier';
+import { useMoney } from '../../../lib/money';
+import { QueryState } from '../../cashier';
 import { type ProfitGroup, usePersonalProfit, usePlayedVendors } from '../api';
 import { RecordsFilterBar } from '../components/RecordsFilterBar';
 import { profitClass, signed, TotalsStrip } from '../components/TotalsStrip';

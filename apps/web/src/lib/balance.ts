@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { ApiError, apiGet } from '../../lib/api';
-import { useSession } from '../../lib/session';
+import { ApiError, apiGet } from './api';
+import { useSession } from './session';
 
 export const walletKeys = {
   balance: (token: string | null) => ['wallet', 'balance', token] as const,

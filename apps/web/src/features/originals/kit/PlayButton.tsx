@@ -1,19 +1,5 @@
-import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useModal } from '../../../app/modal-url';
-import { useSession } from '../../../lib/session';
-
-/** Playing needs a logged-in player: `requireLogin()` opens the login popup and answers false otherwise. */
-export function useLoginGate() {
-  const isLogin = useSession((s) => s.isLogin);
-  const { openModal } = useModal();
-  const requireLogin = useCallback(() => {
-    if (isLogin) return true;
-    openModal('login');
-    return false;
-  }, [isLogin, openModal]);
-  return { isLogin, requireLogin };
-}
+import { useLoginGate } from '../../../app/login-gate';
 
 export interface PlayButtonProps {
   onPlay: () => void;

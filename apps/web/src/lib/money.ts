@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '../../../lib/format';
-import { useWhitelabel } from '../../../lib/whitelabel';
+import { formatMoney } from './format';
+import { useWhitelabel } from './whitelabel';
 
 /** Formats minor units with the merchant's currency and symbol in the current language. */
 export function useMoney() {

@@ -254,9 +254,7 @@ async function moneyJourney(page: Page, lang: Lang): Promise<Record<string, numb
     await page.getByRole('menuitem', { name: t(lang, 'common', 'account.memberCentre') }).click();
     await centreMenu.getByRole('button', { name: c('centre.pages.withdraw') }).click();
   }
-  await page.getByLabel(c('pin.new'), { exact: true }).fill('135790');
-  await page.getByLabel(c('pin.confirm'), { exact: true }).fill('135790');
-  await page.getByRole('button', { name: c('pin.setAction') }).click();
+  await setWithdrawalPin(page, c, '135790');
   await page.getByLabel(c('payout.pixKey'), { exact: true }).fill('123.456.789-09');
   await page.getByLabel(c('payout.holderName'), { exact: true }).fill(REAL_NAME[lang]);
   await page.getByRole('button', { name: c('payout.save') }).click();
@@ -318,6 +316,30 @@ async function moneyJourney(page: Page, lang: Lang): Promise<Record<string, numb
   return timings;
 }
 
+/**
+ * Sets the withdrawal password on the withdraw page and waits for its form to go (the withdrawal
+ * form takes its place). Typed again when the click met an empty form: on a loaded CI machine the
+ * page once drew the form anew between the typing and the click, and the page's own check refused
+ * the empty submission (nothing reached the server). Still only ever set through the form.
+ */
+async function setWithdrawalPin(page: Page, text: (key: string) => string, pin: string): Promise<void> {
+  const field = page.getByLabel(text('pin.new'), { exact: true });
+  for (let attempt = 1; ; attempt++) {
+    await field.fill(pin);
+    await page.getByLabel(text('pin.confirm'), { exact: true }).fill(pin);
+    await page.getByRole('button', { name: text('pin.setAction') }).click();
+    try {
+      await field.waitFor({ state: 'detached', timeout: 10_000 });
+      return;
+    } catch (error) {
+      if ((await field.count()) === 0) return;
+      // Still holding the password: the request is under way, so wait for it as long as for any step.
+      if ((await field.inputValue()) === pin) return field.waitFor({ state: 'detached' });
+      if (attempt === 3) throw error;
+    }
+  }
+}
+
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
@@ -372,10 +394,7 @@ it('makes a first withdrawal: real name, withdrawal password, PIX account, reque
   await page
     .getByRole('button', { name: t(lang, 'cashier', 'withdraw.openAccount') })
     .waitFor({ state: 'detached' });
-  await page.getByLabel(t(lang, 'cashier', 'pin.new'), { exact: true }).fill('246810');
-  await page.getByLabel(t(lang, 'cashier', 'pin.confirm'), { exact: true }).fill('246810');
-  await page.getByRole('button', { name: t(lang, 'cashier', 'pin.setAction') }).click();
-  await page.getByLabel(t(lang, 'cashier', 'pin.new'), { exact: true }).waitFor({ state: 'detached' });
+  await setWithdrawalPin(page, (key) => t(lang, 'cashier', key), '246810');
 
   // With no payout account the add form is already open; the holder is the real name.
   await page.getByLabel(t(lang, 'cashier', 'payout.pixKey'), { exact: true }).fill('123.456.789-09');

@@ -1,8 +1,12 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { ApiError, apiGet } from './api';
+import { connectRealtime } from './realtime';
 import { useSession } from './session';
 
 export const walletKeys = {
+  /** Every balance query, whoever is signed in (what a push invalidates). */
+  balances: ['wallet', 'balance'] as const,
   balance: (token: string | null) => ['wallet', 'balance', token] as const,
 };
 
@@ -44,4 +48,23 @@ export function useBalance() {
     enabled: Boolean(token),
     staleTime: 15_000,
   });
+}
+
+/**
+ * While logged in, keeps the live channel open and refetches the header balance whenever the server
+ * says it changed — and after a reconnection, when a change may have been missed.
+ */
+export function useBalancePush(): void {
+  const token = useSession((s) => s.token);
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!token || typeof WebSocket === 'undefined') return;
+    return connectRealtime({
+      token,
+      onEvent: (event, reconnected) => {
+        if (event === 'balance-changed' || reconnected)
+          void queryClient.invalidateQueries({ queryKey: walletKeys.balances });
+      },
+    });
+  }, [token, queryClient]);
 }

@@ -1,6 +1,7 @@
 import type { LotteryDraw } from '@sorte/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import { walletKeys } from '../../lib/balance';
 import { connectRealtime } from '../../lib/realtime';
 import { useSession } from '../../lib/session';
 import { lotteryKeys } from './api';
@@ -27,8 +28,7 @@ export function useLotteryPush(onDraw?: (draw: LotteryDraw) => void): void {
         if (message.type !== 'lottery.draw') return;
         const draw = message.draw as LotteryDraw;
         void queryClient.invalidateQueries({ queryKey: lotteryKeys.all });
-        if (draw.status === 'settled')
-          void queryClient.invalidateQueries({ queryKey: ['wallet', 'balance'] });
+        if (draw.status === 'settled') void queryClient.invalidateQueries({ queryKey: walletKeys.balances });
         onDrawRef.current?.(draw);
       },
     });

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
+import { walletKeys } from '../../lib/balance';
 import { newIdempotencyKey } from '../../lib/intent-key';
 import { isUncertain, sendWithRetry } from '../../lib/send-with-retry';
 import { postVnBet, vnKeys } from './api';
@@ -45,7 +46,7 @@ export function usePlaceSlip() {
       } finally {
         setPending(false);
         if (outcome.placed.length) {
-          void queryClient.invalidateQueries({ queryKey: ['wallet', 'balance'] });
+          void queryClient.invalidateQueries({ queryKey: walletKeys.balances });
           void queryClient.invalidateQueries({ queryKey: [...vnKeys.all, 'tickets'] });
         }
       }

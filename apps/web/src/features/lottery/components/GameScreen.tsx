@@ -6,6 +6,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useLoginGate } from '../../../app/login-gate';
 import { EmptyState } from '../../../components/ui/EmptyState';
 import { ApiError } from '../../../lib/api';
+import { walletKeys } from '../../../lib/balance';
 import { useErrorMessage } from '../../../lib/errors';
 import { useIntentKeys } from '../../../lib/intent-key';
 import { useMoney } from '../../../lib/money';
@@ -198,7 +199,7 @@ function Playing({ detail, receivedAt }: { detail: LotteryGameDetail; receivedAt
     } finally {
       setSubmitting(false);
       void queryClient.invalidateQueries({ queryKey: lotteryKeys.all });
-      void queryClient.invalidateQueries({ queryKey: ['wallet', 'balance'] });
+      void queryClient.invalidateQueries({ queryKey: walletKeys.balances });
     }
   };
 

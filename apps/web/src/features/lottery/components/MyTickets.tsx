@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLoginGate } from '../../../app/login-gate';
+import { walletKeys } from '../../../lib/balance';
 import { formatDateTime } from '../../../lib/format';
 import { useMoney } from '../../../lib/money';
 import { toast } from '../../../lib/toast';
@@ -52,7 +53,7 @@ export function MyTickets({ gameCode, family }: { gameCode?: string; family?: Lo
       }
       seen.current.set(ticket.id, ticket.status);
     }
-    if (settled) void queryClient.invalidateQueries({ queryKey: ['wallet', 'balance'] });
+    if (settled) void queryClient.invalidateQueries({ queryKey: walletKeys.balances });
   }, [list, queryClient, t, money]);
 
   if (!isLogin)

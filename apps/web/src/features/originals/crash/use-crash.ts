@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api';
+import { walletKeys } from '../../../lib/balance';
 import { useIntentKeys } from '../../../lib/intent-key';
 import { connectRealtime } from '../../../lib/realtime';
 import { isUncertain } from '../../../lib/send-with-retry';
@@ -156,7 +157,7 @@ export function useCrash() {
   }, [phase, queryClient]);
 
   const refreshBalance = useCallback(
-    () => queryClient.invalidateQueries({ queryKey: ['wallet', 'balance'] }),
+    () => queryClient.invalidateQueries({ queryKey: walletKeys.balances }),
     [queryClient],
   );
 

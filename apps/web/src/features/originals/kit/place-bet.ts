@@ -46,7 +46,7 @@ export function usePlaceBet<P extends Record<string, unknown>>(
     (round: OriginalRound) => {
       push(round);
       queryClient.setQueryData(walletKeys.balance(token), BigInt(round.balanceAfterMinor));
-      void queryClient.invalidateQueries({ queryKey: ['wallet', 'balance'] });
+      void queryClient.invalidateQueries({ queryKey: walletKeys.balances });
     },
     [push, queryClient, token],
   );

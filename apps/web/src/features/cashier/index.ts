@@ -1,8 +1,6 @@
 import './cashier.css';
 
 export { useUplineInfo } from './api';
-// Generic pieces the records screens reuse (paging, loading/failure).
-export { Pager, QueryState } from './components/fields';
 export { DepositPage } from './pages/DepositPage';
 export { SecurityCenterPage } from './pages/SecurityCenterPage';
 export { TransactionHistoryPage } from './pages/TransactionHistoryPage';

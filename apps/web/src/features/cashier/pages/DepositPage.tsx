@@ -10,15 +10,9 @@ import { useMoney } from '../../../lib/money';
 import { toast } from '../../../lib/toast';
 import { amountProblem, feePreview } from '../amounts';
 import { useChannels, useCreateDeposit, useDepositOrder, useDeposits, useInvalidateMoney } from '../api';
-import {
-  AmountField,
-  CopyButton,
-  Field,
-  Pager,
-  QueryState,
-  StatusBadge,
-  useAmountProblemText,
-} from '../components/fields';
+import { Pager } from '../../../components/ui/Pager';
+import { QueryState } from '../../../components/ui/QueryState';
+import { AmountField, CopyButton, Field, StatusBadge, useAmountProblemText } from '../components/fields';
 
 /** depositv2: pick a channel, an amount, pay; gateway channels leave for the gateway's page. */
 export function DepositPage({ orderId, onOrderDone }: { orderId?: string; onOrderDone: () => void }) {

@@ -7,7 +7,8 @@ import { useErrorMessage } from '../../../lib/errors';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { useDefaultPayoutAccount, useRemovePayoutAccount, useSecurity, useUpdateProfile } from '../api';
-import { Field, QueryState } from '../components/fields';
+import { QueryState } from '../../../components/ui/QueryState';
+import { Field } from '../components/fields';
 import { PayoutAccountForm } from '../components/PayoutAccountForm';
 import { WithdrawalPasswordForm } from '../components/WithdrawalPasswordForm';
 

@@ -11,7 +11,9 @@ import {
   useTransactionDetail,
   useTransactionHistory,
 } from '../api';
-import { Pager, QueryState, StatusBadge } from '../components/fields';
+import { Pager } from '../../../components/ui/Pager';
+import { QueryState } from '../../../components/ui/QueryState';
+import { StatusBadge } from '../components/fields';
 import { defaultRange } from '../records';
 
 /** A wallet kind as the player reads it. */

@@ -7,7 +7,8 @@ import { useMoney } from '../../../lib/money';
 import { toast } from '../../../lib/toast';
 import { amountProblem } from '../amounts';
 import { useMerchantWallets, useRecallAll, useWalletBalances, useWalletTransfer } from '../api';
-import { AmountField, QueryState, useAmountProblemText } from '../components/fields';
+import { QueryState } from '../../../components/ui/QueryState';
+import { AmountField, useAmountProblemText } from '../components/fields';
 import { type WalletCard, walletCards } from '../wallets';
 
 /** transferFund: the member's wallets, moves between main and a game wallet, and "recall all". */

@@ -7,7 +7,8 @@ import { useMoney } from '../../../lib/money';
 import { toast } from '../../../lib/toast';
 import { amountProblem, isWithdrawalPassword } from '../amounts';
 import { useTransferDownline, useTransferUpline, useUplineInfo } from '../api';
-import { AmountField, Field, PinField, QueryState, useAmountProblemText } from '../components/fields';
+import { QueryState } from '../../../components/ui/QueryState';
+import { AmountField, Field, PinField, useAmountProblemText } from '../components/fields';
 import { WithdrawalPasswordForm } from '../components/WithdrawalPasswordForm';
 
 /** transferUpline: send to the direct upline; agents also send to a member of their downline. */

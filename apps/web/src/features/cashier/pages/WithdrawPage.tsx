@@ -10,14 +10,9 @@ import { useMoney } from '../../../lib/money';
 import { toast } from '../../../lib/toast';
 import { amountProblem, feePreview, isWithdrawalPassword, proofFileProblem } from '../amounts';
 import { useReceipt, useWithdraw, useWithdrawals, useWithdrawInfo } from '../api';
-import {
-  AmountField,
-  Pager,
-  PinField,
-  QueryState,
-  StatusBadge,
-  useAmountProblemText,
-} from '../components/fields';
+import { Pager } from '../../../components/ui/Pager';
+import { QueryState } from '../../../components/ui/QueryState';
+import { AmountField, PinField, StatusBadge, useAmountProblemText } from '../components/fields';
 import { PayoutAccountForm } from '../components/PayoutAccountForm';
 import { WithdrawalPasswordForm } from '../components/WithdrawalPasswordForm';
 

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { Modal } from '../../../components/ui/Modal';
 import { formatDateTime } from '../../../lib/format';
 import { useMoney } from '../../../lib/money';
-import { QueryState } from '../../cashier';
+import { QueryState } from '../../../components/ui/QueryState';
 import { TicketFacts } from '../../lottery/components/TicketDetail';
 // By its file, as TicketFacts above: through the feature's index the member centre's chunk would
 // carry the whole Vietnamese lottery screen (31 kB instead of 6 kB, measured on the build).

@@ -2,7 +2,7 @@ import type { ProfitRow } from '@sorte/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMoney } from '../../../lib/money';
-import { QueryState } from '../../cashier';
+import { QueryState } from '../../../components/ui/QueryState';
 import { type ProfitGroup, usePersonalProfit, usePlayedVendors } from '../api';
 import { RecordsFilterBar } from '../components/RecordsFilterBar';
 import { profitClass, signed, TotalsStrip } from '../components/TotalsStrip';

@@ -1,6 +1,7 @@
-import { checkSchedule, type DrawSchedule, PRIZE_MODES, type PrizeModeCode } from '@sorte/lottery';
+import { checkSchedule, type DrawSchedule } from '@sorte/lottery';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../platform/database/database.ts';
+import { prizeModeOf } from './lottery.queries.ts';
 import type { LotteryGamesTable, PlayLimits } from './lottery.tables.ts';
 
 /**
@@ -49,23 +50,20 @@ export function limitsFor(game: LotteryGame, playType: string): StakeLimits {
 /**
  * The series a member's tickets are sold at: the lowest series stored (lottery_series) for the
  * member or anyone above them in the agent tree, capped by the top series of the merchant's prize
- * mode (merchants.prize_mode spells 'Lott', 'ZY', 'Elott', 'SEA'; an unknown spelling falls back to
- * LOTT, the dearest). The lowest, not the nearest: an agent's series bounds their whole team, so a
+ * mode (prizeModeOf). The lowest, not the nearest: an agent's series bounds their whole team, so a
  * downline given a series before their agent's was lowered never prices above that agent (the
  * rebate, agent − downline, is never negative), and a new member inherits their upline's series.
  */
 export async function seriesOf(db: Db, merchantId: string, memberId: string): Promise<number> {
-  const [member, merchant] = await Promise.all([
+  const [member, mode] = await Promise.all([
     db
       .selectFrom('members')
       .select('ancestry')
       .where('id', '=', memberId)
       .where('merchant_id', '=', merchantId)
       .executeTakeFirst(),
-    db.selectFrom('merchants').select('prize_mode').where('id', '=', merchantId).executeTakeFirst(),
+    prizeModeOf(db, merchantId),
   ]);
-  const code = (merchant?.prize_mode ?? 'LOTT').toUpperCase() as PrizeModeCode;
-  const top = (PRIZE_MODES[code] ?? PRIZE_MODES.LOTT).maxSeries;
   // ancestry reads '/<root id>/…/<parent id>/'.
   const chain = [memberId, ...(member?.ancestry.split('/').filter(Boolean) ?? [])];
   const stored = await db
@@ -74,5 +72,5 @@ export async function seriesOf(db: Db, merchantId: string, memberId: string): Pr
     .where('merchant_id', '=', merchantId)
     .where('member_id', 'in', chain)
     .executeTakeFirst();
-  return Math.min(top, stored?.series ?? top);
+  return Math.min(mode.maxSeries, stored?.series ?? mode.maxSeries);
 }

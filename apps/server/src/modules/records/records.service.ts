@@ -4,6 +4,7 @@ import {
   type BetRecordsQuery,
   type BetRecordsResponse,
   type BetTotals,
+  type LanguageCode,
   MAX_RECORDS_RANGE_DAYS,
   type PersonalProfitQuery,
   type PersonalProfitResponse,
@@ -29,9 +30,6 @@ export interface RecordsCaller {
   merchantId: string;
   timeZone: string;
 }
-
-/** The language a page names its games in (the catalog's languages). */
-export type RecordsLanguage = 'pt-BR' | 'en';
 
 /** Today's calendar date in a zone ('YYYY-MM-DD'). */
 export function localDate(at: Date, timeZone: string): string {
@@ -104,7 +102,7 @@ export async function betRecords(
   caller: RecordsCaller,
   q: BetRecordsQuery,
   now: Date,
-  language: RecordsLanguage,
+  language: LanguageCode,
 ): Promise<BetRecordsResponse> {
   const scope = scopeOf(caller, q, now);
   const sums = await repo.totals(db, scope);

@@ -201,8 +201,9 @@ async function slipDraw(db: Db, merchantId: string, input: VnBetRequest, now: Da
 
 /**
  * A slip of tickets on one draw: every ticket checked and priced at the merchant's rates and held to
- * its stake limits, the draw's per-number totals raised within their caps, ONE stake transfer for the slip, the tickets and their open betting records, in one transaction with the
- * draw row share-locked (a result entry or a cancellation waits for it, so no ticket lands on a draw
+ * its stake limits, the draw's per-number totals raised within their caps, ONE stake transfer for
+ * the slip, the tickets and their open betting records, in one transaction with the draw row
+ * share-locked (a result entry or a cancellation waits for it, so no ticket lands on a draw
  * that is no longer open). A retry with the same key answers the same tickets and moves nothing.
  */
 export async function placeVnBet(
@@ -215,8 +216,10 @@ export async function placeVnBet(
   const draw = await slipDraw(db, player.merchantId, input, now());
   const hash = requestHash(draw.id, input.tickets);
   if (earlier.length) return { draw, tickets: sameSlipOrConflict(earlier, hash) };
-  const config = await payoutConfigOf(db, player.merchantId);
-  const limits = await limitsOf(db, player.merchantId);
+  const [config, limits] = await Promise.all([
+    payoutConfigOf(db, player.merchantId),
+    limitsOf(db, player.merchantId),
+  ]);
   const priced = priceSlip(input.tickets, draw.region, config, limits);
   const exposure = vnSlipExposure(priced.map((p) => ({ ticket: p.ticket, stakeMinor: p.stake })));
   const stake = priced.reduce((sum, p) => sum + p.stake, 0n);

@@ -33,7 +33,7 @@ beforeAll(async () => {
   t.clock.advance(at.getTime() - t.clock.now().getTime());
   admin = await operatorToken(t, 'admin');
   const payouts = await boCall(t, admin, 'GET', '/bo/lottery/vn/payouts');
-  // Unsaved, the merchant's rates are the quoted đồng defaults in its currency (BRL: / 100).
+  // The demo seed saved the defaults in the merchant's currency (BRL: the quoted đồng figures / 100).
   expect(payouts.value.lo2.south).toEqual({
     kind: 'perPoint',
     pricePerPointMinor: 180,

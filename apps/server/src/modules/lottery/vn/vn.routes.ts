@@ -158,10 +158,12 @@ export async function registerVnLotteryRoutes(app: FastifyInstance, ctx: AppCont
       const merchantId = getMerchant(request).id;
       const at = now();
       await ensureVnDraws(ctx.db, merchantId, at);
-      const config = await payoutConfigOf(ctx.db, merchantId);
-      const limits = await limitsOf(ctx.db, merchantId);
       const today = vnLocalDay(at).date;
-      const known = await drawsOfDays(ctx.db, merchantId, [today, addDays(today, 1)]);
+      const [config, limits, known] = await Promise.all([
+        payoutConfigOf(ctx.db, merchantId),
+        limitsOf(ctx.db, merchantId),
+        drawsOfDays(ctx.db, merchantId, [today, addDays(today, 1)]),
+      ]);
       const idOf = new Map(known.map((d) => [`${d.province_code}:${d.draw_date}`, String(d.id)]));
       const regions = vnGameMenu(at).map((region) => ({
         region: region.region,

@@ -13,8 +13,8 @@ const FOLD_ABOVE_ROWS = 5;
  * The picker of one play type: a row per position/part, each a grid of numbers with the quick
  * pickers (all, big, small, odd, even, clear) or a set of named options. A play of many positions
  * (the race's ten places) folds on a phone: a strip of place tabs, each with its pick count, and
- * only the chosen place's grid, instead of ten grids to scroll through. Keyed by play type by the
- * caller's layout, so a new play type starts on its first row.
+ * only the chosen place's grid, instead of ten grids to scroll through. The chosen place belongs to
+ * its play type: another play type starts on its first row.
  */
 export function Picker({
   layout,

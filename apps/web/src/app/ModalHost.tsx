@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorBoundary } from '../components/ui/ErrorBoundary';
 import { Modal } from '../components/ui/Modal';
 import { isChunkLoadError, retryImport } from '../lib/chunk-retry';
-import { type ModalName, useModal } from './modal-url';
+import { type ModalName, useModal } from '../lib/modal-url';
 
 type ModalComponent = ComponentType<{ onClose: () => void }>;
 
@@ -56,7 +56,7 @@ function ModalLoadError({ error, onClose }: { error: unknown; onClose: () => voi
   );
 }
 
-/** Renders the modal named by `?modal=` (see modal-url.ts). */
+/** Renders the modal named by `?modal=` (see lib/modal-url.ts). */
 export function ModalHost() {
   const { modal, closeModal } = useModal();
   const Component = modal ? MODALS[modal] : undefined;

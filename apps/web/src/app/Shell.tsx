@@ -15,7 +15,7 @@ import { SideMenu } from './layout/SideMenu';
 import { useUiStore } from './layout/ui-store';
 import { LAYOUTS, type LayoutConfig, PUBLIC_PATHS, type RouteHandle } from './layout-config';
 import { ModalHost } from './ModalHost';
-import { useModal } from './modal-url';
+import { useModal } from '../lib/modal-url';
 import { PageLoader } from './PageLoader';
 import { MaintenanceScreen, RegionRestrictedScreen } from './StatusScreens';
 

@@ -5,7 +5,7 @@ import { Icon, type IconName } from '../../components/ui/Icon';
 import { AGENT_CENTRE_TYPES } from '../../features/member/api';
 import { toast } from '../../lib/toast';
 import { useWhitelabel } from '../../lib/whitelabel';
-import { useModal } from '../modal-url';
+import { useModal } from '../../lib/modal-url';
 
 const TRIAL_TYPE = 4;
 

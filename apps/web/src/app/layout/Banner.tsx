@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Icon } from '../../components/ui/Icon';
 import { useWhitelabel } from '../../lib/whitelabel';
-import { useModal } from '../modal-url';
+import { useModal } from '../../lib/modal-url';
 import { bannerGroupKey, bannersForGroup } from './banner-groups';
 
 export const BANNER_AUTOPLAY_MS = 5000;

@@ -4,7 +4,7 @@ import { Icon } from '../../components/ui/Icon';
 import { useGameMenus } from '../../features/games/api';
 import { useOpenCustomerService } from '../../lib/customer-service';
 import { useWhitelabel } from '../../lib/whitelabel';
-import { useModal } from '../modal-url';
+import { useModal } from '../../lib/modal-url';
 
 const PAYMENT_METHODS = ['pix', 'bankTransfer', 'cards', 'crypto', 'eWallet'] as const;
 /** Shown in the providers strip until the game catalogue lists real vendors. */

@@ -13,7 +13,7 @@ import { formatMoney } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { useWhitelabel } from '../../lib/whitelabel';
-import { useModal } from '../modal-url';
+import { useModal } from '../../lib/modal-url';
 import { AccountMenu } from './AccountMenu';
 import { Brand } from './Brand';
 import { ThemeSwitch } from './ThemeSwitch';

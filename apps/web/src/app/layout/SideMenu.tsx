@@ -14,7 +14,7 @@ import { useOpenCustomerService } from '../../lib/customer-service';
 import { enabledLanguages, setLanguage } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
 import { useWhitelabel } from '../../lib/whitelabel';
-import { useModal } from '../modal-url';
+import { useModal } from '../../lib/modal-url';
 import { Brand } from './Brand';
 import { ThemeSwitch } from './ThemeSwitch';
 import { useUiStore } from './ui-store';

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Icon, type IconName } from '../../components/ui/Icon';
 import { CATEGORY_ROUTES, GAME_CATEGORIES, useGameMenus } from '../../features/games/api';
-import { useModal } from '../modal-url';
+import { useModal } from '../../lib/modal-url';
 
 interface Tile {
   key: string;

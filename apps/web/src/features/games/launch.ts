@@ -2,7 +2,7 @@ import type { Game, LaunchGameValue } from '@sorte/contracts';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useModal } from '../../app/modal-url';
+import { useModal } from '../../lib/modal-url';
 import { ApiError } from '../../lib/api';
 import { useErrorMessage } from '../../lib/errors';
 import { useSession } from '../../lib/session';

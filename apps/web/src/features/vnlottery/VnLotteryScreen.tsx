@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { useModal } from '../../app/modal-url';
+import { useModal } from '../../lib/modal-url';
 import { useBalance } from '../../lib/balance';
 import { useErrorMessage } from '../../lib/errors';
 import { useMoney } from '../../lib/money';

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useModal } from '../../../app/modal-url';
+import { useModal } from '../../../lib/modal-url';
 import { Modal } from '../../../components/ui/Modal';
 import { useWhitelabel } from '../../../lib/whitelabel';
 import { completeLogin, forgotByEmail, secureSend } from '../api';

@@ -4,7 +4,7 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useModal } from '../../../app/modal-url';
+import { useModal } from '../../../lib/modal-url';
 import { ApiError } from '../../../lib/api';
 import { useWhitelabel } from '../../../lib/whitelabel';
 import { completeLogin, type IpVerificationDetails, secureSend, sendIpVerification } from '../api';

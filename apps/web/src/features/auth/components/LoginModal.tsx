@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useModal } from '../../../app/modal-url';
+import { useModal } from '../../../lib/modal-url';
 import { Modal } from '../../../components/ui/Modal';
 import { LoginForm } from './LoginForm';
 import { RegisterForm } from './RegisterForm';

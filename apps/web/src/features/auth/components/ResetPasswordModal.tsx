@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { useModal } from '../../../app/modal-url';
+import { useModal } from '../../../lib/modal-url';
 import { Modal } from '../../../components/ui/Modal';
 import { resetByToken } from '../api';
 import { useApiErrorText } from '../hooks';

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { useLoginGate } from '../../../app/login-gate';
+import { useLoginGate } from '../../../lib/login-gate';
 import { EmptyState } from '../../../components/ui/EmptyState';
 import { ApiError } from '../../../lib/api';
 import { walletKeys } from '../../../lib/balance';

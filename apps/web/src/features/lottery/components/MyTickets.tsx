@@ -2,7 +2,7 @@ import type { LotteryFamily, LotteryTicket, LotteryTicketStatus } from '@sorte/c
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLoginGate } from '../../../app/login-gate';
+import { useLoginGate } from '../../../lib/login-gate';
 import { walletKeys } from '../../../lib/balance';
 import { formatDateTime } from '../../../lib/format';
 import { useMoney } from '../../../lib/money';

@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLoginGate } from '../../../app/login-gate';
+import { useLoginGate } from '../../../lib/login-gate';
 import { useMoney } from '../../../lib/money';
 import { AutoBetPanel } from './AutoBetPanel';
 import type { OriginalRound } from './api';

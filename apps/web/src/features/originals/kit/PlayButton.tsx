@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useLoginGate } from '../../../app/login-gate';
+import { useLoginGate } from '../../../lib/login-gate';
 
 export interface PlayButtonProps {
   onPlay: () => void;

@@ -2,7 +2,7 @@ import { clientSeed as clientSeedSchema } from '@sorte/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useLoginGate } from '../../../app/login-gate';
+import { useLoginGate } from '../../../lib/login-gate';
 import { ErrorLine } from './ErrorLine';
 import { useFairness, useRotateSeeds } from './fairness';
 import { useRecentStore } from './recent';

@@ -67,7 +67,6 @@ export { BetAmountInput, type BetAmountInputProps } from './BetAmountInput';
 export { SeedPanel } from './SeedPanel';
 export { RecentRounds, type RecentRoundsProps } from './RecentRounds';
 export { PlayButton, type PlayButtonProps } from './PlayButton';
-export { useLoginGate } from '../../../app/login-gate';
 export { ErrorLine } from './ErrorLine';
 export { AutoBetPanel } from './AutoBetPanel';
 export { BetPanel, type BetPanelProps } from './BetPanel';

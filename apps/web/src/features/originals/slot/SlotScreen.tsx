@@ -1,6 +1,7 @@
 import { CARNAVAL_RTP, SLOT_LINE_COUNT, type SlotLineWin, type SlotSymbol } from '@sorte/fairness';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLoginGate } from '../../../lib/login-gate';
 import { useMoney } from '../../../lib/money';
 import {
   ErrorLine,
@@ -8,7 +9,6 @@ import {
   type OriginalRound,
   RecentRounds,
   SeedPanel,
-  useLoginGate,
   usePlaceBet,
   useStake,
 } from '../kit';

@@ -3,6 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { formatDateTime } from '../../../lib/format';
+import { useLoginGate } from '../../../lib/login-gate';
 import { useSession } from '../../../lib/session';
 import { sha256Hex, webHmac } from '../../../lib/web-crypto';
 import {
@@ -11,7 +12,6 @@ import {
   fetchRound,
   formatMultiplier,
   originalsKeys,
-  useLoginGate,
   useRevealedSeeds,
 } from '../kit';
 import {

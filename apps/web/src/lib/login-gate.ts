@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useSession } from '../lib/session';
+import { useSession } from './session';
 import { useModal } from './modal-url';
 
 /** Playing needs a logged-in player: `requireLogin()` opens the login popup and answers false otherwise. */

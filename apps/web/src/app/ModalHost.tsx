@@ -33,7 +33,7 @@ const MODALS: Record<ModalName, ModalComponent> = {
     (m) => m.HelpModal,
   ),
   member: lazyNamed(
-    () => import('../features/member-centre'),
+    () => import('./member-centre'),
     (m) => m.MemberCentreModal,
   ),
 };

@@ -2,7 +2,7 @@ import type { MemberInfo } from '@sorte/contracts';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon, type IconName } from '../../components/ui/Icon';
-import { AGENT_CENTRE_TYPES } from '../../features/member/api';
+import { AGENT_CENTRE_TYPES } from '../../lib/member';
 import { toast } from '../../lib/toast';
 import { useWhitelabel } from '../../lib/whitelabel';
 import { useModal } from '../../lib/modal-url';

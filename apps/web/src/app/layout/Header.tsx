@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { Icon } from '../../components/ui/Icon';
-import { useMemberInfo } from '../../features/member/api';
+import { useMemberInfo } from '../../lib/member';
 import { apiDelete, apiPost } from '../../lib/api';
 import { useBalance } from '../../lib/balance';
 import { useErrorMessage } from '../../lib/errors';

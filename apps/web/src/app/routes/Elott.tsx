@@ -1,3 +1,4 @@
+import { LotteryGameRows } from '../LotteryGameRows';
 import { useCategoryVendors } from '../../features/games/api';
 import { Lobby } from '../../features/games/Lobby';
 import { LotteryLobby } from '../../features/lottery';
@@ -13,7 +14,9 @@ export default function ElottPage() {
   const others = useCategoryVendors('ELOTT').filter((v) => v.code !== OWN_HALL);
   return (
     <>
-      <LotteryLobby />
+      <LotteryLobby>
+        <LotteryGameRows />
+      </LotteryLobby>
       {others.length > 0 ? <Lobby category="ELOTT" /> : null}
     </>
   );

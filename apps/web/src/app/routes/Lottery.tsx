@@ -1,4 +1,5 @@
 import { useSearchParams } from 'react-router';
+import { LotteryGameRows } from '../LotteryGameRows';
 import { useCategoryVendors } from '../../features/games/api';
 import { Lobby } from '../../features/games/Lobby';
 import { GameScreen, LotteryLobby } from '../../features/lottery';
@@ -19,7 +20,9 @@ export default function LotteryPage() {
     );
   return (
     <div className="page lt-page">
-      <LotteryLobby />
+      <LotteryLobby>
+        <LotteryGameRows />
+      </LotteryLobby>
       {otherHalls ? <Lobby category="LOTT" /> : null}
     </div>
   );

@@ -1,18 +1,13 @@
-import type { Game, LotteryGame } from '@sorte/contracts';
-import { useQuery } from '@tanstack/react-query';
+import type { LotteryGame } from '@sorte/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
+import { type ReactNode, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { useModal } from '../../../lib/modal-url';
 import { EmptyState } from '../../../components/ui/EmptyState';
 import { Icon } from '../../../components/ui/Icon';
-import { apiGet } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
-import { useRecentGames } from '../../games/api';
-import { GameRow } from '../../games/GameRow';
-import { useOpenGame } from '../../games/launch';
-import { useMemberInfo } from '../../member/api';
+import { useMemberInfo } from '../../../lib/member';
 import { useLotteryGames } from '../api';
 import { clockOffsetMs, useServerNow } from '../../../lib/server-clock';
 import { useLotteryFavourites } from '../favourites';
@@ -20,54 +15,23 @@ import { useLotteryPush } from '../live';
 import { Countdown } from './Countdown';
 import { RESULT_LENGTH, ResultBalls } from './ResultBalls';
 
-const LOTTERY_TYPES = new Set(['ELOTT', 'LOTT']);
-
 /** Where a fast game plays: /lottery with its code and the play type it opens on. */
 export const gameHref = (gameCode: string, playType: string) =>
   `/lottery?gameCode=${encodeURIComponent(gameCode)}&playType=${encodeURIComponent(playType)}`;
 
-/** Spec launch rule: a lottery with a code and a default play type opens /lottery; others launch as usual. */
-function useOpenLottery() {
-  const isLogin = useSession((s) => s.isLogin);
-  const { openModal } = useModal();
-  const navigate = useNavigate();
-  const { open, pending } = useOpenGame();
-  const openLottery = (game: Game) => {
-    if (!isLogin) openModal('login');
-    else if (LOTTERY_TYPES.has(game.gameType) && game.gameCode && game.defaultPlayType)
-      navigate(gameHref(game.gameCode, game.defaultPlayType));
-    else void open(game);
-  };
-  return { open: openLottery, pending };
-}
-
-/** GET /lgw/games/popular (count 20): the most played games lately, of which the lottery ones. */
-function usePopularLotteries(language: string) {
-  return useQuery({
-    queryKey: ['games', 'popular', 20, language],
-    queryFn: ({ signal }) =>
-      apiGet<{ list: Game[] }>('/lgw/games/popular', { query: { count: 20, language }, signal }).then((v) =>
-        v.list.filter((g) => LOTTERY_TYPES.has(g.gameType)),
-      ),
-    staleTime: 5 * 60_000,
-  });
-}
-
 /**
  * The fast-draw lobby: a card per game of the merchant with the open draw's countdown (on the
- * server's clock) and the last result, a favourite star (LOTTFAV), then the popular and recent rows.
+ * server's clock) and the last result, a favourite star (LOTTFAV), then `children` (the page's
+ * popular and recent game rows, composed in app/).
  */
-export function LotteryLobby() {
-  const { t, i18n } = useTranslation('lottery');
+export function LotteryLobby({ children }: { children?: ReactNode }) {
+  const { t } = useTranslation('lottery');
   const games = useLotteryGames();
   const isLogin = useSession((s) => s.isLogin);
   const member = useMemberInfo();
   const username = isLogin ? (member.data?.account ?? null) : null;
   const favourites = useLotteryFavourites(username);
   const { openModal } = useModal();
-  const popular = usePopularLotteries(i18n.language);
-  const recent = useRecentGames(i18n.language);
-  const opener = useOpenLottery();
   useLotteryPush();
 
   const offset = clockOffsetMs(games.data?.[0]?.serverTime, games.dataUpdatedAt || Date.now());
@@ -134,21 +98,7 @@ export function LotteryLobby() {
           ))}
         </div>
       )}
-      <GameRow
-        id="lt-popular"
-        title={t('lobby.popular')}
-        icon={<Icon name="star" size={18} />}
-        games={popular.data ?? []}
-        onOpen={opener.open}
-        pending={opener.pending}
-      />
-      <GameRow
-        id="lt-recent"
-        title={t('lobby.recent')}
-        games={(recent.data ?? []).filter((g) => LOTTERY_TYPES.has(g.gameType))}
-        onOpen={opener.open}
-        pending={opener.pending}
-      />
+      {children}
     </section>
   );
 }

@@ -1,25 +1,46 @@
-import type { BetRecord, CrashRound, OriginalRound, VendorRoundRecall } from '@sorte/contracts';
+import type {
+  BetRecord,
+  CrashRound,
+  LotteryTicket,
+  OriginalRound,
+  VendorRoundRecall,
+  VnTicketView,
+} from '@sorte/contracts';
+import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Modal } from '../../../components/ui/Modal';
 import { formatDateTime } from '../../../lib/format';
 import { useMoney } from '../../../lib/money';
 import { QueryState } from '../../../components/ui/QueryState';
-import { TicketFacts } from '../../lottery/components/TicketDetail';
-// By its file, as TicketFacts above: through the feature's index the member centre's chunk would
-// carry the whole Vietnamese lottery screen (31 kB instead of 6 kB, measured on the build).
-import { VnTicketFacts } from '../../vnlottery/TicketFacts';
 import { type RoundRecall, useRoundRecall } from '../api';
 import { useRecordNames } from '../names';
 import { StatusTag } from './StatusTag';
 import { profitClass, signed } from './TotalsStrip';
 
 /**
+ * How a lottery ticket is drawn: each lottery feature owns its ticket's facts, and features import no
+ * other feature, so the screen that places the records (the member centre, in app/) passes them in.
+ */
+export interface TicketViews {
+  lottery: ComponentType<{ ticket: LotteryTicket }>;
+  lotteryVn: ComponentType<{ ticket: VnTicketView }>;
+}
+
+/**
  * A round opened from the betting records: what the record says, then its recall from the game's
  * own module — an in-house round's outcome, seeds, nonce, balances and verifier link; the shared
  * crash round's point and hash; a vendor round's debits, credits and rollbacks; a lottery ticket.
  */
-export function RoundDetail({ record, onClose }: { record: BetRecord; onClose: () => void }) {
+export function RoundDetail({
+  record,
+  onClose,
+  tickets,
+}: {
+  record: BetRecord;
+  onClose: () => void;
+  tickets: TicketViews;
+}) {
   const { t } = useTranslation('records');
   const money = useMoney();
   const names = useRecordNames();
@@ -59,7 +80,7 @@ export function RoundDetail({ record, onClose }: { record: BetRecord; onClose: (
       </dl>
       {recall.fetchStatus !== 'idle' || recall.data || recall.error ? (
         <QueryState isLoading={recall.isLoading} error={recall.error} onRetry={() => void recall.refetch()}>
-          {recall.data ? <Recall recall={recall.data} /> : null}
+          {recall.data ? <Recall recall={recall.data} tickets={tickets} /> : null}
         </QueryState>
       ) : null}
     </Modal>
@@ -92,7 +113,7 @@ function Hash({ children }: { children: string }) {
   return <span className="cs-mono rc-seed">{children}</span>;
 }
 
-function Recall({ recall }: { recall: RoundRecall }) {
+function Recall({ recall, tickets }: { recall: RoundRecall; tickets: TicketViews }) {
   switch (recall.kind) {
     case 'originals':
       return <OriginalsRecall round={recall.round} />;
@@ -100,20 +121,24 @@ function Recall({ recall }: { recall: RoundRecall }) {
       return <CrashRecall round={recall.round} />;
     case 'vendor':
       return <VendorRecall round={recall.round} />;
-    case 'lottery':
+    case 'lottery': {
+      const TicketFacts = tickets.lottery;
       // A fast-draw ticket: its selection, result, winning units and the draw's proof.
       return (
         <RecallSection summary={null}>
           <TicketFacts ticket={recall.round} />
         </RecallSection>
       );
-    case 'lottery_vn':
+    }
+    case 'lottery_vn': {
+      const VnTicketFacts = tickets.lotteryVn;
       // A Vietnamese ticket: its bet, hits and payout, and its draw's board with the hits marked.
       return (
         <RecallSection summary={null}>
           <VnTicketFacts ticket={recall.round} />
         </RecallSection>
       );
+    }
   }
 }
 

@@ -8,14 +8,17 @@ import { Pager } from '../../../components/ui/Pager';
 import { QueryState } from '../../../components/ui/QueryState';
 import { type RecordsFilters, useBetRecords, usePlayedVendors } from '../api';
 import { RecordsFilterBar } from '../components/RecordsFilterBar';
-import { RoundDetail } from '../components/RoundDetail';
+import { RoundDetail, type TicketViews } from '../components/RoundDetail';
 import { StatusTag } from '../components/StatusTag';
 import { profitClass, signed, TotalsStrip } from '../components/TotalsStrip';
 import { useRecordsFilterState } from '../filter-state';
 import { useRecordNames } from '../names';
 
-/** personalHistoryCopy (betting records): every round of every game, filtered, paged, with totals. */
-export function BettingRecordsPage() {
+/**
+ * personalHistoryCopy (betting records): every round of every game, filtered, paged, with totals.
+ * `tickets` draws a lottery round's ticket (see TicketViews).
+ */
+export function BettingRecordsPage({ tickets }: { tickets: TicketViews }) {
   const { t } = useTranslation('records');
   const money = useMoney();
   const names = useRecordNames();
@@ -113,7 +116,7 @@ export function BettingRecordsPage() {
           </>
         ) : null}
       </QueryState>
-      {open ? <RoundDetail record={open} onClose={() => setOpen(null)} /> : null}
+      {open ? <RoundDetail record={open} onClose={() => setOpen(null)} tickets={tickets} /> : null}
     </div>
   );
 }

@@ -1,8 +1,8 @@
 import type { MemberInfo } from '@sorte/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { ApiError, apiGet } from '../../lib/api';
-import { useSession } from '../../lib/session';
+import { ApiError, apiGet } from './api';
+import { useSession } from './session';
 
 export const memberKeys = {
   all: ['member'] as const,

@@ -1,1 +1,0 @@
-export { AGENT_CENTRE_TYPES, memberKeys, useMemberInfo } from './api';

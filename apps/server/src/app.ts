@@ -110,7 +110,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       },
     },
   });
-  await app.register(swaggerUi, { routePrefix: '/docs' });
+  // The document still exists (app.swagger()); only its public UI and JSON under /docs are gated: in
+  // production it maps every route for a visitor, so it is served there only with OPENAPI_DOCS=true.
+  if (ctx.config.openapiDocs) await app.register(swaggerUi, { routePrefix: '/docs' });
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ success: true, value: { status: 'ok' } }));
   app.get('/readyz', { schema: { hide: true } }, async (request, reply) => {

@@ -1,4 +1,5 @@
-import { buildApp, MODULES } from './app.ts';
+import { buildApp } from './app.ts';
+import { prepareStart, StartRefusedError } from './boot.ts';
 import { startReferenceVendorBeside } from './modules/games/reference-vendor.boot.ts';
 import { systemClock } from './platform/clock.ts';
 import { ConfigError, loadConfig } from './platform/config/config.ts';
@@ -22,7 +23,7 @@ async function main(): Promise<void> {
 
   const bus = await createEventBus(config.REDIS_URL, log);
   const ctx: AppContext = { config, db: database.db, log, clock: systemClock, bus };
-  if (config.SEED_DEMO) for (const module of MODULES) await module.seedDemo?.(ctx);
+  await prepareStart(ctx);
 
   const app = await buildApp(ctx);
   let closeVendor: (() => Promise<void>) | null = null;
@@ -51,7 +52,11 @@ async function main(): Promise<void> {
 }
 
 main().catch((error) => {
-  if (error instanceof ConfigError || error instanceof DatabaseLockedError) {
+  if (
+    error instanceof ConfigError ||
+    error instanceof DatabaseLockedError ||
+    error instanceof StartRefusedError
+  ) {
     console.error(error.message);
     process.exit(2);
   }

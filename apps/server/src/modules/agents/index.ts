@@ -2,7 +2,7 @@ import type { ServerModule } from '../../platform/context.ts';
 import { registerAgentRoutes } from './agents.routes.ts';
 import { seedDemoAgent } from './agents.seed.ts';
 
-export { DEMO_AGENT } from './agents.seed.ts';
+export { DEMO_AGENT, DEMO_PLAYER, seededMembersWithKnownPasswords } from './agents.seed.ts';
 export { isAffiliateCodeValid } from './agents.service.ts';
 
 /** Agents (spec §6). For now the affiliate-code check that registration relies on. */

@@ -7,7 +7,7 @@ import { installFormBody } from './form-body.ts';
 import { bindAuthContext } from './sessions.service.ts';
 
 /** For seeds and operator tools that set a password outside the member flows, and the back office's sign-in. */
-export { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts';
+export { hashPassword, matchesAnyPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts';
 export { purgeExpiredAuthRows } from './auth.jobs.ts';
 /** The security centre's list of recent sign-ins. */
 export { type RecentLogin, recentLogins } from './login-history.ts';

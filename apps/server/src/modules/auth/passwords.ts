@@ -16,6 +16,15 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
   }
 }
 
+/** Whether the hash is of any of `passwords` (the published demo ones, at a production start). */
+export async function matchesAnyPassword(
+  passwordHash: string,
+  passwords: readonly string[],
+): Promise<boolean> {
+  for (const password of passwords) if (await verifyPassword(passwordHash, password)) return true;
+  return false;
+}
+
 let dummyHash: Promise<string> | undefined;
 
 /**

@@ -1,6 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import type { OperatorRole } from '@sorte/contracts';
 import type { SeedContext } from '../../platform/context.ts';
+import { hashPassword } from '../auth/index.ts';
 import * as repo from './backoffice.repository.ts';
+
+/** The published demo passwords: a production start refuses any operator still using one. */
+export const DEMO_OPERATOR_PASSWORDS = ['admin12345', 'finance12345'] as const;
 
 /**
  * The demo merchant's operators. TOTP is left unenrolled on purpose: the first sign-in shows the secret
@@ -23,18 +28,26 @@ const DEMO_OPERATORS: { username: string; passwordHash: string; role: OperatorRo
   },
 ];
 
-/** Idempotent: an operator that exists (perhaps enrolled, or with a changed password) is left alone. */
+/**
+ * Idempotent: an operator that exists (perhaps enrolled, or with a changed password) is left alone.
+ * In production (SEED_DEMO=true set explicitly) the demo operators never get the published
+ * passwords: each gets a random one, printed once when it is made and never again.
+ */
 export async function seedDemoOperators(ctx: SeedContext): Promise<void> {
   const merchantId = await repo.findMerchantIdByCode(ctx.db, 'demo');
   if (!merchantId) return;
+  const production = ctx.config.NODE_ENV === 'production';
   for (const demo of DEMO_OPERATORS) {
     if (await repo.findOperatorByUsername(ctx.db, merchantId, demo.username)) continue;
-    await repo.insertOperator(ctx.db, {
+    const password = production ? randomBytes(12).toString('base64url') : null;
+    const created = await repo.insertOperator(ctx.db, {
       merchant_id: merchantId,
       username: demo.username,
-      password_hash: demo.passwordHash,
+      password_hash: password ? await hashPassword(password) : demo.passwordHash,
       role: demo.role,
       created_at: ctx.clock.now(),
     });
+    if (created && password)
+      ctx.log.warn(`demo operator "${demo.username}" created with the password ${password} (shown once)`);
   }
 }

@@ -4,6 +4,11 @@ import { seedDemoOperators } from './backoffice.seed.ts';
 
 export { type OperatorPrincipal, requireOperator } from './backoffice.guard.ts';
 export { type AuditEntry, recordAudit } from './backoffice.audit.ts';
+export { DEMO_OPERATOR_PASSWORDS } from './backoffice.seed.ts';
+export {
+  type OperatorWithKnownPassword,
+  operatorsWithKnownPasswords,
+} from './backoffice.known-passwords.ts';
 
 /**
  * The operators' side: operator users with roles and TOTP, their sessions, the audit log, member

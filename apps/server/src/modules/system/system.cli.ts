@@ -11,6 +11,7 @@ import { createLogger } from '../../platform/logging/logger.ts';
 import { createEventBus } from '../../platform/realtime/event-bus.ts';
 import { MERCHANT_CONFIG_CHANNEL } from './system.channels.ts';
 import * as operator from './system.operator.service.ts';
+import { ensureBareMerchant } from './system.provision.ts';
 import { seedDemoMerchant } from './system.seed.ts';
 
 /**
@@ -111,8 +112,11 @@ async function main(): Promise<void> {
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, log });
   try {
     await runMigrations(database.db);
-    // Same start-up as the server, so a fresh data folder already has the demo merchant to change.
-    if (config.SEED_DEMO) await seedDemoMerchant({ config, db: database.db, log, clock: systemClock });
+    // Same start-up as the server, so a fresh database already has the merchant to change: the demo
+    // merchant where demo data is seeded, the bare default merchant in production.
+    const seed = { config, db: database.db, log, clock: systemClock };
+    if (config.seedDemo) await seedDemoMerchant(seed);
+    else if (config.NODE_ENV === 'production') await ensureBareMerchant(seed, config.DEFAULT_MERCHANT);
     const args = process.argv.slice(2);
     const result = await runCommand({ db: database.db, config, clock: systemClock }, args);
     console.log(JSON.stringify(result, null, 2));

@@ -16,7 +16,10 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().default('apps/web/dist'),
   DEFAULT_MERCHANT: z.string().default('demo'),
-  SEED_DEMO: bool.default(true),
+  /** Demo data (merchant, operators, players): on outside production; production seeds it only when set. */
+  SEED_DEMO: bool.optional(),
+  /** The OpenAPI UI and document at /docs: on outside production; production serves them only when set. */
+  OPENAPI_DOCS: bool.optional(),
   DEV_OUTBOX: bool.optional(),
   TRUST_PROXY: bool.default(false),
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(120),
@@ -57,6 +60,10 @@ export type Config = z.infer<typeof envSchema> & {
   referenceVendorBaseUrl: string;
   /** Whether the reference vendor is started beside the server (REFERENCE_VENDOR). */
   referenceVendor: boolean;
+  /** Whether a start seeds the demo data (SEED_DEMO; never by default in production). */
+  seedDemo: boolean;
+  /** Whether /docs is served (OPENAPI_DOCS; never by default in production). */
+  openapiDocs: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -76,6 +83,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     devOutbox: config.DEV_OUTBOX ?? config.NODE_ENV !== 'production',
     sandboxGateway: config.SANDBOX_GATEWAY ?? config.NODE_ENV !== 'production',
     referenceVendor: config.REFERENCE_VENDOR ?? config.NODE_ENV !== 'production',
+    seedDemo: config.SEED_DEMO ?? config.NODE_ENV !== 'production',
+    openapiDocs: config.OPENAPI_DOCS ?? config.NODE_ENV !== 'production',
     referenceVendorBaseUrl: (
       config.REFERENCE_VENDOR_URL ?? `http://localhost:${config.REFERENCE_VENDOR_PORT}`
     ).replace(/\/+$/, ''),

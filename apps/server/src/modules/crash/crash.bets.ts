@@ -66,7 +66,7 @@ export async function placeCrashBet(
     const at = now();
     if (round?.status !== 'betting' || at >= round.betting_ends_at)
       throw new AppError('CRASH_BETTING_CLOSED');
-    if (await repo.memberBet(trx, round.id, player.memberId)) throw new AppError('CRASH_ALREADY_BET');
+    if (await repo.memberBet(trx, round.id, player.memberId)) return twinOrSecondBet(trx, player, input);
     const staked = await transfer(trx, {
       merchantId: player.merchantId,
       currency: player.currency,
@@ -77,26 +77,35 @@ export async function placeCrashBet(
       amountMinor: stake,
       metadata: { game: CRASH_GAME, roundId: String(round.id) },
     });
-    const bet = await trx
-      .insertInto('crash_bets')
-      .values({
-        round_id: round.id,
-        merchant_id: player.merchantId,
-        member_id: player.memberId,
-        player: maskAccount(player.account),
-        currency: player.currency,
-        idempotency_key: input.idempotencyKey,
-        stake_minor: stake,
-        auto_cash_out: input.autoCashOut?.toFixed(2) ?? null,
-        limit_cash_out: Math.min(input.autoCashOut ?? cap, cap).toFixed(2),
-        status: 'active',
-        stake_transfer_id: staked.id,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const bet = await repo.insertBet(trx, {
+      round_id: round.id,
+      merchant_id: player.merchantId,
+      member_id: player.memberId,
+      player: maskAccount(player.account),
+      currency: player.currency,
+      idempotency_key: input.idempotencyKey,
+      stake_minor: stake,
+      auto_cash_out: input.autoCashOut?.toFixed(2) ?? null,
+      limit_cash_out: Math.min(input.autoCashOut ?? cap, cap).toFixed(2),
+      status: 'active',
+      stake_transfer_id: staked.id,
+    });
+    // Nothing written: a concurrent request committed first (the stake transfer above waited for it;
+    // with the same key it answered that transfer and moved nothing, with another this one rolls back).
+    if (!bet) return twinOrSecondBet(trx, player, input);
     await recordBet(trx, { ...recordOf(bet), stakeMinor: stake, at });
     return bet;
   });
+}
+
+/**
+ * The player already has a bet in this round. It is this same request when its key matches (a twin
+ * that committed after this one's key lookup), answered like any retry; otherwise a second bet.
+ */
+async function twinOrSecondBet(trx: Db, player: CrashPlayer, input: CrashBetInput): Promise<repo.BetRow> {
+  const twin = await repo.betByKey(trx, player.memberId, input.idempotencyKey);
+  if (twin) return sameBetOrConflict(twin, input);
+  throw new AppError('CRASH_ALREADY_BET');
 }
 
 function sameBetOrConflict(row: repo.BetRow, input: CrashBetInput): repo.BetRow {

@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../../platform/database/database.ts';
 import type { CrashBetsTable, CrashRoundsTable } from './crash.tables.ts';
 
@@ -69,6 +69,20 @@ export async function betByKey(db: Db, memberId: string, key: string): Promise<B
     .selectAll()
     .where('member_id', '=', memberId)
     .where('idempotency_key', '=', key)
+    .executeTakeFirst();
+}
+
+/**
+ * Writes a bet unless the player already has one with this key or in this round (their unique
+ * constraints): then nothing is written and the answer is undefined. A concurrent twin's insert is
+ * waited for rather than failed on, so the caller can read back and answer what committed first.
+ */
+export async function insertBet(db: Db, bet: Insertable<CrashBetsTable>): Promise<BetRow | undefined> {
+  return db
+    .insertInto('crash_bets')
+    .values(bet)
+    .onConflict((oc) => oc.doNothing())
+    .returningAll()
     .executeTakeFirst();
 }
 

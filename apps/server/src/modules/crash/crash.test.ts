@@ -2,6 +2,7 @@ import { createHash, createHmac, randomUUID } from 'node:crypto';
 import { verifyGameHash } from '@sorte/fairness';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/harness.ts';
+import { expectIdempotentBurst } from '../../../test/idempotent-burst.ts';
 import { MODULES } from '../../app.ts';
 import { call, createAuthTestApp } from '../auth/auth.test-helpers.ts';
 import {
@@ -151,6 +152,25 @@ describe('the hash chain', () => {
 });
 
 describe('bets', () => {
+  it('answer 50 copies of one bet sent at once with the first answer and take the stake once', async () => {
+    await roundWhere(() => true);
+    const p = await player();
+    const body = { idempotencyKey: randomUUID(), autoCashOut: 3 };
+    const first = await expectIdempotentBurst(() => bet(p.token, body), {
+      db: t.ctx.db,
+      balance: p.balance,
+      moved: -1_000n,
+    });
+    expect(first).toMatchObject({ status: 200, value: { stakeMinor: 1_000, status: 'active' } });
+    // Ten different bets at once in the same round: one is taken, the others refused, never a 500.
+    const other = await player();
+    const answers = await Promise.all(Array.from({ length: 10 }, () => bet(other.token)));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, ...Array(9).fill(409)]);
+    expect(answers.filter((a) => a.status === 409).every((a) => a.code === 'CRASH_ALREADY_BET')).toBe(true);
+    expect(await other.balance()).toBe(99_000n);
+    await bust();
+  });
+
   it('are taken in the betting phase only, one per player and round, idempotent by key', async () => {
     const round = await roundWhere(() => true);
     const p = await player();

@@ -120,6 +120,28 @@ describe('vnGameMenu', () => {
     expect(hue.nextDraw.closesAt).toEqual(new Date('2026-11-23T10:00:00Z'));
   });
 
+  it('orders each region by its next open draw: a game closed for today moves to its next weekday, last', () => {
+    // Thursday 2026-11-26 21:47 in Vietnam (14:47 UTC): every region has drawn today.
+    const menu = vnGameMenu(new Date('2026-11-26T14:47:00Z'));
+    const north = menu[0]!.provinces[0]!;
+    expect(north).toMatchObject({ code: 'MB', drawsToday: true, openToday: false });
+    expect(north.nextDraw.drawDate).toBe('2026-11-27');
+    for (const region of menu) {
+      const days = region.provinces.map((p) => p.nextDraw.drawDate);
+      expect(days).toEqual([...days].sort());
+      expect(region.provinces.every((p) => p.nextDraw.closesAt > new Date('2026-11-26T14:47:00Z'))).toBe(
+        true,
+      );
+    }
+    const central = menu[1]!.provinces;
+    expect(central.slice(0, 2).map((p) => [p.code, p.nextDraw.drawDate])).toEqual(
+      codes('central', 5).map((code) => [code, '2026-11-27']),
+    );
+    expect(central.slice(-3).map((p) => [p.code, p.nextDraw.drawDate])).toEqual(
+      codes('central', 4).map((code) => [code, '2026-12-03']),
+    );
+  });
+
   it('offers only the bet types a merchant sells, in the standard order', () => {
     const menu = vnGameMenu(new Date('2026-11-23T05:00:00Z'), 15, ['de', 'lo2']);
     expect(menu[0]!.betTypes).toEqual(['lo2', 'de']);

@@ -93,8 +93,10 @@ export interface VnMenuRegion {
 }
 
 /**
- * Regions → games (today's first, then the rest in published order) → bet types, as the VN lobby menu
- * shows them at `now`. `betTypes` lets a merchant hide bet types it does not sell.
+ * Regions → games → bet types, as the VN lobby menu shows them at `now`. A region's games come in the
+ * order of their next open draw (the soonest first; the published order within a day): a game whose
+ * draw today has closed moves behind the others, to its next weekday, instead of staying first with a
+ * draw a week away. `betTypes` lets a merchant hide bet types it does not sell.
  */
 export function vnGameMenu(
   now: Date,
@@ -116,7 +118,8 @@ export function vnGameMenu(
         nextDraw,
       };
     });
-    provinces.sort((a, b) => Number(b.drawsToday) - Number(a.drawsToday));
+    // Array.prototype.sort is stable: games drawing at the same instant keep the published order.
+    provinces.sort((a, b) => a.nextDraw.drawAt.getTime() - b.nextDraw.drawAt.getTime());
     const sold = VN_BET_TYPES.filter((betType) => betTypes.includes(betType));
     return { ...info, betTypes: sold, provinces };
   });

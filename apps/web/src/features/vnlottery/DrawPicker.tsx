@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { VnMenuProvince, VnMenuRegion } from './api';
 import { formatCountdown } from '../../lib/server-clock';
+import { groupByNextDraw } from './schedule';
 import { formatClock, formatVnDay } from './time';
 
 interface RegionTabsProps {
@@ -49,11 +50,13 @@ interface ProvinceListProps {
   onExpired: () => void;
 }
 
-/** Today's games of the region with their countdown to close, then the region's other games. */
+/**
+ * The region's games by their next open draw: the soonest day's (today's while one is open, else
+ * tomorrow's) with their countdown to close, then the other days' in date order.
+ */
 export function ProvinceList({ region, now, selected, onSelect, onExpired }: ProvinceListProps) {
-  const { t } = useTranslation('vnlottery');
-  const today = region.provinces.filter((p) => p.drawsToday);
-  const later = region.provinces.filter((p) => !p.drawsToday);
+  const { t, i18n } = useTranslation('vnlottery');
+  const { next, later } = groupByNextDraw(region.provinces, now);
   const nextClose = Math.min(
     ...region.provinces.map((p) => Date.parse(p.nextDraw.closesAt)).filter((at) => at > now - 1000),
   );
@@ -66,33 +69,39 @@ export function ProvinceList({ region, now, selected, onSelect, onExpired }: Pro
     }
   }, [now, nextClose, onExpired]);
 
-  const card = (province: VnMenuProvince) => (
+  const card = (soon: boolean) => (province: VnMenuProvince) => (
     <ProvinceCard
       key={province.code}
       province={province}
       drawTime={region.drawTime}
       now={now}
+      soon={soon}
       active={province.code === selected}
       onSelect={() => onSelect(province)}
     />
   );
+  const nextTitle = next
+    ? next.kind === 'later'
+      ? t('draws.nextDay', { day: formatVnDay(next.day, i18n.language) })
+      : t(`draws.${next.kind}`)
+    : '';
   return (
     <div className="vn-provinces">
-      {today.length ? (
+      {next ? (
         <>
-          <h3 className="vn-subtitle">{t('draws.today')}</h3>
-          <div className="vn-province-grid" data-testid="vn-provinces-today">
-            {today.map(card)}
+          <h3 className="vn-subtitle">{nextTitle}</h3>
+          <div className="vn-province-grid" data-testid="vn-provinces-next" data-day={next.kind}>
+            {next.provinces.map(card(true))}
           </div>
         </>
       ) : null}
       {later.length ? (
-        // Collapsed while today has games: on a phone the week's other games would push the bet far down.
-        <details className="vn-later" open={!today.length || undefined}>
+        // Collapsed: on a phone the week's other games would push the bet far down.
+        <details className="vn-later">
           <summary className="vn-subtitle">
             {t('draws.later')} ({later.length})
           </summary>
-          <div className="vn-province-grid vn-province-grid--later">{later.map(card)}</div>
+          <div className="vn-province-grid vn-province-grid--later">{later.map(card(false))}</div>
         </details>
       ) : null}
       {!region.provinces.length ? <p className="vn-muted">{t('draws.none')}</p> : null}
@@ -104,19 +113,23 @@ function ProvinceCard({
   province,
   drawTime,
   now,
+  soon,
   active,
   onSelect,
 }: {
   province: VnMenuProvince;
   drawTime: string;
   now: number;
+  /** Among the soonest day's games: the countdown to close; a later day's game shows its day. */
+  soon: boolean;
   active: boolean;
   onSelect: () => void;
 }) {
   const { t, i18n } = useTranslation('vnlottery');
   const left = Date.parse(province.nextDraw.closesAt) - now;
-  const open = province.openToday && left > 0;
-  const className = ['vn-province', active ? 'is-active' : '', open ? 'is-open' : 'is-later']
+  // The menu's next draw is open by definition; it reads closed only between its close and the refetch.
+  const open = left > 0;
+  const className = ['vn-province', active ? 'is-active' : '', open && soon ? 'is-open' : 'is-later']
     .filter(Boolean)
     .join(' ');
   return (
@@ -126,16 +139,17 @@ function ProvinceCard({
       aria-pressed={active}
       data-testid={`vn-province-${province.code}`}
       data-open={open ? 'true' : 'false'}
+      data-day={province.nextDraw.drawDate}
       onClick={onSelect}
     >
       <span className="vn-province__name">{province.name}</span>
-      {open ? (
+      {open && soon ? (
         <span className="vn-province__count" data-testid="vn-countdown">
           {t('draws.closesIn', { time: formatCountdown(left / 1000) })}
         </span>
       ) : (
         <span className="vn-province__day">
-          {province.drawsToday ? `${t('draws.closed')} · ` : ''}
+          {open ? '' : `${t('draws.closed')} · `}
           {formatVnDay(province.nextDraw.drawDate, i18n.language)}
         </span>
       )}

@@ -5,7 +5,7 @@ import type { SeedContext } from '../../../platform/context.ts';
 import { defaultsOf, savePayoutConfig } from './vn.config.ts';
 import { addDays, drawTimes, ensureVnDraws, weekdayOf } from './vn.draws.ts';
 
-/** How many past days of results the demo site shows on its first start. */
+/** How many past days of results (besides today's drawn ones) the demo site shows on its first start. */
 const DEMO_DAYS = 3;
 
 /**
@@ -47,14 +47,18 @@ export async function seedDemoVnLottery(ctx: SeedContext): Promise<void> {
   if (!saved)
     await savePayoutConfig(ctx.db, merchant.id, (await defaultsOf(ctx.db, merchant.id)).payouts, now);
   const today = vnLocalDay(now).date;
-  const rows = Array.from({ length: DEMO_DAYS }, (_, i) => addDays(today, -(i + 1))).flatMap((date) =>
-    VN_PROVINCES.filter((p) => p.weekdays.includes(weekdayOf(date))).map((p) => {
+  // The past days and today (Vietnam's calendar): today's draws that have already taken place have a
+  // result too, or a site started in the evening shows yesterday's as the latest.
+  const days = Array.from({ length: DEMO_DAYS + 1 }, (_, i) => addDays(today, -i));
+  const rows = days.flatMap((date) =>
+    VN_PROVINCES.filter((p) => p.weekdays.includes(weekdayOf(date))).flatMap((p) => {
       const { drawsAt, closesAt } = drawTimes(p.region, date);
+      if (drawsAt > now) return [];
       const result = sampleVnResult(
         p.region === 'north' ? 'north' : 'southCentral',
         `demo:${p.code}:${date}`,
       );
-      return {
+      const row = {
         merchant_id: merchant.id,
         region: p.region,
         province_code: p.code,
@@ -68,6 +72,7 @@ export async function seedDemoVnLottery(ctx: SeedContext): Promise<void> {
         approved_at: drawsAt,
         settled_at: drawsAt,
       };
+      return [row];
     }),
   );
   await ctx.db

@@ -15,6 +15,7 @@ import { BetBuilder } from './BetBuilder';
 import { BetSlip } from './BetSlip';
 import { ProvinceList, RegionTabs } from './DrawPicker';
 import { ResultsTab } from './ResultsTab';
+import { bySoonestDraw } from './schedule';
 import { drawKeyOf, drawRefOf, type SlipEntry, slipTotalMinor, type VnDraft, type VnDrawRef } from './slip';
 import { TicketsTab } from './TicketsTab';
 import { formatVnDay } from './time';
@@ -96,13 +97,13 @@ export function VnLotteryScreen() {
   );
 }
 
-/** The region whose betting closes soonest today (the South draws first each afternoon), else the first. */
+/** The region whose betting closes soonest (today's South first in the afternoon, tomorrow's at night), else the first. */
 function soonestOpen(regions: readonly VnMenuRegion[], now: number): VnMenuRegion | undefined {
   let best: { region: VnMenuRegion; at: number } | undefined;
   for (const region of regions)
     for (const province of region.provinces) {
       const at = Date.parse(province.nextDraw.closesAt);
-      if (province.openToday && at > now && (!best || at < best.at)) best = { region, at };
+      if (at > now && (!best || at < best.at)) best = { region, at };
     }
   return best?.region ?? regions[0];
 }
@@ -202,10 +203,8 @@ function BetTab({ slip, setSlip, onPlaced, onShowResults }: BetTabProps) {
       if (ref.drawDate !== draw.drawDate || ref.drawId !== draw.drawId) setDraw(ref);
       return;
     }
-    const preferred =
-      region.provinces.find((p) => p.code === gameCode) ??
-      region.provinces.find((p) => p.openToday) ??
-      region.provinces[0];
+    // Otherwise the game whose draw comes soonest.
+    const preferred = region.provinces.find((p) => p.code === gameCode) ?? bySoonestDraw(region.provinces)[0];
     setDraw(preferred ? drawRefOf(region.region, preferred) : null);
   }, [region, draw, gameCode]);
 

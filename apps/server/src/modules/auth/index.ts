@@ -4,6 +4,7 @@ import { registerDevOutbox } from '../../platform/notify/index.ts';
 import { schedulePurge } from './auth.jobs.ts';
 import { registerAuthRoutes } from './auth.routes.ts';
 import { installFormBody } from './form-body.ts';
+import { registerMemberRoutes } from './member.routes.ts';
 import { bindAuthContext } from './sessions.service.ts';
 
 /** For seeds and operator tools that set a password outside the member flows, and the back office's sign-in. */
@@ -20,7 +21,7 @@ export {
 /** Test-only (answers are kept only under NODE_ENV=test): solves a captcha by its id. */
 export { countFailure, peekCaptchaAnswer, refuseWhenThrottled } from './verification.service.ts';
 
-/** Sessions, login defences, captcha and SMS codes, password flows and payload decryption. */
+/** Sessions, login defences, captcha and SMS codes, password flows, payload decryption and the member's own info. */
 export const authModule: ServerModule = {
   name: 'auth',
   async register(app, ctx) {
@@ -30,6 +31,7 @@ export const authModule: ServerModule = {
     installFormBody(app);
     await registerDevOutbox(app, ctx);
     await registerAuthRoutes(app, ctx);
+    await registerMemberRoutes(app, ctx);
     schedulePurge(app, ctx);
   },
 };

@@ -4,10 +4,13 @@ import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { doc } from '../../platform/http/openapi.ts';
-import { requireMember } from '../auth/index.ts';
-import { findMemberById, markFirstLoginDone } from './members.repository.ts';
-import { toMemberInfo } from './members.service.ts';
+import { findMemberById, markFirstLoginDone, toMemberInfo } from '../members/index.ts';
+import { requireMember } from './sessions.service.ts';
 
+/**
+ * The signed-in member's own info. Served by auth, not members: these routes need the session guard,
+ * and auth reads the member rows, so members (the lower module) imports nothing of auth.
+ */
 export async function registerMemberRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.get(
     '/wps/member/info',

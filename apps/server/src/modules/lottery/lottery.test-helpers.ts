@@ -1,6 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { LotteryBetRequest } from '@sorte/contracts';
-import { type Draw, deriveDraw, type FamilyCode, openDraw } from '@sorte/lottery';
+import {
+  type Draw,
+  deriveDraw,
+  type FamilyCode,
+  openDraw,
+  type VnStructure,
+  vnLocalDay,
+} from '@sorte/lottery';
 import type { Insertable } from 'kysely';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/database/database.ts';
@@ -10,6 +17,9 @@ import { ensureDraws, hmac } from './lottery.draws.ts';
 import { type LotteryGame, scheduleOf } from './lottery.games.ts';
 import type { LotteryGamesTable } from './lottery.tables.ts';
 import type { DrawRow } from './lottery.views.ts';
+import { addDays } from './vn/vn.draws.ts';
+import { sampleVnResult } from './vn/vn.seed.ts';
+import { settleVnDraw } from './vn/vn.settle.ts';
 
 /** Helpers shared by the lottery tests (imported by *.test.ts and the benchmark only). */
 
@@ -126,4 +136,28 @@ export function passDraw(
 ): void {
   const ms = draw.draws_at.getTime() - clock.now().getTime() + 1;
   if (ms > 0) clock.advance(ms);
+}
+
+/** Tomorrow's Vietnamese draw day: XSMB (Hà Nội) draws every day, so its draw is open whatever the clock's hour. */
+export function tomorrowVnDay(now: Date): string {
+  return addDays(vnLocalDay(now).date, 1);
+}
+
+/**
+ * Gives a Vietnamese draw a sample result as if approved (the approval itself is vn.test.ts's) and
+ * settles it: for the tests of other modules that need a settled ticket.
+ */
+export async function settleTestVnDraw(
+  db: Db,
+  drawId: bigint,
+  now: Date,
+  structure: VnStructure,
+  seed: string,
+): Promise<{ settled: number; done: boolean }> {
+  await db
+    .updateTable('vn_draws')
+    .set({ status: 'settling', result: JSON.stringify(sampleVnResult(structure, seed)) })
+    .where('id', '=', drawId)
+    .execute();
+  return settleVnDraw(db, drawId, now);
 }

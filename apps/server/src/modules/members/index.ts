@@ -1,6 +1,7 @@
-import type { ServerModule } from '../../platform/context.ts';
-import { registerMemberRoutes } from './members.routes.ts';
-
+/**
+ * Members: the member rows and the registration rules. No routes and no module to register: the
+ * member's own info is served by auth (it needs the session guard), and auth builds on this module.
+ */
 export {
   findAgentByAffiliateCode,
   findMemberByAccount,
@@ -28,8 +29,3 @@ export {
   validateRegistrationFields,
 } from './members.service.ts';
 export type { MemberContacts } from './members.tables.ts';
-
-export const membersModule: ServerModule = {
-  name: 'members',
-  register: registerMemberRoutes,
-};

@@ -2,7 +2,7 @@ import type { BetRecall } from '@sorte/contracts';
 
 /** A bigint row id as text: what the lottery routes' `:id` accepts. */
 const ID = /^[1-9][0-9]{0,17}$/;
-/** A Vietnamese ticket's reference, '<drawId>:<ticketId>' (vn.settle.ts's recordOf). */
+/** A Vietnamese ticket's reference, '<drawId>:<ticketId>' (vn.tickets.ts's recordOf). */
 const VN_REF = /^[1-9][0-9]{0,17}:([1-9][0-9]{0,17})$/;
 
 /**

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { betRecordsResponse, personalProfitResponse } from '@sorte/contracts';
-import { vnLocalDay } from '@sorte/lottery';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/harness.ts';
 import { call, createAuthTestApp } from '../auth/auth.test-helpers.ts';
@@ -12,9 +11,7 @@ import {
   fund,
   fundedPlayer,
 } from '../ledger/ledger.test-helpers.ts';
-import { addDays } from '../lottery/vn/vn.draws.ts';
-import { sampleVnResult } from '../lottery/vn/vn.seed.ts';
-import { settleVnDraw } from '../lottery/vn/vn.settle.ts';
+import { settleTestVnDraw, tomorrowVnDay } from '../lottery/lottery.test-helpers.ts';
 import { type BetRecordChange, recordBet } from './index.ts';
 import { recallOf } from './records.recall.ts';
 import { personalProfit } from './records.service.ts';
@@ -321,8 +318,7 @@ describe('Vietnamese lottery tickets', () => {
     const a = await player();
     const b = await player();
     await fund(f, a.mainId, 100_000n);
-    // Tomorrow's XSMB draw (Hà Nội, every day) is open for bets whatever the test clock's hour.
-    const date = addDays(vnLocalDay(t.clock.now()).date, 1);
+    const date = tomorrowVnDay(t.clock.now());
     const bet = await call(t, {
       method: 'POST',
       url: '/wps/lottery/vn/bets',
@@ -337,13 +333,10 @@ describe('Vietnamese lottery tickets', () => {
     expect(bet.status, JSON.stringify(bet)).toBe(200);
     const drawId = BigInt(bet.value.drawId);
     const ticketId: string = bet.value.tickets[0].id;
-    // The result as approved (the approval itself is vn.test.ts's), then the draw's settlement.
-    await t.ctx.db
-      .updateTable('vn_draws')
-      .set({ status: 'settling', result: JSON.stringify(sampleVnResult('north', 'records')) })
-      .where('id', '=', drawId)
-      .execute();
-    expect(await settleVnDraw(t.ctx.db, drawId, t.clock.now())).toEqual({ settled: 1, done: true });
+    expect(await settleTestVnDraw(t.ctx.db, drawId, t.clock.now(), 'north', 'records')).toEqual({
+      settled: 1,
+      done: true,
+    });
 
     const page = await records(a, 'category=LOTT');
     expect(page.total).toBe(1);

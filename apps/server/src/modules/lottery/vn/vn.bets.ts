@@ -11,17 +11,14 @@ import {
   vnTicketCostMinor,
   vnTicketUnits,
 } from '@sorte/lottery';
-import { type Selectable, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { Db } from '../../../platform/database/database.ts';
 import { AppError } from '../../../platform/http/app-error.ts';
 import { houseAccountFor, memberAccountId, transfer, withLedgerTransaction } from '../../ledger/index.ts';
 import { recordBets } from '../../records/index.ts';
 import { limitsOf, payoutConfigOf, storedRate } from './vn.config.ts';
 import { addDays, drawById, drawByDay, ensureVnDraw, type VnDrawRow } from './vn.draws.ts';
-import { VN_RECORD, recordOf } from './vn.settle.ts';
-import type { VnTicketsTable } from './vn.tables.ts';
-
-export type VnTicketRow = Selectable<VnTicketsTable>;
+import { recordOf, VN_RECORD, type VnTicketRow } from './vn.tickets.ts';
 
 export interface VnPlayer {
   memberId: string;
@@ -45,23 +42,6 @@ export function ruleTicket(input: VnTicketInput, region: VnRegion): VnTicket {
     // Neither or both: not a valid stake for any bet type; checkVnTicket says BET_BAD_STAKE.
     stakePerSlotMinor: input.points === undefined && input.amount !== undefined ? BigInt(input.amount) : 0n,
   };
-}
-
-/** The rules' ticket from a stored one. */
-export function ticketOfRow(row: VnTicketRow): VnTicket {
-  return row.points !== null
-    ? {
-        betType: row.bet_type as Exclude<VnBetType, 'baoLo2' | 'baoLo3'>,
-        region: row.region,
-        numbers: row.numbers,
-        points: row.points,
-      }
-    : {
-        betType: row.bet_type as 'baoLo2' | 'baoLo3',
-        region: row.region,
-        numbers: row.numbers,
-        stakePerSlotMinor: row.stake_per_slot_minor!,
-      };
 }
 
 /** SHA-256 of the slip's content, so a key reused for a different slip is refused, not answered. */

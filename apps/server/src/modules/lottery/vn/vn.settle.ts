@@ -10,33 +10,8 @@ import {
   withLedgerTransaction,
 } from '../../ledger/index.ts';
 import { recordBet } from '../../records/index.ts';
-import type { VnTicketRow } from './vn.bets.ts';
-import { ticketOfRow } from './vn.bets.ts';
 import { configAtSale } from './vn.config.ts';
-
-/** How Vietnamese tickets appear in the betting records. */
-export const VN_RECORD = {
-  source: 'lottery_vn',
-  category: 'LOTT',
-  vendor: 'TCG_LOTTO_VN',
-  gameCode: 'TCG_LOTTO_VN',
-};
-
-/** A ticket's record: '<drawId>:<ticketId>', one betting record per ticket. */
-export function recordOf(
-  ticket: Pick<VnTicketRow, 'merchant_id' | 'member_id' | 'id' | 'draw_id' | 'currency'>,
-) {
-  return {
-    merchantId: ticket.merchant_id,
-    memberId: ticket.member_id,
-    source: VN_RECORD.source,
-    sourceRef: `${ticket.draw_id}:${ticket.id}`,
-    category: VN_RECORD.category,
-    vendor: VN_RECORD.vendor,
-    gameCode: VN_RECORD.gameCode,
-    currency: ticket.currency,
-  };
-}
+import { recordOf, ticketOfRow, VN_RECORD, type VnTicketRow } from './vn.tickets.ts';
 
 export const DEFAULT_SETTLE_BATCH = 200;
 

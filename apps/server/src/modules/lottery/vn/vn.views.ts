@@ -1,7 +1,7 @@
 import type { VnDrawView, VnTicketView } from '@sorte/contracts';
 import type { VnBetType, VnResult } from '@sorte/lottery';
 import { deNumber, findProvince, loHeadTable } from '@sorte/lottery';
-import type { VnTicketRow } from './vn.bets.ts';
+import type { VnTicketRow } from './vn.tickets.ts';
 import { hostOf, type VnDrawRow } from './vn.draws.ts';
 
 /** A draw as players see it: the result only once approved (never a pending proposal). */

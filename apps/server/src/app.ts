@@ -17,7 +17,6 @@ import { backofficeModule } from './modules/backoffice/index.ts';
 import { authModule } from './modules/auth/index.ts';
 import { gamesModule } from './modules/games/index.ts';
 import { ledgerModule } from './modules/ledger/index.ts';
-import { membersModule } from './modules/members/index.ts';
 import { crashModule } from './modules/crash/index.ts';
 import { lotteryModule } from './modules/lottery/index.ts';
 import { recordsModule } from './modules/records/index.ts';
@@ -33,7 +32,6 @@ import { renderIndexHtml } from './web-shell.ts';
 /** Registration order matters: system resolves the merchant that every later module reads. */
 export const MODULES: ServerModule[] = [
   systemModule,
-  membersModule,
   agentsModule,
   authModule,
   ledgerModule,

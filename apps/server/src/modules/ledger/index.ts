@@ -3,7 +3,6 @@ import { registerLedgerHistoryRoutes } from './ledger.history.routes.ts';
 import { registerLedgerRoutes } from './ledger.routes.ts';
 import { seedDemoBalances } from './ledger.seed.ts';
 
-export { LEDGER_ERRORS } from './ledger.errors.ts';
 export {
   type BatchResult,
   ensureMemberAccounts,

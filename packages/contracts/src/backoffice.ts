@@ -82,6 +82,16 @@ export const operatorCreateRequest = z.object({
   password: z.string().min(10).max(128),
   role: operatorRole,
 });
+/**
+ * POST /bo/session/enrolment: the token of a one-time enrolment link (`npm run operator -- create`)
+ * and the password the operator chooses; TOTP is enrolled at the sign-in that follows.
+ */
+export const operatorEnrolmentRequest = z.object({
+  token: z.string().min(20).max(128),
+  password: operatorCreateRequest.shape.password,
+});
+export const operatorEnrolmentResponse = z.object({ merchant: z.string(), username: z.string() });
+
 export const operatorPatchRequest = z.object({
   role: operatorRole.optional(),
   status: z.enum(['active', 'disabled']).optional(),

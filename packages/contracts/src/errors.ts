@@ -90,6 +90,10 @@ export const ERROR_STATUS = {
   BO_FORBIDDEN: 403,
   BO_OPERATOR_EXISTS: 409,
   BO_NOT_FOUND: 404,
+  /** An operator enrolment link that is unknown, used or expired (they answer alike). */
+  BO_ENROLMENT_INVALID: 400,
+  /** A password this repository publishes (the demo's): a production start would refuse it. */
+  BO_PASSWORD_PUBLISHED: 422,
   // seamless-wallet vendor API
   PROVIDER_UNKNOWN_VENDOR: 401,
   PROVIDER_SIGNATURE_INVALID: 401,

@@ -20,6 +20,9 @@ export interface OperatorsTable {
   last_login_at: Date | null;
   last_login_ip: string | null;
   created_at: Timestamp;
+  /** SHA-256 (hex) of a one-time enrolment link's token, until it is used or replaced. */
+  enrolment_token_hash: string | null;
+  enrolment_expires_at: Date | null;
 }
 
 export interface OperatorSessionsTable {

@@ -22,7 +22,7 @@ export type { SecuritySettings } from './system.defaults.ts';
 export type { MerchantContext } from './system.service.ts';
 export { getMerchant, getSystemStatusFor };
 export { type BootData, bootDataFor } from './system.boot.ts';
-export { ensureBareMerchant } from './system.provision.ts';
+export { ensureBareMerchant, ensureStartMerchant } from './system.provision.ts';
 export type { MerchantSnapshot } from './system.service.ts';
 
 /**

@@ -11,8 +11,7 @@ import { createLogger } from '../../platform/logging/logger.ts';
 import { createEventBus } from '../../platform/realtime/event-bus.ts';
 import { MERCHANT_CONFIG_CHANNEL } from './system.channels.ts';
 import * as operator from './system.operator.service.ts';
-import { ensureBareMerchant } from './system.provision.ts';
-import { seedDemoMerchant } from './system.seed.ts';
+import { ensureStartMerchant } from './system.provision.ts';
 
 /**
  * Operator configuration from a terminal: `npm run merchant -- <command>`. It opens the same
@@ -114,9 +113,7 @@ async function main(): Promise<void> {
     await runMigrations(database.db);
     // Same start-up as the server, so a fresh database already has the merchant to change: the demo
     // merchant where demo data is seeded, the bare default merchant in production.
-    const seed = { config, db: database.db, log, clock: systemClock };
-    if (config.seedDemo) await seedDemoMerchant(seed);
-    else if (config.NODE_ENV === 'production') await ensureBareMerchant(seed, config.DEFAULT_MERCHANT);
+    await ensureStartMerchant({ config, db: database.db, log, clock: systemClock });
     const args = process.argv.slice(2);
     const result = await runCommand({ db: database.db, config, clock: systemClock }, args);
     console.log(JSON.stringify(result, null, 2));

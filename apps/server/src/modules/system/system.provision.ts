@@ -6,6 +6,7 @@ import {
   defaultRegistrationFields,
 } from './system.defaults.ts';
 import * as repo from './system.repository.ts';
+import { seedDemoMerchant } from './system.seed.ts';
 
 /**
  * A production start without demo data still needs the merchant it serves by default: this makes it
@@ -34,4 +35,13 @@ export async function ensureBareMerchant(ctx: SeedContext, code: string): Promis
     .returning('id')
     .executeTakeFirst();
   if (inserted) ctx.log.info(`created the bare merchant "${code}" (no demo content)`);
+}
+
+/**
+ * For the command-line tools, which start like the server: the merchant they act on exists on a
+ * fresh database — the demo merchant where demo data is seeded, the bare default one in production.
+ */
+export async function ensureStartMerchant(ctx: SeedContext): Promise<void> {
+  if (ctx.config.seedDemo) await seedDemoMerchant(ctx);
+  else if (ctx.config.NODE_ENV === 'production') await ensureBareMerchant(ctx, ctx.config.DEFAULT_MERCHANT);
 }

@@ -20,6 +20,7 @@ import * as m0048 from './0048_lottery.ts';
 import * as m0050 from './0050_lottery_vn.ts';
 import * as m0051 from './0051_lottery_draws_by_merchant.ts';
 import * as m0052 from './0052_lottery_vn_limits.ts';
+import * as m0055 from './0055_operator_enrolment.ts';
 
 export interface Migration {
   name: string;
@@ -50,4 +51,5 @@ export const MIGRATIONS: Migration[] = [
   { name: '0050_lottery_vn', up: m0050.up },
   { name: '0051_lottery_draws_by_merchant', up: m0051.up },
   { name: '0052_lottery_vn_limits', up: m0052.up },
+  { name: '0055_operator_enrolment', up: m0055.up },
 ];

@@ -1,9 +1,17 @@
 import type { Db } from '../../platform/database/database.ts';
 import type { OperatorPrincipal } from './backoffice.guard.ts';
 
+/**
+ * Who acted: a signed-in operator (an OperatorPrincipal fits), or a system actor with no operator
+ * row — operatorId null and a name saying what it is, e.g. 'gateway:<name>' for a payment gateway.
+ */
+export type AuditActor = Pick<OperatorPrincipal, 'merchantId' | 'username' | 'ip'> & {
+  operatorId: string | null;
+};
+
 /** One operator action for the audit log; written in the same transaction as the action itself. */
 export interface AuditEntry {
-  operator: OperatorPrincipal;
+  operator: AuditActor;
   action: string;
   targetType: string;
   targetId: string | null;

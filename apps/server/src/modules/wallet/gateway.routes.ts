@@ -31,7 +31,7 @@ export async function registerGatewayRoutes(app: FastifyInstance, ctx: AppContex
         const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
         const header = request.headers['x-signature'];
         const signature = Array.isArray(header) ? header[0] : header;
-        const outcome = await handleGatewayCallback(ctx.db, ctx.clock, gateway, raw, signature);
+        const outcome = await handleGatewayCallback(ctx.db, ctx.clock, gateway, raw, signature, request.ip);
         return { success: true, value: outcome };
       },
     );

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/harness.ts';
+import { expectIdempotentBurst } from '../../../test/idempotent-burst.ts';
 import { call } from '../auth/auth.test-helpers.ts';
 import { houseAccountFor, memberAccountId, transfer } from '../ledger/index.ts';
 import { expectVerified, fixture } from '../ledger/ledger.test-helpers.ts';
@@ -223,19 +224,72 @@ describe('sandbox gateway, end to end', () => {
 });
 
 describe('POST /providers/payments/:gateway/callback', () => {
-  it('credits once when the same callback arrives 10 times at once; every reply is success', async () => {
+  it('credits once when the same callback arrives 50 times at once; every reply is the same success', async () => {
     const { token, order, channelId } = await pendingOrder(25_000);
     const body = paid(order);
     const secret = await secretOf(channelId);
-    const replies = await Promise.all(Array.from({ length: 10 }, () => callback(body, secret)));
-    expect(replies.map((r) => r.status)).toEqual(Array(10).fill(200));
-    expect(replies.every((r) => r.success && r.value?.status === 'approved')).toBe(true);
-    expect(await mainBalance(t, token)).toBe(25_000);
+    const first = await expectIdempotentBurst(() => callback(body, secret), {
+      db: t.ctx.db,
+      balance: async () => BigInt(await mainBalance(t, token)),
+      moved: 25_000n,
+    });
+    expect(first).toMatchObject({ status: 200, value: { depositId: order.id, status: 'approved' } });
     expect(await creditTransfers(order.id)).toBe(1);
-    // A different gateway transaction for the settled order is refused.
-    const other = await callback(paid(order), secret);
-    expect(other.status).toBe(409);
-    expect(other.code).toBe('CASHIER_ORDER_RESOLVED');
+  });
+
+  it('answers an exact replay of a failed order with its first 2xx', async () => {
+    const { token, order, channelId } = await pendingOrder(6_000);
+    const secret = await secretOf(channelId);
+    const failed = { ...paid(order), status: 'failed' };
+    const first = await callback(failed, secret);
+    expect(first).toMatchObject({ status: 200, value: { depositId: order.id, status: 'failed' } });
+    expect(await callback(failed, secret)).toEqual(first);
+    expect(await mainBalance(t, token)).toBe(0);
+  });
+
+  it('refuses a callback that contradicts a settled order with PAYMENT_CALLBACK_CONFLICT, audited, moving nothing', async () => {
+    const { token, order, channelId } = await pendingOrder(7_000);
+    const secret = await secretOf(channelId);
+    const body = paid(order);
+    const first = await callback(body, secret);
+    expect(first.status).toBe(200);
+    const contradictions = [{ ...body, amountMinor: 70_000 }, { ...body, status: 'failed' }, paid(order)];
+    for (const c of contradictions) {
+      const r = await callback(c, secret);
+      expect(r.status).toBe(409);
+      expect(r.code).toBe('PAYMENT_CALLBACK_CONFLICT');
+    }
+    // Fifty contradicting deliveries at once: all refused alike, nothing moved.
+    const burst = await Promise.all(Array.from({ length: 50 }, () => callback(contradictions[0]!, secret)));
+    expect(new Set(burst.map((r) => `${r.status} ${r.code}`))).toEqual(
+      new Set(['409 PAYMENT_CALLBACK_CONFLICT']),
+    );
+    // The exact replay still answers its first 2xx, and the money moved once.
+    expect(await callback(body, secret)).toEqual(first);
+    expect(await mainBalance(t, token)).toBe(7_000);
+    expect(await creditTransfers(order.id)).toBe(1);
+    const audit = await t.ctx.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('target_type', '=', 'deposit')
+      .where('target_id', '=', order.id)
+      .orderBy('id')
+      .execute();
+    expect(audit).toHaveLength(53);
+    expect(audit[0]).toMatchObject({
+      merchant_id: merchantId,
+      operator_id: null,
+      operator_name: 'gateway:sandbox',
+      action: 'cashier.deposit.callback_conflict',
+      before: { status: 'approved', amountMinor: 7_000, gatewayTxnId: body.gatewayTxnId },
+      after: {
+        status: 'success',
+        amountMinor: 70_000,
+        currency: body.currency,
+        gatewayTxnId: body.gatewayTxnId,
+      },
+    });
+    expect(audit[1]).toMatchObject({ after: { status: 'failed' } });
     await expectVerified(t.ctx.db);
   });
 

@@ -10,6 +10,7 @@ import { SignInPage } from './pages/SignIn';
 const router = createBrowserRouter(
   [
     { path: '/signin', element: <SignInPage /> },
+    { path: '/activate', lazy: async () => ({ Component: (await import('./pages/Activate')).ActivatePage }) },
     { path: '/enroll', lazy: async () => ({ Component: (await import('./pages/Enroll')).EnrollPage }) },
     {
       path: '/',

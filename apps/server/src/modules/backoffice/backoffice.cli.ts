@@ -60,7 +60,7 @@ export async function runOperatorCommand(ctx: SeedContext, argv: string[]): Prom
 
 /** What the command prints: the link (the token in its #fragment, which browsers never send). */
 export function enrolmentMessage(enrolment: Enrolment, site: string): string {
-  const link = `${site.replace(/\/+$/, '')}/backoffice/enrol#${enrolment.token}`;
+  const link = `${site.replace(/\/+$/, '')}/backoffice/activate#${enrolment.token}`;
   return [
     `operator "${enrolment.username}" of merchant "${enrolment.merchant}" (role ${enrolment.role}): enrolment link`,
     `  ${link}`,

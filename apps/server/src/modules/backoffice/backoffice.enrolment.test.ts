@@ -43,7 +43,7 @@ describe('npm run operator -- create', () => {
     ]);
     const printed = enrolmentMessage(enrolment, 'https://bo.example.com/');
     expect(printed).toContain('operator "boss" of merchant "demo" (role admin)');
-    expect(printed).toContain('https://bo.example.com/backoffice/enrol#');
+    expect(printed).toContain('https://bo.example.com/backoffice/activate#');
     const token = tokenOfPrinted(printed);
     // Nothing signs the operator in before the link is used.
     for (const password of ['', token, 'admin12345'])

@@ -18,7 +18,8 @@ function sourceFiles(dir) {
   if (!existsSync(dir)) return [];
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
-    if (statSync(path).isDirectory()) return name === 'node_modules' || name === 'dist' ? [] : sourceFiles(path);
+    if (statSync(path).isDirectory())
+      return name === 'node_modules' || name === 'dist' ? [] : sourceFiles(path);
     return /\.(ts|tsx|mts)$/.test(name) && !name.endsWith('.d.ts') ? [path] : [];
   });
 }
@@ -28,7 +29,11 @@ const IMPORT =
 
 /** Relative imports of a file: { line, target (absolute path or null), typeOnly }. */
 function importsOf(file) {
-  const text = readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, (c) => c.replace(/[^\n]/g, ' '));
+  // Comments that open a line are blanked (newlines kept, so line numbers hold): an import quoted in
+  // a comment is not an import. A '//' or '/*' later on a line may be inside a string, so it stays.
+  const text = readFileSync(file, 'utf8').replace(/^[ \t]*(\/\*[\s\S]*?\*\/|\/\/[^\n]*)/gm, (c) =>
+    c.replace(/[^\n]/g, ' '),
+  );
   const found = [];
   for (const m of text.matchAll(IMPORT)) {
     const spec = m[3] ?? m[4];
@@ -127,7 +132,8 @@ function strongConnect(file) {
   const inCycle = new Set(component);
   for (const from of component.sort()) {
     for (const { line, spec, target } of graph.get(from)) {
-      if (inCycle.has(target)) report(from, line, `import cycle: ${spec} (cycle of ${component.length} files)`);
+      if (inCycle.has(target))
+        report(from, line, `import cycle: ${spec} (cycle of ${component.length} files)`);
     }
   }
 }
@@ -135,7 +141,9 @@ for (const file of serverFiles) if (!index.has(file)) strongConnect(file);
 
 if (violations.length > 0) {
   console.error(violations.join('\n'));
-  console.error(`\n${violations.length} boundary violation(s); see scripts/check-boundaries.mjs for the rules.`);
+  console.error(
+    `\n${violations.length} boundary violation(s); see scripts/check-boundaries.mjs for the rules.`,
+  );
   process.exit(1);
 }
 console.log('boundaries: ok');

@@ -22,6 +22,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { decryptBody, loadPayloadKeys } from '../../platform/crypto/index.ts';
 import { doc } from '../../platform/http/openapi.ts';
 import { parseInput } from '../../platform/http/validate.ts';
+import { notifyLanguage } from '../../platform/notify/index.ts';
 import { findMemberByMobile } from '../members/index.ts';
 import { getMerchant, type MerchantContext, siteOrigin } from '../system/index.ts';
 import { AppError } from '../../platform/http/app-error.ts';
@@ -101,7 +102,13 @@ function registerVerificationRoutes(app: FastifyInstance, ctx: AppContext): void
             undefined;
         return {
           success: true,
-          value: await sendSmsCode(ctx, merchant, { purpose, phone, ip: request.ip, deliver }),
+          value: await sendSmsCode(ctx, merchant, {
+            purpose,
+            phone,
+            ip: request.ip,
+            deliver,
+            language: notifyLanguage(request, merchant),
+          }),
         };
       },
     );
@@ -175,9 +182,14 @@ function registerSessionRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
     async (request) => {
       const input = parseInput(sendIpVerificationRequest, request.body);
+      const merchant = getMerchant(request);
       return {
         success: true,
-        value: await sendIpVerificationCode(ctx, getMerchant(request), { ...input, ip: request.ip }),
+        value: await sendIpVerificationCode(ctx, merchant, {
+          ...input,
+          ip: request.ip,
+          language: notifyLanguage(request, merchant),
+        }),
       };
     },
   );
@@ -243,7 +255,8 @@ function registerPasswordRoutes(app: FastifyInstance, ctx: AppContext): void {
     async (request) => {
       const merchant = getMerchant(request);
       const input = parseInput(forgotByEmailRequest, request.body);
-      await forgotByEmail(ctx, merchant, input, request.ip, siteOrigin(request));
+      const language = notifyLanguage(request, merchant);
+      await forgotByEmail(ctx, merchant, input, { ip: request.ip, origin: siteOrigin(request), language });
       return ok;
     },
   );

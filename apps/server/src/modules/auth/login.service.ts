@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { LoginRequest, SessionResponse } from '@sorte/contracts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import { getNotifier, type PhoneNumber } from '../../platform/notify/index.ts';
+import { getNotifier, type NotifyLanguage, notifyText, type PhoneNumber } from '../../platform/notify/index.ts';
 import {
   createMember,
   findMemberByAccount,
@@ -265,7 +265,7 @@ export function maskEmail(email: string): string {
 export async function sendIpVerificationCode(
   ctx: AppContext,
   merchant: MerchantContext,
-  p: { challengeId: string; method: 'sms' | 'email'; ip: string },
+  p: { challengeId: string; method: 'sms' | 'email'; ip: string; language: NotifyLanguage },
 ) {
   const now = ctx.clock.now();
   const challenge = await findIpChallenge(ctx.db, p.challengeId, now);
@@ -286,7 +286,8 @@ export async function sendIpVerificationCode(
   const minutes = merchant.security.smsExpiryMinutes;
   const expiresAt = new Date(now.getTime() + minutes * 60_000);
   await setIpChallengeCode(ctx.db, challenge.id, codeHash(member.id, code), expiresAt);
-  const text = `Your ${merchant.code} login verification code is ${code}. It expires in ${minutes} minutes.`;
+  const words = { brand: merchant.brandName, code, minutes };
+  const text = notifyText('loginCode', p.language, words);
   const notifier = getNotifier(ctx);
   if (p.method === 'sms') {
     const phone: PhoneNumber = {
@@ -295,7 +296,8 @@ export async function sendIpVerificationCode(
     };
     await notifier.sms.send(phone, text, code);
   } else {
-    await notifier.mail.send({ to: member.email ?? '', subject: 'Login verification', text, secret: code });
+    const subject = notifyText('loginSubject', p.language, words);
+    await notifier.mail.send({ to: member.email ?? '', subject, text, secret: code });
   }
   return { expiredMinutes: minutes, expirationTime: expiresAt.toISOString() };
 }

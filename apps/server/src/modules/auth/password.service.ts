@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { checkField, type FieldErrorDetail, type FieldRule } from '@sorte/contracts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, fieldErrors } from '../../platform/http/app-error.ts';
-import { getNotifier } from '../../platform/notify/index.ts';
+import { getNotifier, type NotifyLanguage, notifyText } from '../../platform/notify/index.ts';
 import {
   findMemberByAccountAndEmail,
   findMemberById,
@@ -69,8 +69,7 @@ export async function forgotByEmail(
   ctx: AppContext,
   merchant: MerchantContext,
   input: { username: string; email: string },
-  ip: string,
-  origin: string,
+  { ip, origin, language }: { ip: string; origin: string; language: NotifyLanguage },
 ) {
   try {
     await throttle(
@@ -89,10 +88,11 @@ export async function forgotByEmail(
   const now = ctx.clock.now();
   await insertPasswordReset(ctx.db, tokenHash(token), member.id, now, new Date(now.getTime() + RESET_TTL_MS));
   const link = `${origin}/?modal=resetPassword&resetToken=${token}`;
+  const words = { brand: merchant.brandName, link };
   await getNotifier(ctx).mail.send({
     to: member.email,
-    subject: 'Password reset',
-    text: `Open this link within 30 minutes to choose a new password: ${link}`,
+    subject: notifyText('resetSubject', language, words),
+    text: notifyText('resetText', language, words),
     secret: token,
   });
 }

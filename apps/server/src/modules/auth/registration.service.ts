@@ -44,7 +44,10 @@ export async function register(
   if (problems.length) throw fieldErrors(problems);
   if (!input.ageConfirmed) throw new AppError('AUTH_AGE_NOT_CONFIRMED');
   if (!input.termsAccepted) throw new AppError('AUTH_TERMS_NOT_ACCEPTED');
-  if (flags.captchaOnRegister) await checkCaptcha(ctx, merchant, input.verification);
+  // With an SMS code the captcha was solved (and burnt) to send it, and the code proves the same
+  // person came back: asking a second captcha would refuse the burnt one (issue 13). Without a code
+  // the captcha guards the registration itself.
+  if (flags.captchaOnRegister && !smsRequired) await checkCaptcha(ctx, merchant, input.verification);
 
   const parent = input.affiliateCode
     ? await findAgentByAffiliateCode(ctx.db, merchant.id, input.affiliateCode)

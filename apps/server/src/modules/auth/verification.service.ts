@@ -2,7 +2,13 @@ import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto
 import type { ErrorCode } from '@sorte/contracts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import { getNotifier, outboxAddress, type PhoneNumber } from '../../platform/notify/index.ts';
+import {
+  getNotifier,
+  type NotifyLanguage,
+  notifyText,
+  outboxAddress,
+  type PhoneNumber,
+} from '../../platform/notify/index.ts';
 import type { MerchantContext } from '../system/index.ts';
 import {
   consumeCaptcha,
@@ -162,7 +168,7 @@ export function newNumericCode(): string {
 export async function sendSmsCode(
   ctx: AppContext,
   merchant: MerchantContext,
-  p: { purpose: SmsPurpose; phone: PhoneNumber; ip: string; deliver: boolean },
+  p: { purpose: SmsPurpose; phone: PhoneNumber; ip: string; deliver: boolean; language: NotifyLanguage },
 ): Promise<{ expiredMinutes: number; expirationTime: string }> {
   const address = outboxAddress(p.phone);
   await smsThrottles(ctx, merchant, address, p.ip);
@@ -179,11 +185,8 @@ export async function sendSmsCode(
       expires_at: expiresAt,
       created_at: now,
     });
-    await getNotifier(ctx).sms.send(
-      p.phone,
-      `Your ${merchant.code} verification code is ${code}. It expires in ${minutes} minutes.`,
-      code,
-    );
+    const text = notifyText('smsCode', p.language, { brand: merchant.brandName, code, minutes });
+    await getNotifier(ctx).sms.send(p.phone, text, code);
   }
   return { expiredMinutes: minutes, expirationTime: expiresAt.toISOString() };
 }

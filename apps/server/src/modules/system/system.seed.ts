@@ -8,10 +8,17 @@ import { DEMO_ANNOUNCEMENTS, DEMO_BANNERS, DEMO_HELP } from './system.seed-conte
  * Demo flags: everything on so every screen can be tried, except
  * - redirectLoggedOut: it would send every visitor to /login and hide the site;
  * - showBarsOnSeamless: the spec's default hides the bars on /seamless;
- * - ipVerification: a second verification at every new IP gets in the way of a demo.
+ * - ipVerification: a second verification at every new IP gets in the way of a demo;
+ * - captchaOnLogin: it asks a captcha at every login, even the first; the demo keeps the usual
+ *   defence instead, a captcha after security.captchaAfterFailedLogins (3) failures.
  * encryption stays on: the web implements the hybrid encryption and the demo should exercise it.
  */
-const DEMO_FLAGS_OFF: FeatureFlag[] = ['redirectLoggedOut', 'showBarsOnSeamless', 'ipVerification'];
+const DEMO_FLAGS_OFF: FeatureFlag[] = [
+  'redirectLoggedOut',
+  'showBarsOnSeamless',
+  'ipVerification',
+  'captchaOnLogin',
+];
 
 export const DEMO_CODE = 'demo';
 

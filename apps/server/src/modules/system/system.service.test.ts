@@ -46,8 +46,11 @@ describe('merchant cache across instances', () => {
       smsExpiryMinutes: 5,
       sessionIdleMinutes: config.SESSION_IDLE_MINUTES,
     });
+    // The demo asks a captcha only after failed logins, never at the first one (issue 13).
+    expect(demo?.context.flags.captchaOnLogin).toBe(false);
     expect(demo?.context).toMatchObject({
       code: 'demo',
+      brandName: 'Sorte',
       currency: 'BRL',
       currencySymbol: 'R$',
       defaultLanguage: 'pt-BR',

@@ -33,6 +33,8 @@ import type { RegionLists } from './system.tables.ts';
 export interface MerchantContext {
   id: string;
   code: string;
+  /** The name players know the site by, for texts sent outside the site (SMS, e-mail). */
+  brandName: string;
   currency: string;
   currencySymbol: string;
   languages: string[];
@@ -181,6 +183,7 @@ export function toContext(row: MerchantRow, config: Config): MerchantContext {
   return {
     id: row.id,
     code: row.code,
+    brandName: row.brand_name,
     currency: row.currency,
     currencySymbol: row.currency_symbol,
     languages: row.languages,

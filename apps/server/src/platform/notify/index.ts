@@ -7,3 +7,4 @@ export {
   registerDevOutbox,
   type SmsSender,
 } from './notify.ts';
+export { type NotifyLanguage, type NotifyText, notifyLanguage, notifyText } from './texts.ts';

@@ -11,9 +11,13 @@
  * The crash point: HMAC-SHA256(key = game hash, message = salt — a public value chosen after the
  * chain was published, Stake uses a future Bitcoin block hash), its first 4 bytes read as an
  * unsigned integer i, crash = max(1, 2³² / (i + 1) × (1 − edge)); we round it down to the hundredth
- * as the multiplier settled on. Both hash functions are injected so the package stays pure.
+ * as the multiplier settled on, computing it in integers so no float product drops a hundredth.
+ * Crash's multiplier grid is the hundredth (HUNDREDTHS_SCALE): a cash-out pays stake × its
+ * hundredths / 100, rounded down once (@sorte/money payoutMinor). Both hash functions are injected
+ * so the package stays pure.
  */
-import { floorToCents, hundredths } from './cents.ts';
+import { multiplierUnits, unitsToNumber } from '@sorte/money';
+import { HUNDREDTHS_SCALE, hundredths, rtpUnits, UNITS_PER_HUNDREDTH } from './cents.ts';
 import { checkHouseEdge, DEFAULT_HOUSE_EDGE } from './edge.ts';
 import type { HmacSha256 } from './rng.ts';
 
@@ -23,6 +27,7 @@ export type Sha256 = (message: string) => Uint8Array;
 export const CRASH_MIN_CASH_OUT = 1.01;
 export const CRASH_MAX_CASH_OUT = 1_000_000;
 const INT_STEPS = 2 ** 32;
+const INT_STEPS_N = 2n ** 32n;
 
 export function toHex(bytes: Uint8Array): string {
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
@@ -75,7 +80,8 @@ export function crashPoint(
   const edge = checkHouseEdge(houseEdge);
   const bytes = hmac(gameHash, salt);
   const int = ((bytes[0]! << 24) >>> 0) + (bytes[1]! << 16) + (bytes[2]! << 8) + bytes[3]!;
-  return Math.max(1, floorToCents((INT_STEPS / (int + 1)) * (1 - edge)));
+  const crash = (INT_STEPS_N * rtpUnits(edge)) / (BigInt(int + 1) * UNITS_PER_HUNDREDTH);
+  return unitsToNumber(crash < 100n ? 100n : crash, HUNDREDTHS_SCALE);
 }
 
 export interface CrashBet {
@@ -103,5 +109,6 @@ export function settleCrash(crash: number, bet: CrashBet): { win: boolean; payou
 export function crashRtp(bet: CrashBet): number {
   checkCashOut(bet.cashOut);
   const edge = checkHouseEdge(bet.houseEdge ?? DEFAULT_HOUSE_EDGE);
-  return (bet.cashOut * Math.floor((INT_STEPS * (1 - edge)) / bet.cashOut)) / INT_STEPS;
+  const cashOut = multiplierUnits(bet.cashOut, HUNDREDTHS_SCALE) * UNITS_PER_HUNDREDTH;
+  return (bet.cashOut * Number((INT_STEPS_N * rtpUnits(edge)) / cashOut)) / INT_STEPS;
 }

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { DICE_FLOATS, diceOdds, diceRoll, diceRtp, playDice } from './dice.ts';
 import { floats } from './rng.ts';
-import { nodeHmac, simulate } from './test-support.ts';
+import { expectGridRtp, nodeHmac, simulate } from './test-support.ts';
 
 /** The first float of a bet, read straight from the HMAC's hex (independent of rng.ts). */
 function firstFloat(serverSeed: string, clientSeed: string, nonce: number): number {
@@ -33,10 +33,9 @@ describe('dice roll', () => {
     const float = 5000.5 / 10001; // roll 50.00
     expect(playDice([float], { target: 50, direction: 'under' }).win).toBe(false);
     expect(playDice([float], { target: 50, direction: 'over' }).win).toBe(false);
-    expect(playDice([float], { target: 49.99, direction: 'over' }).payout).toBeCloseTo(
-      (0.99 * 10001) / 5001,
-      12,
-    );
+    // 0.99 × 10001 / 5001 = 1.97980203959…, floored onto the 8-place grid.
+    expect(playDice([float], { target: 49.99, direction: 'over' }).multiplierUnits).toBe(197_980_203n);
+    expect(playDice([float], { target: 49.99, direction: 'over' }).payout).toBe(1.97980203);
   });
 });
 
@@ -44,19 +43,20 @@ describe('dice odds and RTP', () => {
   it('prices a bet off its exact chance: under 50 wins 5000 of 10001 rolls and pays 1.9802×', () => {
     const odds = diceOdds({ target: 50, direction: 'under' });
     expect(odds.winningRolls).toBe(5000);
-    expect(odds.multiplier).toBeCloseTo((0.99 * 10001) / 5000, 12);
+    expect(odds.multiplierUnits).toBe(198_019_800n); // 0.99 × 10001 / 5000 = 1.980198 exactly
+    expect(odds.multiplier).toBe(1.980198);
   });
-  it('returns exactly 1 − edge for every target, counting all 10,001 rolls', () => {
+  it('returns 1 − edge less under one grid step for every target, counting all 10,001 rolls', () => {
     for (const houseEdge of [0.01, 0.02]) {
       for (let target = 2; target <= 98; target += 0.25) {
         for (const direction of ['under', 'over'] as const) {
           const bet = { target: Math.round(target * 100) / 100, direction, houseEdge };
-          expect(Math.abs(diceRtp(bet) - (1 - houseEdge))).toBeLessThan(1e-9);
+          expectGridRtp(diceRtp(bet), 1 - houseEdge);
         }
       }
     }
-    expect(Math.abs(diceRtp({ target: 0.01, direction: 'under' }) - 0.99)).toBeLessThan(1e-9);
-    expect(Math.abs(diceRtp({ target: 99.99, direction: 'over' }) - 0.99)).toBeLessThan(1e-9);
+    expectGridRtp(diceRtp({ target: 0.01, direction: 'under' }), 0.99);
+    expectGridRtp(diceRtp({ target: 99.99, direction: 'over' }), 0.99);
   });
   it('agrees with a 200,000-round seeded simulation within its 99% interval', () => {
     const bet = { target: 30, direction: 'over' as const };

@@ -5,9 +5,11 @@
  *
  * One deliberate difference: Stake prices the bet off the nominal chance (target %) although 10,001
  * rolls exist, so its RTP is 99 × 10000/10001 ≈ 98.990%. We price off the exact chance
- * (winning rolls / 10001), so the RTP is exactly 1 − house edge for every target.
+ * (winning rolls / 10001). That multiplier, (1 − edge) × 10001 / winning rolls, is rounded DOWN onto
+ * the 8-place grid (@sorte/money), so the RTP is 1 − house edge less under one grid step (< 10⁻⁸).
  */
-import { hundredths } from './cents.ts';
+import { unitsToNumber } from '@sorte/money';
+import { hundredths, rtpUnits } from './cents.ts';
 import { checkHouseEdge, DEFAULT_HOUSE_EDGE } from './edge.ts';
 import { pickIndex } from './shuffle.ts';
 
@@ -30,7 +32,10 @@ export interface DiceOdds {
   /** How many of the 10,001 rolls win. */
   winningRolls: number;
   chance: number;
+  /** For display and statistics; the payout uses `multiplierUnits`. */
   multiplier: number;
+  /** The multiplier on the 8-place grid, rounded down. */
+  multiplierUnits: bigint;
 }
 
 export interface DiceOutcome {
@@ -38,6 +43,8 @@ export interface DiceOutcome {
   win: boolean;
   /** What the stake is multiplied by: the bet's multiplier on a win, 0 on a loss. */
   payout: number;
+  /** `payout` on the 8-place grid. */
+  multiplierUnits: bigint;
 }
 
 /** The roll, 0.00…100.00, from one float. */
@@ -58,7 +65,8 @@ export function diceOdds(bet: DiceBet): DiceOdds {
     throw new RangeError(
       `dice win chance must be at most ${MAX_WIN_CHANCE * 100}%, got ${(chance * 100).toFixed(2)}%`,
     );
-  return { winningRolls, chance, multiplier: (1 - edge) / chance };
+  const multiplierUnits = (rtpUnits(edge) * BigInt(DICE_OUTCOMES)) / BigInt(winningRolls);
+  return { winningRolls, chance, multiplier: unitsToNumber(multiplierUnits), multiplierUnits };
 }
 
 function wins(roll: number, bet: DiceBet): boolean {
@@ -67,10 +75,10 @@ function wins(roll: number, bet: DiceBet): boolean {
 
 /** Plays one bet from its floats (the first is used). */
 export function playDice(floats: readonly number[], bet: DiceBet): DiceOutcome {
-  const { multiplier } = diceOdds(bet);
+  const { multiplier, multiplierUnits } = diceOdds(bet);
   const roll = diceRoll(floats[0]!);
   const win = wins(roll, bet);
-  return { roll, win, payout: win ? multiplier : 0 };
+  return { roll, win, payout: win ? multiplier : 0, multiplierUnits: win ? multiplierUnits : 0n };
 }
 
 /** Theoretical RTP of a bet, by enumerating all 10,001 rolls. */

@@ -11,7 +11,7 @@ import {
   playHilo,
 } from './hilo.ts';
 import { floats } from './rng.ts';
-import { nodeHmac, simulate } from './test-support.ts';
+import { expectGridRtp, nodeHmac, simulate } from './test-support.ts';
 
 /** Stake's published index, ♦2 to ♣A, written out as published. */
 // biome-ignore format: laid out as Stake prints it
@@ -68,7 +68,10 @@ describe('hilo', () => {
     expect(`${round.start.suit}${round.start.rank}`).toBe('♦10');
     expect(round.steps.map((s) => `${s.card.suit}${s.card.rank}`)).toEqual(['♦Q', '♣9', '♥8']);
     expect(round.steps[0]!.multiplier).toBe(1);
-    expect(round.multiplier).toBeCloseTo((0.99 / (12 / 13)) * (0.99 / (9 / 13)), 12);
+    // Each guess floored onto the 8-place grid (1.0725 and 1.43), then their product: 1.533675.
+    expect(round.steps[1]!.multiplierUnits).toBe(107_250_000n);
+    expect(round.multiplierUnits).toBe(153_367_500n);
+    expect(round.multiplier).toBe(1.533675);
     expect(round.canCashOut).toBe(true);
     const lost = playHilo(floats(nodeHmac, seeds, 5), [...actions, { kind: 'guess', guess: 'higher' }]);
     expect(lost.steps[3]!.card.rank).toBe('6');
@@ -83,11 +86,12 @@ describe('hilo', () => {
     expect(hiloProbability(2, 'higherOrSame') * 100).toBeCloseTo(92.31, 2);
     expect(hiloProbability(2, 'lowerOrSame') * 100).toBeCloseTo(15.38, 2);
     expect(hiloProbability(7, 'higherOrSame')).toBe(7 / 13);
-    expect(hiloPayout(1, 'same')).toBeCloseTo(0.99 * 13, 12);
-    expect(hiloPayout(13, 'lower')).toBeCloseTo((0.99 * 13) / 12, 12);
+    expect(hiloPayout(1, 'same')).toBe(12.87);
+    expect(hiloPayout(13, 'lower')).toBe(1.0725);
+    expect(hiloPayout(6, 'higher')).toBe(1.83857142); // 0.99 × 13 / 7 = 1.838571428…, floored
   });
 
-  it('returns exactly 1 − edge on every legal guess of every rank, by enumerating the 52 cards', () => {
+  it('returns 1 − edge less under one grid step on every legal guess of every rank, enumerating the 52 cards', () => {
     let legal = 0;
     for (let value = 1; value <= 13; value++)
       for (const guess of HILO_GUESSES) {
@@ -97,8 +101,8 @@ describe('hilo', () => {
           continue;
         }
         legal++;
-        expect(Math.abs(hiloRtp(value, guess) - 0.99)).toBeLessThan(1e-9);
-        expect(Math.abs(hiloRtp(value, guess, 0.025) - 0.975)).toBeLessThan(1e-9);
+        expectGridRtp(hiloRtp(value, guess), 0.99);
+        expectGridRtp(hiloRtp(value, guess, 0.025), 0.975);
       }
     // Of the 65 rank × guess pairs, 4 are refused as certain or impossible: higher on K, lower on A,
     // higher-or-same on A, lower-or-same on K.

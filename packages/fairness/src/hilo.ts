@@ -6,9 +6,15 @@
  * guess multiplies the round's multiplier by (1 − edge) / probability, a wrong one loses the round, a
  * skip changes nothing; the player may cash out after any correct guess.
  *
+ * Grid: a guess's multiplier (1 − edge) × 13 / winning ranks is rounded DOWN onto the 8-place grid
+ * (@sorte/money), and so is the round's multiplier after every correct guess (the product of two grid
+ * values has 16 places): the house never rounds up, each guess returns 1 − edge less under 10⁻⁸.
+ *
  * Sources: https://stake.com/provably-fair/game-events ("Blackjack, Hilo & Baccarat": the index and
  * floor(float × 52)); https://stake.com/blog/how-to-play-hilo-on-stake (rank order, probabilities).
  */
+import { unitsToNumber } from '@sorte/money';
+import { MULTIPLIER_ONE, rtpUnits } from './cents.ts';
 import { checkHouseEdge, DEFAULT_HOUSE_EDGE } from './edge.ts';
 import { MAX_FLOATS } from './rng.ts';
 import { pickIndex } from './shuffle.ts';
@@ -67,10 +73,10 @@ function winningRanks(guess: HiloGuess, value: number): number {
 }
 
 /**
- * The chance the guess is right on a card of this value. A guess that cannot lose or cannot win
+ * Ranks that make the guess right on a card of this value. A guess that cannot lose or cannot win
  * (higher or same on an Ace, higher on a King…) is refused: it would only move money for nothing.
  */
-export function hiloProbability(value: number, guess: HiloGuess): number {
+function legalWinningRanks(value: number, guess: HiloGuess): number {
   if (!Number.isInteger(value) || value < 1 || value > 13)
     throw new RangeError(`a hilo card value must be 1 (A) to 13 (K), got ${value}`);
   if (!HILO_GUESSES.includes(guess))
@@ -78,12 +84,27 @@ export function hiloProbability(value: number, guess: HiloGuess): number {
   const count = winningRanks(guess, value);
   if (count === 0 || count === 13)
     throw new RangeError(`the guess ${guess} on ${value} is always ${count ? 'right' : 'wrong'}`);
-  return count / 13;
+  return count;
 }
 
-/** What a correct guess multiplies the round's multiplier by. */
+/** The chance the guess is right on a card of this value (refused like `legalWinningRanks`). */
+export function hiloProbability(value: number, guess: HiloGuess): number {
+  return legalWinningRanks(value, guess) / 13;
+}
+
+/** What a correct guess multiplies the round's multiplier by, for display and statistics. */
 export function hiloPayout(value: number, guess: HiloGuess, edge = DEFAULT_HOUSE_EDGE): number {
-  return (1 - checkHouseEdge(edge)) / hiloProbability(value, guess);
+  return unitsToNumber(hiloPayoutUnits(value, guess, edge));
+}
+
+/** A correct guess's multiplier on the 8-place grid: (1 − edge) × 13 / winning ranks, rounded down. */
+export function hiloPayoutUnits(value: number, guess: HiloGuess, edge = DEFAULT_HOUSE_EDGE): bigint {
+  return (rtpUnits(checkHouseEdge(edge)) * 13n) / BigInt(legalWinningRanks(value, guess));
+}
+
+/** The round's multiplier after a correct guess: the product floored back onto the grid. */
+export function chainMultiplierUnits(roundUnits: bigint, guessUnits: bigint): bigint {
+  return (roundUnits * guessUnits) / MULTIPLIER_ONE;
 }
 
 export type HiloAction = { kind: 'skip' } | { kind: 'guess'; guess: HiloGuess };
@@ -95,6 +116,8 @@ export interface HiloStep {
   correct: boolean;
   /** The round's multiplier after this step (0 once lost). */
   multiplier: number;
+  /** `multiplier` on the 8-place grid. */
+  multiplierUnits: bigint;
 }
 
 export interface HiloRound {
@@ -103,6 +126,8 @@ export interface HiloRound {
   lost: boolean;
   /** The multiplier a cash-out now pays per unit staked: 0 once lost, 1 before any correct guess. */
   multiplier: number;
+  /** `multiplier` on the 8-place grid. */
+  multiplierUnits: bigint;
   /** Cashing out needs a correct guess first, as at Stake: otherwise skips would be a free refund. */
   canCashOut: boolean;
 }
@@ -119,20 +144,34 @@ export function playHilo(
   if (floats.length < actions.length + 1)
     throw new RangeError(`hilo needs ${actions.length + 1} floats, got ${floats.length}`);
   const start = hiloCard(floats[0]!);
-  const round: HiloRound = { start, steps: [], lost: false, multiplier: 1, canCashOut: false };
+  const round: HiloRound = {
+    start,
+    steps: [],
+    lost: false,
+    multiplier: 1,
+    multiplierUnits: MULTIPLIER_ONE,
+    canCashOut: false,
+  };
   let current = start;
   for (const [i, action] of actions.entries()) {
     if (round.lost) throw new RangeError(`action ${i + 1} comes after the round was lost`);
     const card = hiloCard(floats[i + 1]!);
     let correct = true;
     if (action.kind === 'guess') {
-      const payout = hiloPayout(current.value, action.guess, edge);
+      const payout = hiloPayoutUnits(current.value, action.guess, edge);
       correct = wins(action.guess, current.value, card.value);
-      round.multiplier = correct ? round.multiplier * payout : 0;
+      round.multiplierUnits = correct ? chainMultiplierUnits(round.multiplierUnits, payout) : 0n;
+      round.multiplier = unitsToNumber(round.multiplierUnits);
       round.lost = !correct;
       round.canCashOut = correct;
     } else if (action.kind !== 'skip') throw new RangeError(`a hilo action is a guess or a skip`);
-    round.steps.push({ action, card, correct, multiplier: round.multiplier });
+    round.steps.push({
+      action,
+      card,
+      correct,
+      multiplier: round.multiplier,
+      multiplierUnits: round.multiplierUnits,
+    });
     current = card;
   }
   return round;

@@ -8,8 +8,10 @@
  * Design: hits below a risk's minimum pay 0; a paying count h gets weight P(h)^−α (rarer → pays
  * more, α grows with risk), scaled so Σ P(h)·m(h) = 1 − edge; multipliers above the risk's cap are
  * fixed at the cap and the rest rescaled until none exceeds it. P(h) is hypergeometric:
- * C(k, h)·C(40 − k, 10 − h) / C(40, 10).
+ * C(k, h)·C(40 − k, 10 − h) / C(40, 10). The designed multipliers are then rounded DOWN onto the
+ * 8-place grid (@sorte/money), so the RTP is 1 − edge less under one grid step (< 10⁻⁸).
  */
+import { floorToUnits, unitsToNumber } from '@sorte/money';
 import { binomial } from './combinatorics.ts';
 import { checkHouseEdge, DEFAULT_HOUSE_EDGE } from './edge.ts';
 import { drawDistinct } from './shuffle.ts';
@@ -65,8 +67,13 @@ function checkPicks(picks: readonly number[]): void {
       throw new RangeError(`keno picks must be squares 1…${KENO_SQUARES}, got ${pick}`);
 }
 
-/** Multiplier by hit count (index 0…pickCount) for a risk; RTP exactly 1 − edge. */
+/** Multiplier by hit count (index 0…pickCount) for a risk, for display and statistics. */
 export function kenoPaytable(pickCount: number, risk: string, houseEdge = DEFAULT_HOUSE_EDGE): number[] {
+  return kenoPaytableUnits(pickCount, risk, houseEdge).map((units) => unitsToNumber(units));
+}
+
+/** Multiplier by hit count on the 8-place grid, the design's value rounded down. */
+export function kenoPaytableUnits(pickCount: number, risk: string, houseEdge = DEFAULT_HOUSE_EDGE): bigint[] {
   checkPickCount(pickCount);
   const edge = checkHouseEdge(houseEdge);
   const { minHits, alpha, cap } = DESIGN[checkRisk(risk)];
@@ -82,7 +89,7 @@ export function kenoPaytable(pickCount: number, risk: string, houseEdge = DEFAUL
     });
     const table = weight.map((w, h) => (capped.has(h) ? cap : (w * rest) / weighted));
     const over = table.flatMap((multiplier, h) => (multiplier > cap ? [h] : []));
-    if (over.length === 0) return table;
+    if (over.length === 0) return table.map((multiplier) => floorToUnits(multiplier));
     for (const h of over) capped.add(h);
   }
 }
@@ -97,12 +104,12 @@ export function kenoDraw(floats: readonly number[]): number[] {
 export function playKeno(
   floats: readonly number[],
   bet: KenoBet,
-): { drawn: number[]; hits: number; payout: number } {
+): { drawn: number[]; hits: number; payout: number; multiplierUnits: bigint } {
   checkPicks(bet.picks);
-  const table = kenoPaytable(bet.picks.length, bet.risk, bet.houseEdge);
+  const table = kenoPaytableUnits(bet.picks.length, bet.risk, bet.houseEdge);
   const drawn = kenoDraw(floats);
   const hits = bet.picks.filter((pick) => drawn.includes(pick)).length;
-  return { drawn, hits, payout: table[hits]! };
+  return { drawn, hits, payout: unitsToNumber(table[hits]!), multiplierUnits: table[hits]! };
 }
 
 /** Theoretical RTP of a setting: Σ over hit counts of P(h) × multiplier(h). */

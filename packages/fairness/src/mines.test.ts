@@ -10,7 +10,7 @@ import {
   playMines,
 } from './mines.ts';
 import { floats } from './rng.ts';
-import { nodeHmac, simulate } from './test-support.ts';
+import { expectGridRtp, nodeHmac, simulate } from './test-support.ts';
 
 /** The published recipe from the HMAC: float i takes floor(float × (25 − i)) of the tiles left. */
 function publishedMines(serverSeed: string, clientSeed: string, nonce: number, mines: number): number[] {
@@ -57,7 +57,9 @@ describe('mines', () => {
     const safe = [...Array(25).keys()].filter((tile) => !MINES_AT_NONCE_0.includes(tile));
     const round = playMines(fs, 3, safe.slice(0, 2));
     expect(round.busted).toBe(false);
-    expect(round.multiplier).toBeCloseTo((0.99 * 300) / 231, 12);
+    // 0.99 × 300 / 231 = 1.285714285…, floored onto the 8-place grid.
+    expect(round.multiplierUnits).toBe(128_571_428n);
+    expect(round.multiplier).toBe(1.28571428);
     const busted = playMines(fs, 3, [safe[0]!, MINES_AT_NONCE_0[1]!, safe[1]!]);
     expect(busted.revealed).toEqual([
       { tile: safe[0], safe: true },
@@ -71,14 +73,14 @@ describe('mines', () => {
     expect(minesMultiplier(3, 1)).toBeCloseTo(1.125, 12); // 1.13×
     expect(minesMultiplier(24, 1)).toBeCloseTo(24.75, 12);
     expect(minesMultiplier(1, 24)).toBeCloseTo(24.75, 12);
-    expect(minesMultiplier(5, 20, 0.02)).toBeCloseTo(0.98 * C(25, 20), 6);
+    expect(minesMultiplier(5, 20, 0.02)).toBe(52_067.4); // 0.98 × C(25, 20), on the grid
   });
 
-  it('returns exactly 1 − edge for every mine count and number of picks, by counting boards', () => {
+  it('returns 1 − edge less under one grid step for every mine count and pick count, by counting boards', () => {
     for (let mines = MINES_MIN; mines <= MINES_MAX; mines++)
       for (let picks = 1; picks <= 25 - mines; picks++) {
-        expect(Math.abs(minesRtp(mines, picks) - 0.99)).toBeLessThan(1e-9);
-        expect(Math.abs(minesRtp(mines, picks, 0.04) - 0.96)).toBeLessThan(1e-9);
+        expectGridRtp(minesRtp(mines, picks), 0.99);
+        expectGridRtp(minesRtp(mines, picks, 0.04), 0.96);
       }
   });
 
@@ -93,7 +95,8 @@ describe('mines', () => {
           if (board.every((tile) => tile >= picks)) total += minesMultiplier(mines, picks);
         }
         expect(count).toBe(C(25, mines));
-        expect(Math.abs(total / count - 0.99)).toBeLessThan(1e-9);
+        expect(Math.abs(total / count - minesRtp(mines, picks))).toBeLessThan(1e-12);
+        expectGridRtp(total / count, 0.99);
       }
   });
 

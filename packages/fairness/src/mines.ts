@@ -3,12 +3,15 @@
  * bottom; the mines are drawn without replacement, float i choosing floor(float × (25 − i)) among the
  * tiles still free, and the first `mines` draws are the mines. Every safe pick raises the cash-out
  * multiplier to (1 − edge) × C(25, k) / C(25 − mines, k) after k safe picks — the fair odds of k safe
- * picks in a row less the house edge — so cashing out after any number of picks returns 1 − edge.
+ * picks in a row less the house edge — rounded DOWN onto the 8-place grid (@sorte/money), so cashing
+ * out after any number of picks returns 1 − edge less under one grid step (< 10⁻⁸).
  *
  * Sources: https://stake.com/provably-fair/game-events ("Mines": each float times the tiles still
  * remaining, positions left to right, top to bottom), restated with code at
  * https://opduel.com/fairness/mines.
  */
+import { unitsToNumber } from '@sorte/money';
+import { rtpUnits } from './cents.ts';
 import { binomial } from './combinatorics.ts';
 import { checkHouseEdge, DEFAULT_HOUSE_EDGE } from './edge.ts';
 import { drawDistinct } from './shuffle.ts';
@@ -30,13 +33,21 @@ export function minePositions(floats: readonly number[], mines: number): number[
   return drawDistinct(TILES, floats.slice(0, mines));
 }
 
-/** The cash-out multiplier after `safePicks` safe picks (1 … 25 − mines). */
+/** The cash-out multiplier after `safePicks` safe picks (1 … 25 − mines), for display and statistics. */
 export function minesMultiplier(mines: number, safePicks: number, edge = DEFAULT_HOUSE_EDGE): number {
+  return unitsToNumber(minesMultiplierUnits(mines, safePicks, edge));
+}
+
+/** The cash-out multiplier on the 8-place grid: (1 − edge) × C(25, k) / C(25 − mines, k), rounded down. */
+export function minesMultiplierUnits(mines: number, safePicks: number, edge = DEFAULT_HOUSE_EDGE): bigint {
   checkMines(mines);
   const maxPicks = MINES_TILES - mines;
   if (!Number.isInteger(safePicks) || safePicks < 1 || safePicks > maxPicks)
     throw new RangeError(`with ${mines} mines, safe picks must be 1 to ${maxPicks}, got ${safePicks}`);
-  return ((1 - checkHouseEdge(edge)) * binomial(MINES_TILES, safePicks)) / binomial(maxPicks, safePicks);
+  return (
+    (rtpUnits(checkHouseEdge(edge)) * BigInt(binomial(MINES_TILES, safePicks))) /
+    BigInt(binomial(maxPicks, safePicks))
+  );
 }
 
 /** Refuses picks that are not distinct tiles 0…24, or more picks than there are safe tiles. */
@@ -61,6 +72,8 @@ export interface MinesRound {
   safePicks: number;
   /** What a cash-out pays per unit staked now: 0 once busted or before the first safe pick. */
   multiplier: number;
+  /** `multiplier` on the 8-place grid. */
+  multiplierUnits: bigint;
 }
 
 /** Plays the picks in order; the round ends at the first mine (later picks are never revealed). */
@@ -74,17 +87,26 @@ export function playMines(
   checkHouseEdge(edge);
   const positions = minePositions(floats, mines);
   const mined = new Set(positions);
-  const round: MinesRound = { mines: positions, revealed: [], busted: false, safePicks: 0, multiplier: 0 };
+  const round: MinesRound = {
+    mines: positions,
+    revealed: [],
+    busted: false,
+    safePicks: 0,
+    multiplier: 0,
+    multiplierUnits: 0n,
+  };
   for (const tile of picks) {
     const safe = !mined.has(tile);
     round.revealed.push({ tile, safe });
     if (!safe) {
       round.busted = true;
       round.multiplier = 0;
+      round.multiplierUnits = 0n;
       return round;
     }
     round.safePicks++;
-    round.multiplier = minesMultiplier(mines, round.safePicks, edge);
+    round.multiplierUnits = minesMultiplierUnits(mines, round.safePicks, edge);
+    round.multiplier = unitsToNumber(round.multiplierUnits);
   }
   return round;
 }

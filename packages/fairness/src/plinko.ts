@@ -10,6 +10,8 @@
  * https://stakebonushub.com/originals/plinko/ (8–15 rows: the tables Stake's game shows, as widely
  * reproduced in public verifiers).
  */
+import { multiplierUnits, unitsToNumber } from '@sorte/money';
+import { rtpUnits } from './cents.ts';
 import { binomial } from './combinatorics.ts';
 import { checkHouseEdge, DEFAULT_HOUSE_EDGE } from './edge.ts';
 import { pickIndex } from './shuffle.ts';
@@ -19,8 +21,11 @@ export const PLINKO_RISKS: readonly PlinkoRisk[] = ['low', 'medium', 'high'];
 export const PLINKO_MIN_ROWS = 8;
 export const PLINKO_MAX_ROWS = 16;
 
-/** The RTP the published tables aim at; another house edge scales every multiplier by (1 − edge) / this. */
-const TABLE_RTP = 0.99;
+/**
+ * The RTP the published tables aim at; another house edge scales every multiplier by (1 − edge) / this,
+ * rounded down onto the 8-place grid (@sorte/money).
+ */
+const TABLE_RTP_UNITS = multiplierUnits(0.99);
 /**
  * How far a table's exact RTP may lie from 1 − edge because of Stake's one-decimal rounding: every
  * table is within 0.17 points (worst: 11 rows high, 99.16%). The tests and the RTP report hold to it.
@@ -73,14 +78,19 @@ function checkSettings(rows: number, risk: PlinkoRisk): void {
     throw new RangeError(`plinko risk must be one of ${PLINKO_RISKS.join(', ')}, got ${risk}`);
 }
 
-/** The multipliers of buckets 0…rows for these settings and house edge. */
+/** The multipliers of buckets 0…rows for these settings and house edge, for display and statistics. */
 export function plinkoTable(rows: number, risk: PlinkoRisk, edge = DEFAULT_HOUSE_EDGE): number[] {
+  return plinkoTableUnits(rows, risk, edge).map((units) => unitsToNumber(units));
+}
+
+/** The multipliers of buckets 0…rows on the 8-place grid. */
+export function plinkoTableUnits(rows: number, risk: PlinkoRisk, edge = DEFAULT_HOUSE_EDGE): bigint[] {
   checkSettings(rows, risk);
-  const scale = (1 - checkHouseEdge(edge)) / TABLE_RTP;
+  const rtp = rtpUnits(checkHouseEdge(edge));
   const half = HALF_TABLES[risk][rows]!;
   // An odd row count has an even number of buckets, so the centre value appears twice.
   const mirrored = rows % 2 === 1 ? [...half].reverse() : half.slice(0, -1).reverse();
-  return [...half, ...mirrored].map((multiplier) => (scale === 1 ? multiplier : multiplier * scale));
+  return [...half, ...mirrored].map((multiplier) => (multiplierUnits(multiplier) * rtp) / TABLE_RTP_UNITS);
 }
 
 export interface PlinkoOutcome {
@@ -88,6 +98,8 @@ export interface PlinkoOutcome {
   path: (0 | 1)[];
   bucket: number;
   multiplier: number;
+  /** `multiplier` on the 8-place grid. */
+  multiplierUnits: bigint;
 }
 
 /** The drop a bet's floats make: the first `rows` floats are read, one per row. */
@@ -97,11 +109,11 @@ export function plinkoOutcome(
   risk: PlinkoRisk,
   edge = DEFAULT_HOUSE_EDGE,
 ): PlinkoOutcome {
-  const table = plinkoTable(rows, risk, edge);
+  const table = plinkoTableUnits(rows, risk, edge);
   if (floats.length < rows) throw new RangeError(`plinko needs ${rows} floats, got ${floats.length}`);
   const path = floats.slice(0, rows).map((float) => pickIndex(float, 2) as 0 | 1);
   const bucket = path.reduce<number>((rights, direction) => rights + direction, 0);
-  return { path, bucket, multiplier: table[bucket]! };
+  return { path, bucket, multiplier: unitsToNumber(table[bucket]!), multiplierUnits: table[bucket]! };
 }
 
 /** The exact RTP: Σ C(rows, k) / 2^rows × multiplier(k) over every bucket. */

@@ -8,8 +8,13 @@
  * except the video slot, whose RTP is its published paytable's (CARNAVAL_RTP, slot.ts).
  * Where a game documents that its exact RTP departs from that, the tolerance is the game's own:
  * plinko's published tables (PLINKO_RTP_TOLERANCE), limbo's and crash's 2⁻³² float granularity
- * (multiplier / 2³², see limbo.ts and crash.ts). Everything else must match within 1e-9.
+ * (multiplier / 2³², see limbo.ts and crash.ts), and the multiplier grid: dice, keno, mines and hilo
+ * pay odds that are not decimals, rounded down onto the 8-place grid (@sorte/money), which lowers
+ * their RTP by less than one grid step per multiplier floored (RTP_GRID_TOLERANCE). The theoretical
+ * RTPs are computed from those floored multipliers, the ones the server pays. Everything else must
+ * match within 1e-9.
  */
+import { MULTIPLIER_SCALE } from '@sorte/money';
 import { crashPoint, crashRtp, settleCrash } from './crash.ts';
 import { diceOdds, diceRtp, playDice } from './dice.ts';
 import { DEFAULT_HOUSE_EDGE } from './edge.ts';
@@ -54,6 +59,11 @@ export type RtpGame = (typeof RTP_GAMES)[number];
 
 /** The default tolerance between theoretical and configured RTP: rounding error only. */
 export const RTP_EXACT_TOLERANCE = 1e-9;
+/**
+ * A game whose multiplier is floored onto the grid loses less than one unit (10⁻⁸) per unit staked on
+ * every win, so its RTP lies below 1 − edge by less than one grid step.
+ */
+export const RTP_GRID_TOLERANCE = 10 ** -MULTIPLIER_SCALE;
 
 export interface RtpSetting {
   game: RtpGame;
@@ -90,6 +100,7 @@ function diceSettings(): RtpSetting[] {
         game: 'dice',
         setting: `${direction} ${target}`,
         theoretical: diceRtp(bet),
+        tolerance: RTP_GRID_TOLERANCE,
         maxPayout: diceOdds(bet).multiplier,
         play: (hmac, seeds) => playDice(floats(hmac, seeds, 1), bet).payout,
       });
@@ -151,6 +162,7 @@ function kenoSettings(): RtpSetting[] {
         game: 'keno',
         setting: `${risk} ${pickCount} picks`,
         theoretical: kenoRtp({ pickCount, risk }),
+        tolerance: RTP_GRID_TOLERANCE,
         maxPayout: Math.max(...kenoPaytable(pickCount, risk)),
         play: (hmac, seeds) => playKeno(floats(hmac, seeds, KENO_DRAWN), { picks, risk }).payout,
       });
@@ -169,6 +181,7 @@ function minesSettings(): RtpSetting[] {
         game: 'mines',
         setting: `${mines} mines, cash out after ${safePicks}`,
         theoretical: minesRtp(mines, safePicks),
+        tolerance: RTP_GRID_TOLERANCE,
         maxPayout: minesMultiplier(mines, safePicks),
         play: (hmac, seeds) => playMines(floats(hmac, seeds, mines), mines, picks).multiplier,
       });
@@ -245,6 +258,7 @@ function hiloSettings(): RtpSetting[] {
         game: 'hilo',
         setting: `${guess} on ${hiloCard(floatForValue(value)).rank}`,
         theoretical: hiloRtp(value, guess),
+        tolerance: RTP_GRID_TOLERANCE,
         maxPayout: hiloPayout(value, guess),
         play: (hmac, seeds) =>
           playHilo([floatForValue(value), floats(hmac, seeds, 1)[0]!], [{ kind: 'guess', guess }]).multiplier,
@@ -256,6 +270,8 @@ function hiloSettings(): RtpSetting[] {
       game: 'hilo',
       setting: 'two guesses from a random card',
       theoretical: twoGuessRtp(),
+      // Floored twice per guess (the guess's multiplier and the round's product): under 3 grid steps.
+      tolerance: 3 * RTP_GRID_TOLERANCE,
       maxPayout: hiloPayout(1, 'same') ** 2,
       play: (hmac, seeds) => playTwoGuesses(floats(hmac, seeds, 3)),
     }),

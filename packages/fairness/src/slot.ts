@@ -11,9 +11,12 @@
  * units, so the strict option was chosen: one published paytable, one fixed RTP.
  *
  * Money. Every win is counted in whole LINE UNITS (line bet = total bet / 20), so a round's payout
- * is `units / 20` of the total bet with no floating-point rounding (the server multiplies in
- * integers); scatter pays are quoted in total bets and are 20 units each.
+ * is `units / 20` of the total bet with no floating-point rounding: 1/20 = 0.05 is on the 8-place
+ * multiplier grid, so `multiplierUnits` is exact and the server pays it like every other game;
+ * scatter pays are quoted in total bets and are 20 units each.
  */
+import { unitsToNumber } from '@sorte/money';
+import { MULTIPLIER_ONE } from './cents.ts';
 import { floats, type HmacSha256, type Seeds } from './rng.ts';
 
 export const SLOT_REELS = 5;
@@ -174,6 +177,8 @@ export interface SlotRound {
   units: number;
   /** units / 20: the round's win in total bets. */
   payout: number;
+  /** `payout` on the 8-place grid, exactly (units × 10⁸ / 20). */
+  multiplierUnits: bigint;
   freeSpins: number;
 }
 
@@ -273,7 +278,13 @@ export function playSlot(roundFloats: readonly number[], strips: SlotStrips = CA
     spins.push(free);
   }
   const units = spins.reduce((sum, s) => sum + s.units, 0);
-  return { spins, units, payout: units / TOTAL_BET_UNITS, freeSpins: awarded };
+  const multiplierUnits = slotMultiplierUnits(BigInt(units));
+  return { spins, units, payout: unitsToNumber(multiplierUnits), multiplierUnits, freeSpins: awarded };
+}
+
+/** A round's win of `lineUnits` in total bets on the 8-place grid: units / 20, exact (1/20 = 0.05). */
+export function slotMultiplierUnits(lineUnits: bigint): bigint {
+  return (lineUnits * MULTIPLIER_ONE) / BigInt(TOTAL_BET_UNITS);
 }
 
 /**

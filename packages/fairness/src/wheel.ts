@@ -2,8 +2,11 @@
  * Wheel, as Stake publishes it (https://stake.us/provably-fair/game-events, "Wheel"): the segment
  * is floor(float × segments) and pays the multiplier at that index of Stake's table for the chosen
  * segment count and risk. Every table sums to 0.99 × segments, so each setting's RTP is exactly 99%.
- * For another house edge the table is scaled by (1 − edge) / 0.99, keeping the RTP at 1 − edge.
+ * For another house edge the table is scaled by (1 − edge) / 0.99 and rounded down onto the 8-place
+ * grid (@sorte/money), keeping the RTP at 1 − edge less under one grid step.
  */
+import { multiplierUnits, unitsToNumber } from '@sorte/money';
+import { rtpUnits } from './cents.ts';
 import { checkHouseEdge, DEFAULT_HOUSE_EDGE } from './edge.ts';
 import { pickIndex } from './shuffle.ts';
 
@@ -15,6 +18,7 @@ export type WheelRisk = (typeof WHEEL_RISKS)[number];
 
 /** The RTP Stake's tables are built for. */
 const TABLE_RTP = 0.99;
+const TABLE_RTP_UNITS = multiplierUnits(TABLE_RTP);
 /** Low risk repeats one block of ten at every size. */
 const LOW_BLOCK = [1.5, 1.2, 1.2, 1.2, 0, 1.2, 1.2, 1.2, 1.2, 0];
 
@@ -47,8 +51,13 @@ export interface WheelBet {
   houseEdge?: number;
 }
 
-/** The multipliers of every segment for a setting; throws RangeError for an unknown one. */
+/** The multipliers of every segment for a setting, for display and statistics (see wheelTableUnits). */
 export function wheelTable(bet: WheelBet): number[] {
+  return wheelTableUnits(bet).map((units) => unitsToNumber(units));
+}
+
+/** The multipliers of every segment on the 8-place grid; throws RangeError for an unknown setting. */
+export function wheelTableUnits(bet: WheelBet): bigint[] {
   const edge = checkHouseEdge(bet.houseEdge ?? DEFAULT_HOUSE_EDGE);
   if (!(WHEEL_SEGMENTS as readonly number[]).includes(bet.segments))
     throw new RangeError(`wheel segments must be one of ${WHEEL_SEGMENTS.join(', ')}, got ${bet.segments}`);
@@ -61,14 +70,17 @@ export function wheelTable(bet: WheelBet): number[] {
       : bet.risk === 'medium'
         ? MEDIUM[segments]
         : highTable(segments);
-  const scale = (1 - edge) / TABLE_RTP;
-  return base.map((multiplier) => multiplier * scale);
+  const rtp = rtpUnits(edge);
+  return base.map((multiplier) => (multiplierUnits(multiplier) * rtp) / TABLE_RTP_UNITS);
 }
 
-export function playWheel(floats: readonly number[], bet: WheelBet): { segment: number; payout: number } {
-  const table = wheelTable(bet);
+export function playWheel(
+  floats: readonly number[],
+  bet: WheelBet,
+): { segment: number; payout: number; multiplierUnits: bigint } {
+  const table = wheelTableUnits(bet);
   const segment = pickIndex(floats[0]!, table.length);
-  return { segment, payout: table[segment]! };
+  return { segment, payout: unitsToNumber(table[segment]!), multiplierUnits: table[segment]! };
 }
 
 /** Theoretical RTP of a setting: every segment is equally likely. */

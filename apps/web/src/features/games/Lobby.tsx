@@ -129,6 +129,9 @@ export function Lobby({ category, fixedVendor, heading = category }: Props) {
 
   const tabLabel = (vendor: GameVendor) => (isRng ? t('hallSuffix', { name: vendor.name }) : vendor.name);
   const gameCount = vendors.reduce((n, v) => n + v.gameCount, 0);
+  // A fixed hall is selected before the menu arrives (a cold load of /pge): until then it has no name.
+  const selectedVendor = selected ? vendors.find((v) => v.code === selected) : undefined;
+  const selectedName = selectedVendor ? tabLabel(selectedVendor) : selected ? categoryName : null;
   const noVendors = !menus.isLoading && vendors.length === 0;
 
   return (
@@ -277,9 +280,7 @@ export function Lobby({ category, fixedVendor, heading = category }: Props) {
           <section aria-labelledby={`grid-${heading}`} className="lobby-grid-section">
             <div className="lobby-grid-head">
               <h2 id={`grid-${heading}`} className="game-row__title">
-                {selected
-                  ? tabLabel(vendors.find((v) => v.code === selected) ?? (vendors[0] as GameVendor))
-                  : t('allGames')}
+                {selectedName ?? t('allGames')}
               </h2>
               {list.data ? (
                 <span className="lobby-grid-count">{t('showing', { shown: games.length, total })}</span>

@@ -1,0 +1,78 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPage, type RunningServer, screenshot, startServer } from './harness.ts';
+import { t } from './i18n.ts';
+import { demoPlayerToken, signInContext } from './player.ts';
+
+/**
+ * Every game lobby opened straight from the address bar (a cold load, then a refresh), logged out and
+ * in: the page renders its lobby, never the route's error panel, and logs no error. /pge once failed
+ * this way only (its fixed hall was named before the game menu arrived). Screenshots in both
+ * languages and themes, at phone and desktop widths.
+ */
+const LOBBIES = ['/pge', '/inhouse', '/rng', '/live', '/fish', '/pvp', '/elott', '/sports', '/esports'];
+
+let server: RunningServer;
+let browser: Browser;
+let token: string;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  token = await demoPlayerToken(server);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+type Lang = 'pt-BR' | 'en';
+
+/** Collects uncaught errors and console errors of a page. */
+function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(`console: ${m.text()}`);
+  });
+  return errors;
+}
+
+async function expectLobby(page: Page, lang: Lang, path: string) {
+  // /elott is the fast-draw lobby (its draw cards); the others the game lobby.
+  const ready = path === '/elott' ? '[data-testid="lottery-card"]' : '.lobby__title';
+  await page.locator(ready).first().waitFor({ timeout: 20_000 });
+  // Rendered whole: the grid, its empty state or its skeleton gave way to content.
+  await expect.poll(() => page.locator('.skeleton-card').count(), { timeout: 15_000 }).toBe(0);
+  const text = (await page.locator('main, body').first().textContent()) ?? '';
+  expect(text, path).not.toContain(t(lang, 'common', 'errors.pageTitle'));
+}
+
+async function visitAll(opts: { lang: Lang; phone: boolean; theme: 'light' | 'dark'; login: boolean }) {
+  const { context, page } = await newPage(browser, { lang: opts.lang, phone: opts.phone });
+  await context.addInitScript((theme) => localStorage.setItem('theme', theme), opts.theme);
+  if (opts.login) await signInContext(context, token);
+  const errors = watchErrors(page);
+  for (const path of LOBBIES) {
+    await page.goto(`${server.url}${path}`);
+    await expectLobby(page, opts.lang, path);
+    await page.reload();
+    await expectLobby(page, opts.lang, path);
+    if (path === '/pge' || path === '/inhouse')
+      await screenshot(
+        page,
+        `direct-${path.slice(1)}-${opts.phone ? 'phone' : 'desktop'}-${opts.lang}-${opts.theme}${opts.login ? '-in' : ''}`,
+      );
+  }
+  expect(errors).toEqual([]);
+  await context.close();
+}
+
+describe('lobbies opened directly', () => {
+  it('logged out, phone, pt-BR, light theme', async () => {
+    await visitAll({ lang: 'pt-BR', phone: true, theme: 'light', login: false });
+  });
+  it('logged in, desktop, en, dark theme', async () => {
+    await visitAll({ lang: 'en', phone: false, theme: 'dark', login: true });
+  });
+});

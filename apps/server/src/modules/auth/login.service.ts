@@ -14,7 +14,7 @@ import {
   recordLogin,
   setMustChangePassword,
 } from '../members/index.ts';
-import type { MerchantContext } from '../system/index.ts';
+import { isDefaultPassword, type MerchantContext } from '../system/index.ts';
 import {
   addFailure,
   clearFailures,
@@ -116,7 +116,7 @@ export async function loginByUsername(
   await secondVerification(ctx, merchant, member, client, input.ipVerificationCode);
   await clearFailures(ctx.db, merchant.id, subjects[0]!);
   const expired = passwordExpired(merchant, member, now);
-  const isDefault = input.password === merchant.security.defaultPassword;
+  const isDefault = await isDefaultPassword(merchant.security, input.password);
   const mustChange =
     member.must_change_password || isDefault || (expired && merchant.flags.PWDEXPFORCECHANGE3);
   return completeLogin(ctx, merchant, member, client, 'username', {

@@ -9,7 +9,7 @@ import {
   findMemberByMobile,
   updatePassword,
 } from '../members/index.ts';
-import type { MerchantContext } from '../system/index.ts';
+import { isDefaultPassword, type MerchantContext } from '../system/index.ts';
 import { consumePasswordReset, insertPasswordReset, revokeMemberSessions } from './auth.repository.ts';
 import { completeLogin } from './login.service.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
@@ -52,7 +52,10 @@ export async function changePassword(
   const member = await findMemberById(ctx.db, auth.memberId);
   if (!member || !(await verifyPassword(member.password_hash, input.oldPassword ?? '')))
     throw new AppError('AUTH_OLD_PASSWORD_WRONG');
-  if (input.newPassword === input.oldPassword || input.newPassword === merchant.security.defaultPassword) {
+  if (
+    input.newPassword === input.oldPassword ||
+    (await isDefaultPassword(merchant.security, input.newPassword))
+  ) {
     throw new AppError('AUTH_PASSWORD_REUSED');
   }
   await setPassword(ctx, member.id, input.newPassword);

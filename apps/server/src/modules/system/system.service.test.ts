@@ -35,14 +35,14 @@ describe('merchant cache across instances', () => {
     }
   });
 
-  it('gives the auth module its security defaults and the spec default password', async () => {
+  it('gives the auth module its security defaults (no default password until an operator sets one)', async () => {
     const demo = await new MerchantDirectory(database.handle.db, config).get('demo');
     expect(demo?.context.security).toMatchObject({
       captchaAfterFailedLogins: 3,
       lockoutAfterFailedLogins: 10,
       lockoutMinutes: 15,
       passwordExpiryDays: 90,
-      defaultPassword: '{secret}',
+      defaultPasswordHash: null,
       smsExpiryMinutes: 5,
       sessionIdleMinutes: config.SESSION_IDLE_MINUTES,
     });

@@ -141,10 +141,16 @@ export function readSecurity(row: MerchantRow, config: Config): SecuritySettings
     idleMinutes: config.SESSION_IDLE_MINUTES,
     absoluteHours: config.SESSION_ABSOLUTE_HOURS,
   });
+  // Only the known settings are read: a key stored by an older version (the clear-text defaultPassword
+  // before 0056) never reaches the merchant context or an answer.
+  const stored = row.security as Record<string, unknown>;
+  const known = Object.fromEntries(
+    Object.keys(defaults).flatMap((key) => (key in stored ? [[key, stored[key]]] : [])),
+  );
   // ipVerification has one source of truth, the feature flag, so flags and security never disagree.
   return {
     ...defaults,
-    ...(row.security as Partial<SecuritySettings>),
+    ...(known as Partial<SecuritySettings>),
     ipVerification: readFlags(row).ipVerification,
   };
 }

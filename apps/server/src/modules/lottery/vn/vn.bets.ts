@@ -218,7 +218,6 @@ export async function placeVnBet(
     const at = now();
     if (locked.status !== 'scheduled' || at >= locked.closes_at)
       throw new AppError('LOTTERY_BETTING_CLOSED', { closesAt: locked.closes_at.toISOString() });
-    await addExposure(trx, player.merchantId, draw.id, exposure, limits);
     const staked = await transfer(trx, {
       merchantId: player.merchantId,
       currency: player.currency,
@@ -229,6 +228,12 @@ export async function placeVnBet(
       amountMinor: stake,
       metadata: { game: VN_RECORD.gameCode, drawId: String(draw.id), tickets: priced.length },
     });
+    // The stake's key is the lock on the slip's key: a concurrent twin's transfer made this one wait
+    // for its commit and answered with it, moving nothing. Its tickets are visible now; answer them
+    // before counting the stake against the caps a second time.
+    const committed = await findSlip(trx, player.memberId, input.idempotencyKey);
+    if (committed.length) return sameSlipOrConflict(committed, hash);
+    await addExposure(trx, player.merchantId, draw.id, exposure, limits);
     const rows = await trx
       .insertInto('vn_tickets')
       .values(

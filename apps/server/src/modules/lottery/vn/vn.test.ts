@@ -9,6 +9,7 @@ import {
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { NORTH_RESULT, SOUTH_RESULT } from '../../../../../../packages/lottery/src/vn/test-results.ts';
 import type { TestApp } from '../../../../test/harness.ts';
+import { expectIdempotentBurst } from '../../../../test/idempotent-burst.ts';
 import { call, createAuthTestApp, OPERATOR_KEY } from '../../auth/auth.test-helpers.ts';
 import { boCall, operatorToken } from '../../backoffice/backoffice.test-helpers.ts';
 import {
@@ -679,5 +680,33 @@ describe('payout configuration', () => {
       .where('action', '=', 'lottery_vn.payouts.update')
       .execute();
     expect(audit).toHaveLength(1);
+  });
+});
+
+describe('idempotency', () => {
+  it('answers 50 copies of one slip sent at once with the first answer, taking the stake once', async () => {
+    const player = await fundedPlayer(t, f, 'vnb', 1_000_000n);
+    const date = addDays(monday, 6);
+    const slip = {
+      province: 'MB',
+      date,
+      tickets: [{ betType: 'de', numbers: ['66'], points: 100 }],
+      idempotencyKey: key(),
+    };
+    const first = await expectIdempotentBurst(() => bet(player, slip), {
+      db: t.ctx.db,
+      balance: () => mainBalance(player),
+      moved: -100_000n,
+    });
+    expect(first).toMatchObject({ status: 200, value: { stakeMinor: 100_000 } });
+    const draw = (await drawByDay(t.ctx.db, f.merchantId, 'MB', date))!;
+    const exposure = await t.ctx.db
+      .selectFrom('vn_exposure')
+      .select('total_minor')
+      .where('draw_id', '=', draw.id)
+      .where('bet_type', '=', 'de')
+      .where('number_key', '=', '66')
+      .executeTakeFirstOrThrow();
+    expect(exposure.total_minor).toBe(100_000n);
   });
 });

@@ -263,6 +263,18 @@ export const withdrawalOrder = z.object({
   resolvedAt: z.string().nullable(),
 });
 export type WithdrawalOrder = z.infer<typeof withdrawalOrder>;
+
+/**
+ * The WebSocket push to the member when an operator decides one of their orders: the web refetches
+ * its deposit and withdrawal lists (the push carries no amount to trust, like balance-changed).
+ */
+export const cashierOrderMessage = z.object({
+  type: z.literal('cashier.order'),
+  kind: z.enum(['deposit', 'withdrawal']),
+  id: z.string(),
+  status: z.string(),
+});
+export type CashierOrderMessage = z.infer<typeof cashierOrderMessage>;
 export const withdrawalOrderPage = paged(withdrawalOrder);
 
 /**

@@ -16,6 +16,24 @@ export const WALLET_BALANCE_CHANNEL = 'wallet.balance';
  */
 export const MERCHANT_BROADCAST_CHANNEL = 'merchant.broadcast';
 
+/** Bus channel of messages for one member: {"merchantId":"…","memberId":"…","message":{…}}. */
+export const MEMBER_MESSAGE_CHANNEL = 'member.message';
+
+/**
+ * Tells one member's sockets, on whichever instance holds them, `message`. Called after the commit
+ * that makes it true; a bus outage costs the push (the web refetches on reconnection), never the change.
+ */
+export function pushToMember(
+  ctx: AppContext,
+  merchantId: string,
+  memberId: string,
+  message: { type: string },
+): void {
+  ctx.bus
+    .publish(MEMBER_MESSAGE_CHANNEL, JSON.stringify({ merchantId, memberId, message }))
+    .catch((error) => ctx.log.warn({ err: String(error) }, 'member push failed'));
+}
+
 /**
  * Pushes to the browser over GET /wps/ws. The ledger reports committed changes on this instance, they
  * go out on the event bus (Redis with REDIS_URL), and every instance tells the sockets it holds for
@@ -36,6 +54,7 @@ async function registerRealtime(
   const hub = new SocketHub(limits.maxSocketsPerMember, limits.coalesceMs);
   await ctx.bus.subscribe(WALLET_BALANCE_CHANNEL, (message) => deliver(hub, message));
   await ctx.bus.subscribe(MERCHANT_BROADCAST_CHANNEL, (message) => broadcast(hub, message));
+  await ctx.bus.subscribe(MEMBER_MESSAGE_CHANNEL, (message) => toMember(hub, message));
   const stop = onMemberBalancesChanged(
     ctx.db,
     (change) => publish(ctx, change),
@@ -68,6 +87,21 @@ function broadcast(hub: SocketHub, raw: string): void {
   try {
     const { merchantId, message } = JSON.parse(raw) as { merchantId: string; message: unknown };
     if (typeof merchantId === 'string') hub.broadcast(merchantId, JSON.stringify(message));
+  } catch {
+    // Dropped like a malformed balance message.
+  }
+}
+
+function toMember(hub: SocketHub, raw: string): void {
+  if (!hub.size) return;
+  try {
+    const { merchantId, memberId, message } = JSON.parse(raw) as {
+      merchantId: string;
+      memberId: string;
+      message: unknown;
+    };
+    if (typeof merchantId === 'string' && typeof memberId === 'string')
+      hub.send(memberKey(merchantId, memberId), JSON.stringify(message));
   } catch {
     // Dropped like a malformed balance message.
   }

@@ -53,6 +53,13 @@ export class SocketHub {
     this.timers.add(timer);
   }
 
+  /** Sends a message to every socket of one member on this instance (not coalesced: each one says something). */
+  send(key: string, message: string): void {
+    for (const socket of this.byMember.get(key) ?? []) {
+      if (socket.readyState === socket.OPEN) socket.send(message);
+    }
+  }
+
   /** Sends a merchant-wide message (a shared game's round) to every socket of the merchant on this instance. */
   broadcast(merchantId: string, message: string): void {
     const prefix = `${merchantId}:`;

@@ -16,6 +16,7 @@ import { parseInput } from '../../platform/http/validate.ts';
 import { requireMember, requireRealAccount } from '../auth/index.ts';
 import { requireOperator } from '../backoffice/index.ts';
 import { getMerchant } from '../system/index.ts';
+import { pushOrderDecision } from './cashier-push.ts';
 import { registerChannelRoutes } from './channels.routes.ts';
 import {
   createDeposit,
@@ -123,6 +124,7 @@ export async function registerDepositRoutes(app: FastifyInstance, ctx: AppContex
         const { id } = parseInput(orderIdParams, request.params);
         const { reason } = parseInput(cashierDecision, request.body);
         const item = await decideDeposit(ctx.db, ctx.clock, operator, id, verdict, reason);
+        pushOrderDecision(ctx, operator.merchantId, item);
         return { success: true, value: item };
       },
     );

@@ -17,6 +17,7 @@ import { parseInput } from '../../platform/http/validate.ts';
 import { requireMember, requireRealAccount } from '../auth/index.ts';
 import { requireOperator } from '../backoffice/index.ts';
 import { getMerchant } from '../system/index.ts';
+import { pushOrderDecision } from './cashier-push.ts';
 import { registerPayoutAccountRoutes } from './payout-accounts.routes.ts';
 import { registerReceiptRoutes } from './receipts.routes.ts';
 import { registerSecurityRoutes } from './security.routes.ts';
@@ -172,7 +173,9 @@ function registerOperatorWithdrawalRoutes(app: FastifyInstance, ctx: AppContext)
         const id = idOf(request);
         const { reason } = parseInput(cashierDecision, request.body);
         const decide = decision === 'approve' ? approveWithdrawal : rejectWithdrawal;
-        return { success: true, value: await decide(ctx.db, ctx.clock, operator, id, reason) };
+        const item = await decide(ctx.db, ctx.clock, operator, id, reason);
+        pushOrderDecision(ctx, operator.merchantId, item);
+        return { success: true, value: item };
       },
     );
   }

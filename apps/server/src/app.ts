@@ -25,7 +25,13 @@ import { realtimeModule } from './modules/realtime/index.ts';
 import { bootDataFor, systemModule } from './modules/system/index.ts';
 import { walletModule } from './modules/wallet/index.ts';
 import type { AppContext, ServerModule } from './platform/context.ts';
-import { installErrorHandling, sendError } from './platform/http/error-handler.ts';
+import {
+  clientErrorHandler,
+  frameworkErrors,
+  installErrorHandling,
+  sendError,
+} from './platform/http/error-handler.ts';
+import { installInputGuard } from './platform/http/input-guard.ts';
 import { stringify } from './platform/http/json.ts';
 import { renderIndexHtml } from './web-shell.ts';
 
@@ -65,6 +71,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     requestIdHeader: false,
     trustProxy: ctx.config.TRUST_PROXY,
     bodyLimit: 1_048_576,
+    // Refusals made before routing, and those of Node's HTTP parser, answer in the envelope too.
+    frameworkErrors,
+    clientErrorHandler,
   });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -73,6 +82,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   app.setValidatorCompiler(() => (data) => ({ value: data }));
   app.setSerializerCompiler(() => (data) => stringify(data));
   installErrorHandling(app);
+  installInputGuard(app);
   const routes: RouteSummary[] = [];
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) routes.push({ method, url: route.url });

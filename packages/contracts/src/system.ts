@@ -301,7 +301,8 @@ export const operatorSecurityPatch = z
       .min(1)
       .max(7 * 24 * 60),
     passwordExpiryDays: z.number().int().min(1).max(3650).nullable(),
-    defaultPassword: z.string().min(1).max(64),
+    /** Write-only: stored as a hash and never answered back; null removes it. */
+    defaultPassword: z.string().min(1).max(64).nullable(),
     smsExpiryMinutes: z.number().int().min(1).max(60),
     smsPerNumberPerHour: z.number().int().min(1).max(100),
     smsPerIpPerHour: z.number().int().min(1).max(1000),

@@ -90,6 +90,8 @@ describe('username login', () => {
   });
 
   test('the default password forces a change', async () => {
+    // Set by an operator (none by default), kept as a hash: the sign-in compares against it.
+    await setSecurity(t, { defaultPassword: '{secret}' });
     await registerUser(t, 'default01');
     const member = await findMemberByAccount(t.ctx.db, (await merchantId()) as string, 'default01');
     await updatePassword(t.ctx.db, member!.id, await hashPassword('{secret}'), t.clock.now(), false);

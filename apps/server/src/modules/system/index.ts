@@ -23,6 +23,7 @@ export type { MerchantContext } from './system.service.ts';
 export { getMerchant, getSystemStatusFor };
 export { type BootData, bootDataFor } from './system.boot.ts';
 export { ensureBareMerchant, ensureStartMerchant } from './system.provision.ts';
+export { isDefaultPassword } from './system.default-password.ts';
 export type { MerchantSnapshot } from './system.service.ts';
 
 /**

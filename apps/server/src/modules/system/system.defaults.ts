@@ -13,8 +13,12 @@ export interface SecuritySettings {
   lockoutAfterFailedLogins: number;
   lockoutMinutes: number;
   passwordExpiryDays: number | null;
-  /** Spec §9: a member whose password equals this must change it at login. */
-  defaultPassword: string;
+  /**
+   * Spec §9: a member who signs in with the merchant's default password must change it. Only ever
+   * compared with what a member types, so it is kept as an argon2id hash; null until an operator sets
+   * one (system.default-password.ts). The operator API shows whether it is set, never it or its hash.
+   */
+  defaultPasswordHash: string | null;
   smsExpiryMinutes: number;
   smsPerNumberPerHour: number;
   smsPerIpPerHour: number;
@@ -30,7 +34,7 @@ export function defaultSecurity(session: { idleMinutes: number; absoluteHours: n
     lockoutAfterFailedLogins: 10,
     lockoutMinutes: 15,
     passwordExpiryDays: 90,
-    defaultPassword: '{secret}',
+    defaultPasswordHash: null,
     smsExpiryMinutes: 5,
     smsPerNumberPerHour: 5,
     smsPerIpPerHour: 20,

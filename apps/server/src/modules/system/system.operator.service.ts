@@ -20,6 +20,7 @@ import type { Db } from '../../platform/database/database.ts';
 import type { Database } from '../../platform/database/schema.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { SecuritySettings } from './system.defaults.ts';
+import { defaultPasswordHashOf, securityView } from './system.default-password.ts';
 import { isIpOrCidr } from './system.geo.ts';
 import * as repo from './system.repository.ts';
 import type { MerchantRow } from './system.repository.ts';
@@ -270,24 +271,33 @@ export function setStatus(deps: OperatorDeps, code: string, keyId: string, u: St
 
 // ---- security ----
 
-export function setSecurity(
+export async function setSecurity(
   deps: OperatorDeps,
   code: string,
   keyId: string,
   patch: z.infer<typeof operatorSecurityPatch>,
 ) {
+  // The default password is write-only: hashed here (outside the transaction: argon2 takes a while),
+  // stored as its hash, and shown (answer and audit) only as whether one is set.
+  const { ipVerification, defaultPassword, ...rest } = patch;
+  const hashed =
+    defaultPassword === undefined
+      ? {}
+      : { defaultPasswordHash: await defaultPasswordHashOf(defaultPassword) };
   return change(deps, code, keyId, 'security.update', async (trx, row) => {
     const before = readSecurity(row, deps.config);
     // ipVerification is stored as the feature flag of the same name (see readSecurity).
-    const { ipVerification, ...rest } = patch;
-    const stored = { ...(row.security as Record<string, unknown>), ...rest };
+    const stored = { ...(row.security as Record<string, unknown>), ...rest, ...hashed };
     const flags =
       ipVerification === undefined ? undefined : JSON.stringify({ ...readFlags(row), ipVerification });
     await repo.updateMerchant(trx, row.id, { security: JSON.stringify(stored), ...(flags ? { flags } : {}) });
-    const after = { ...before, ...patch };
-    // The default password itself is a secret of sorts: the audit keeps only that it changed.
-    const redact = (s: SecuritySettings) => ({ ...s, defaultPassword: '***' });
-    return { before: redact(before), after: redact(after), result: after };
+    const after: SecuritySettings = {
+      ...before,
+      ...rest,
+      ...hashed,
+      ...(ipVerification === undefined ? {} : { ipVerification }),
+    };
+    return { before: securityView(before), after: securityView(after), result: securityView(after) };
   });
 }
 
@@ -483,7 +493,7 @@ export async function merchantConfig(deps: OperatorDeps, code: string) {
     domains,
     flags: readFlags(row),
     registrationFields: readFields(row),
-    security: readSecurity(row, deps.config),
+    security: securityView(readSecurity(row, deps.config)),
     status: statusView(row),
     banners: banners.map(operatorBannerView),
     announcements: announcements.map(announcementView),

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { verifyPassword } from '../../platform/crypto/password-hash.ts';
+import { up as migrateDefaultPasswords } from '../../platform/database/migrations/0056_default_password_hash.ts';
 
 const KEY = 'test-operator-key-0123456789';
 let t: TestApp;
@@ -153,13 +156,55 @@ describe('security settings', () => {
     expect(config.security).toMatchObject({
       lockoutMinutes: 30,
       ipVerification: true,
-      defaultPassword: '{secret}',
+      defaultPasswordSet: false,
     });
     expect(config.flags.ipVerification).toBe(true);
-    expect(config.audit[0].after.defaultPassword).toBe('***');
     expect((await op('PATCH', '/bo/merchants/demo/security', { lockoutMinutes: 0 })).statusCode).toBe(400);
     expect((await op('PATCH', '/bo/merchants/demo/security', { nope: 1 })).statusCode).toBe(400);
     await op('PATCH', '/bo/merchants/demo/flags', { ipVerification: false });
     expect((await op('GET', '/bo/merchants/demo/config')).json().value.security.ipVerification).toBe(false);
+  });
+
+  it('keeps the default password write-only: hashed at rest, never answered, audited as set or not', async () => {
+    const clear = 'Welcome-2030!';
+    const set = await op('PATCH', '/bo/merchants/demo/security', { defaultPassword: clear });
+    expect(set.statusCode).toBe(200);
+    expect(set.body).not.toContain(clear);
+    expect(set.json().value).toMatchObject({ defaultPasswordSet: true });
+    const config = await op('GET', '/bo/merchants/demo/config');
+    expect(config.body).not.toContain(clear);
+    expect(config.body).not.toContain('$argon2');
+    expect(config.json().value.security.defaultPasswordSet).toBe(true);
+    expect(config.json().value.security).not.toHaveProperty('defaultPassword');
+    expect(config.json().value.audit[0].after).toMatchObject({ defaultPasswordSet: true });
+    const row = await t.ctx.db
+      .selectFrom('merchants')
+      .select('security')
+      .where('code', '=', 'demo')
+      .executeTakeFirstOrThrow();
+    const stored = row.security as Record<string, unknown>;
+    expect(JSON.stringify(stored)).not.toContain(clear);
+    expect(await verifyPassword(stored.defaultPasswordHash as string, clear)).toBe(true);
+    // null removes it.
+    await op('PATCH', '/bo/merchants/demo/security', { defaultPassword: null });
+    expect((await op('GET', '/bo/merchants/demo/config')).json().value.security.defaultPasswordSet).toBe(
+      false,
+    );
+  });
+
+  it('hashes a default password an older version stored in clear (migration 0056)', async () => {
+    await sql`update merchants set security = security || '{"defaultPassword":"Old-clear-1"}'::jsonb
+      where code = 'demo'`.execute(t.ctx.db);
+    // Until migrated, the clear value is not read, let alone answered.
+    expect((await op('GET', '/bo/merchants/demo/config')).body).not.toContain('Old-clear-1');
+    await migrateDefaultPasswords(t.ctx.db);
+    const row = await t.ctx.db
+      .selectFrom('merchants')
+      .select('security')
+      .where('code', '=', 'demo')
+      .executeTakeFirstOrThrow();
+    const stored = row.security as Record<string, unknown>;
+    expect(stored).not.toHaveProperty('defaultPassword');
+    expect(await verifyPassword(stored.defaultPasswordHash as string, 'Old-clear-1')).toBe(true);
   });
 });

@@ -66,40 +66,90 @@ export async function revokeMemberSessions(
 
 // ---- failed logins --------------------------------------------------------------------------
 
-export async function readFailures(db: Db, merchantId: string, subjects: string[]) {
-  return db
-    .selectFrom('login_failures')
-    .select(['subject', 'failures', 'last_failure_at', 'locked_until'])
-    .where('merchant_id', '=', merchantId)
-    .where('subject', 'in', subjects)
-    .execute();
+/** A counter that only ever stops attempts at its lock, or never (the address's count). */
+export const NO_LIMIT = 2_147_483_647;
+
+/** One counter an attempt must get a place on: refused once `below` are counted, locked at `lockAt`. */
+export interface AttemptCounter {
+  subject: string;
+  below: number;
+  lockAt: number | null;
 }
 
 /**
- * Counts one failure atomically (concurrent wrong guesses all count). A counter idle since
- * `staleBefore` starts again at 1; reaching `lockAt` sets the lock until `lockUntil`.
+ * Reserves one attempt on every counter, before the password is compared, so N concurrent attempts are
+ * counted as N and only the allowed number get compared (issue 12). All or nothing: undefined, and
+ * nothing counted, when any counter is locked or already holds `below`. A counter idle since
+ * `staleBefore` starts over; one whose lock has run out grants one more try (which locks again unless
+ * the password is right), as a lock lifted after N failures should not hand out N fresh tries.
+ * The count reaching `lockAt` sets the lock at once; a right password takes it back (releaseAttempt).
  */
-export async function addFailure(
+export async function reserveAttempt(
   db: Db,
-  p: {
-    merchantId: string;
-    subject: string;
-    now: Date;
-    staleBefore: Date;
-    lockAt: number | null;
-    lockUntil: Date;
-  },
+  p: { merchantId: string; counters: AttemptCounter[]; now: Date; staleBefore: Date; lockUntil: Date },
+): Promise<number[] | undefined> {
+  if (p.counters.some((c) => c.below <= 0)) return undefined;
+  const refused = Symbol('refused');
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const counts: number[] = [];
+      // Always the account before the address: concurrent reservations lock rows in one order.
+      for (const c of p.counters) {
+        const lockAt = c.lockAt ?? NO_LIMIT;
+        const current = sql`case
+          when f.last_failure_at < ${p.staleBefore} then 0
+          when f.locked_until <= ${p.now} then least(f.failures, ${lockAt}::int - 1)
+          else f.failures end`;
+        const r = await sql<{ failures: number }>`
+          insert into login_failures as f (merchant_id, subject, failures, last_failure_at, locked_until)
+          values (${p.merchantId}, ${c.subject}, 1, ${p.now},
+            case when 1 >= ${lockAt}::int then ${p.lockUntil}::timestamptz end)
+          on conflict (merchant_id, subject) do update set
+            failures = ${current} + 1,
+            last_failure_at = ${p.now},
+            locked_until = case when ${current} + 1 >= ${lockAt}::int then ${p.lockUntil}::timestamptz end
+          where (f.locked_until is null or f.locked_until <= ${p.now}) and ${current} < ${c.below}::int
+          returning failures`.execute(trx);
+        const row = r.rows[0];
+        if (!row) throw refused;
+        counts.push(Number(row.failures));
+      }
+      return counts;
+    });
+  } catch (error) {
+    if (error === refused) return undefined;
+    throw error;
+  }
+}
+
+/** Gives back a reservation whose password was right: one count less, and the lock it set, if any. */
+export async function releaseAttempt(
+  db: Db,
+  merchantId: string,
+  counter: Pick<AttemptCounter, 'subject' | 'lockAt'>,
 ): Promise<void> {
-  const lockAt = p.lockAt ?? 2_147_483_647;
   await sql`
-    insert into login_failures as f (merchant_id, subject, failures, last_failure_at, locked_until)
-    values (${p.merchantId}, ${p.subject}, 1, ${p.now}, case when 1 >= ${lockAt}::int then ${p.lockUntil}::timestamptz end)
-    on conflict (merchant_id, subject) do update set
-      failures = case when f.last_failure_at < ${p.staleBefore} then 1 else f.failures + 1 end,
-      last_failure_at = ${p.now},
-      locked_until = case
-        when (case when f.last_failure_at < ${p.staleBefore} then 1 else f.failures + 1 end) >= ${lockAt}::int then ${p.lockUntil}::timestamptz
-        else f.locked_until end`.execute(db);
+    update login_failures set
+      failures = greatest(failures - 1, 0),
+      locked_until = case when failures - 1 < ${counter.lockAt ?? NO_LIMIT}::int then null else locked_until end
+    where merchant_id = ${merchantId} and subject = ${counter.subject}`.execute(db);
+}
+
+/** Until when the counter is locked, if it is. */
+export async function lockedUntil(
+  db: Db,
+  merchantId: string,
+  subject: string,
+  now: Date,
+): Promise<Date | undefined> {
+  const row = await db
+    .selectFrom('login_failures')
+    .select('locked_until')
+    .where('merchant_id', '=', merchantId)
+    .where('subject', '=', subject)
+    .where('locked_until', '>', now)
+    .executeTakeFirst();
+  return row?.locked_until ? new Date(row.locked_until) : undefined;
 }
 
 export async function clearFailures(db: Db, merchantId: string, subject: string): Promise<void> {
@@ -166,32 +216,33 @@ export async function insertSmsCode(db: Db, code: Insertable<SmsCodesTable>): Pr
   await db.insertInto('sms_codes').values(code).execute();
 }
 
-export async function latestSmsCode(
+/**
+ * Takes one of the `max` tries of the newest unexpired code for the number before it is compared, so
+ * concurrent guesses are counted one by one and at most `max` are ever compared (issue 12). Only the
+ * newest code can be tried (a new code replaces the ones before it), used or not, so the count holds
+ * however the guesses interleave with the one that uses it. Undefined: no live code, or no tries left.
+ */
+export async function reserveSmsTry(
   db: Db,
-  merchantId: string,
-  purpose: SmsPurpose,
-  address: string,
-  now: Date,
+  p: { merchantId: string; purpose: SmsPurpose; address: string; now: Date; max: number },
 ) {
   return db
-    .selectFrom('sms_codes')
-    .select(['id', 'code_hash', 'attempts'])
-    .where('merchant_id', '=', merchantId)
-    .where('purpose', '=', purpose)
-    .where('address', '=', address)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', now)
-    .orderBy('created_at', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-}
-
-export async function countSmsAttempt(db: Db, id: string): Promise<void> {
-  await db
     .updateTable('sms_codes')
     .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-    .where('id', '=', id)
-    .execute();
+    .where('id', '=', (eb) =>
+      eb
+        .selectFrom('sms_codes')
+        .select('id')
+        .where('merchant_id', '=', p.merchantId)
+        .where('purpose', '=', p.purpose)
+        .where('address', '=', p.address)
+        .orderBy('created_at', 'desc')
+        .limit(1),
+    )
+    .where('expires_at', '>', p.now)
+    .where('attempts', '<', p.max)
+    .returning(['id', 'code_hash'])
+    .executeTakeFirst();
 }
 
 /** True only for the one caller that used the code. */
@@ -265,27 +316,28 @@ export async function setIpChallengeCode(
     .execute();
 }
 
-/** The newest challenge with a code sent for this member and IP. */
-export async function latestSentIpChallenge(db: Db, memberId: string, ip: string, now: Date) {
+/** reserveSmsTry for the code of an unknown-IP challenge: the newest one sent to this member for this IP. */
+export async function reserveIpChallengeTry(
+  db: Db,
+  p: { memberId: string; ip: string; now: Date; max: number },
+) {
   return db
-    .selectFrom('ip_challenges')
-    .select(['id', 'code_hash', 'attempts'])
-    .where('member_id', '=', memberId)
-    .where('ip', '=', ip)
-    .where('code_hash', 'is not', null)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', now)
-    .orderBy('created_at', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-}
-
-export async function countIpChallengeAttempt(db: Db, id: string): Promise<void> {
-  await db
     .updateTable('ip_challenges')
     .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-    .where('id', '=', id)
-    .execute();
+    .where('id', '=', (eb) =>
+      eb
+        .selectFrom('ip_challenges')
+        .select('id')
+        .where('member_id', '=', p.memberId)
+        .where('ip', '=', p.ip)
+        .where('code_hash', 'is not', null)
+        .orderBy('created_at', 'desc')
+        .limit(1),
+    )
+    .where('expires_at', '>', p.now)
+    .where('attempts', '<', p.max)
+    .returning(['id', 'code_hash'])
+    .executeTakeFirst();
 }
 
 export async function useIpChallenge(db: Db, id: string, now: Date): Promise<boolean> {
@@ -304,15 +356,29 @@ export async function insertLoginHistory(db: Db, entry: Insertable<LoginHistoryT
   await db.insertInto('login_history').values(entry).execute();
 }
 
-/** Hits in the current window of a fixed-window counter, without counting one. */
-export async function peekThrottle(db: Db, key: string, now: Date, windowMs: number): Promise<number> {
-  const row = await db
-    .selectFrom('auth_throttles')
-    .select(['hits', 'window_start'])
-    .where('key', '=', key)
-    .executeTakeFirst();
-  if (!row || row.window_start.getTime() <= now.getTime() - windowMs) return 0;
-  return Number(row.hits);
+/**
+ * Fixed-window counter that refuses to go past `limit`: counts this hit and answers true, or answers
+ * false and counts nothing once the current window holds `limit` (issue 12: reserved before the
+ * attempt is checked, so concurrent attempts cannot all pass a limit they each saw unmet).
+ */
+export async function reserveThrottle(
+  db: Db,
+  p: { key: string; now: Date; windowMs: number; limit: number },
+): Promise<boolean> {
+  const windowStart = new Date(p.now.getTime() - p.windowMs);
+  const result = await sql<{ hits: number }>`
+    insert into auth_throttles as t (key, window_start, hits) values (${p.key}, ${p.now}, 1)
+    on conflict (key) do update set
+      hits = case when t.window_start <= ${windowStart} then 1 else t.hits + 1 end,
+      window_start = case when t.window_start <= ${windowStart} then ${p.now}::timestamptz else t.window_start end
+    where t.window_start <= ${windowStart} or t.hits < ${p.limit}::int
+    returning hits`.execute(db);
+  return result.rows.length === 1;
+}
+
+/** Gives back a hit reserved by reserveThrottle (the attempt turned out not to count). */
+export async function releaseThrottle(db: Db, key: string): Promise<void> {
+  await sql`update auth_throttles set hits = greatest(hits - 1, 0) where key = ${key}`.execute(db);
 }
 
 /** Fixed-window counter: counts this hit and answers the hits in the current window. */

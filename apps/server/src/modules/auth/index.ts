@@ -18,8 +18,10 @@ export {
   requireRealAccount,
   resolveMemberToken,
 } from './sessions.service.ts';
+/** Failure counters reserved before the attempt is checked (the back office's per-address limit). */
+export { releaseFailure, reserveFailure } from './verification.service.ts';
 /** Test-only (answers are kept only under NODE_ENV=test): solves a captcha by its id. */
-export { countFailure, peekCaptchaAnswer, refuseWhenThrottled } from './verification.service.ts';
+export { peekCaptchaAnswer } from './verification.service.ts';
 
 /** Sessions, login defences, captcha and SMS codes, password flows, payload decryption and the member's own info. */
 export const authModule: ServerModule = {

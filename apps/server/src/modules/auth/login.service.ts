@@ -2,7 +2,12 @@ import { randomBytes } from 'node:crypto';
 import type { LoginRequest, SessionResponse } from '@sorte/contracts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import { getNotifier, type NotifyLanguage, notifyText, type PhoneNumber } from '../../platform/notify/index.ts';
+import {
+  getNotifier,
+  type NotifyLanguage,
+  notifyText,
+  type PhoneNumber,
+} from '../../platform/notify/index.ts';
 import {
   createMember,
   findMemberByAccount,
@@ -16,16 +21,18 @@ import {
 } from '../members/index.ts';
 import { isDefaultPassword, type MerchantContext } from '../system/index.ts';
 import {
-  addFailure,
+  type AttemptCounter,
   clearFailures,
-  countIpChallengeAttempt,
   findIpChallenge,
   insertIpChallenge,
   insertLoginHistory,
   knownIpState,
-  latestSentIpChallenge,
-  readFailures,
+  lockedUntil,
+  NO_LIMIT,
+  releaseAttempt,
   rememberIp,
+  reserveAttempt,
+  reserveIpChallengeTry,
   setIpChallengeCode,
   useIpChallenge,
 } from './auth.repository.ts';
@@ -55,7 +62,10 @@ const ipSubject = (ip: string) => `i:${ip}`;
 
 /**
  * Username login (spec §4): lockout and captcha first, then the password — verified against a
- * dummy hash for unknown accounts so neither the answer nor its timing reveals existence.
+ * dummy hash for unknown accounts so neither the answer nor its timing reveals existence. Each
+ * attempt takes its place on the account's and the address's failure counts before the password is
+ * compared (reserveLoginAttempt), so a burst gets exactly the allowed comparisons; a right password
+ * gives its place back.
  */
 export async function loginByUsername(
   ctx: AppContext,
@@ -64,57 +74,29 @@ export async function loginByUsername(
   client: ClientInfo,
 ) {
   const now = ctx.clock.now();
-  const { captchaAfterFailedLogins, lockoutAfterFailedLogins, lockoutMinutes } = merchant.security;
-  const subjects = [accountSubject(input.username), ipSubject(client.ip)];
-  const counters = await readFailures(ctx.db, merchant.id, subjects);
-  const fresh = counters.filter(
-    (c) => new Date(c.last_failure_at).getTime() > now.getTime() - FAILURE_MEMORY_MS,
-  );
-  const accountCounter = fresh.find((c) => c.subject === subjects[0]);
-  if (accountCounter?.locked_until && new Date(accountCounter.locked_until) > now) {
-    const retryAfterSeconds = Math.ceil(
-      (new Date(accountCounter.locked_until).getTime() - now.getTime()) / 1000,
-    );
-    throw new AppError('AUTH_ACCOUNT_LOCKED', { retryAfterSeconds });
-  }
-  // 0 switches the failure-triggered captcha off.
-  const afterFailures = captchaAfterFailedLogins > 0 ? captchaAfterFailedLogins : Number.POSITIVE_INFINITY;
-  const captchaNeeded = merchant.flags.captchaOnLogin || fresh.some((c) => c.failures >= afterFailures);
-  if (captchaNeeded) await checkCaptcha(ctx, merchant, input.verification);
-
+  const counters = await reserveLoginAttempt(ctx, merchant, input, client, now);
   const member = await findMemberByAccount(ctx.db, merchant.id, input.username);
   const passwordOk =
     member && member.type !== 4
       ? await verifyPassword(member.password_hash, input.password)
       : await verifyAgainstDummy(input.password);
   if (!member || !passwordOk) {
-    const lockUntil = new Date(now.getTime() + lockoutMinutes * 60_000);
-    const staleBefore = new Date(now.getTime() - FAILURE_MEMORY_MS);
-    await addFailure(ctx.db, {
-      merchantId: merchant.id,
-      subject: subjects[0]!,
-      now,
-      staleBefore,
-      lockAt: lockoutAfterFailedLogins,
-      lockUntil,
-    });
-    await addFailure(ctx.db, {
-      merchantId: merchant.id,
-      subject: subjects[1]!,
-      now,
-      staleBefore,
-      lockAt: null,
-      lockUntil,
-    });
     await history(ctx, merchant, member?.id ?? null, client, false, 'username');
-    const worst = Math.max(0, ...fresh.map((c) => c.failures)) + 1;
     throw new AppError('AUTH_INVALID_CREDENTIALS', {
-      captchaRequired: merchant.flags.captchaOnLogin || worst >= afterFailures,
+      captchaRequired: Math.max(...counters.counts) >= counters.freeTries,
     });
   }
-  if (member.status !== 'active') throw new AppError('AUTH_MEMBER_DISABLED');
-  await secondVerification(ctx, merchant, member, client, input.ipVerificationCode);
-  await clearFailures(ctx.db, merchant.id, subjects[0]!);
+  // The address's count holds failures only; the account's is cleared once the login completes.
+  const [account, address] = counters.reserved;
+  await releaseAttempt(ctx.db, merchant.id, address!);
+  try {
+    if (member.status !== 'active') throw new AppError('AUTH_MEMBER_DISABLED');
+    await secondVerification(ctx, merchant, member, client, input.ipVerificationCode);
+  } catch (error) {
+    await releaseAttempt(ctx.db, merchant.id, account!);
+    throw error;
+  }
+  await clearFailures(ctx.db, merchant.id, account!.subject);
   const expired = passwordExpired(merchant, member, now);
   const isDefault = await isDefaultPassword(merchant.security, input.password);
   const mustChange =
@@ -123,6 +105,59 @@ export async function loginByUsername(
     passwordExpired: expired,
     mustChangePassword: mustChange,
   });
+}
+
+/**
+ * Takes the attempt's place on the account's and the address's counts, or refuses it before any
+ * password is compared: AUTH_ACCOUNT_LOCKED while the account is locked, AUTH_CAPTCHA_REQUIRED /
+ * _INVALID once either count holds `captchaAfterFailedLogins` (or always, with captchaOnLogin) and no
+ * solved captcha came with it. A captcha is single use, so each one admits one attempt.
+ */
+async function reserveLoginAttempt(
+  ctx: AppContext,
+  merchant: MerchantContext,
+  input: UsernameLogin,
+  client: ClientInfo,
+  now: Date,
+) {
+  const { captchaAfterFailedLogins, lockoutAfterFailedLogins: lockAt, lockoutMinutes } = merchant.security;
+  // 0 switches the failure-triggered captcha off.
+  const freeTries = merchant.flags.captchaOnLogin
+    ? 0
+    : captchaAfterFailedLogins > 0
+      ? captchaAfterFailedLogins
+      : NO_LIMIT;
+  const account = accountSubject(input.username);
+  const window = {
+    merchantId: merchant.id,
+    now,
+    staleBefore: new Date(now.getTime() - FAILURE_MEMORY_MS),
+    lockUntil: new Date(now.getTime() + lockoutMinutes * 60_000),
+  };
+  const withCaptcha: AttemptCounter[] = [
+    { subject: account, below: lockAt, lockAt },
+    { subject: ipSubject(client.ip), below: NO_LIMIT, lockAt: null },
+  ];
+  const withoutCaptcha: AttemptCounter[] = [
+    { subject: account, below: Math.min(freeTries, lockAt), lockAt },
+    { subject: ipSubject(client.ip), below: freeTries, lockAt: null },
+  ];
+  const free = await reserveAttempt(ctx.db, { ...window, counters: withoutCaptcha });
+  if (free) return { counts: free, reserved: withoutCaptcha, freeTries };
+  await refuseWhileLocked(ctx, merchant.id, account, now);
+  await checkCaptcha(ctx, merchant, input.verification);
+  const counts = await reserveAttempt(ctx.db, { ...window, counters: withCaptcha });
+  if (counts) return { counts, reserved: withCaptcha, freeTries };
+  // Locked by a concurrent attempt since the first look.
+  await refuseWhileLocked(ctx, merchant.id, account, now);
+  throw new AppError('AUTH_ACCOUNT_LOCKED', { retryAfterSeconds: lockoutMinutes * 60 });
+}
+
+async function refuseWhileLocked(ctx: AppContext, merchantId: string, subject: string, now: Date) {
+  const until = await lockedUntil(ctx.db, merchantId, subject, now);
+  if (!until) return;
+  const retryAfterSeconds = Math.ceil((until.getTime() - now.getTime()) / 1000);
+  throw new AppError('AUTH_ACCOUNT_LOCKED', { retryAfterSeconds });
 }
 
 export async function loginBySms(
@@ -226,13 +261,15 @@ async function secondVerification(
   if (methods.length === 0) return;
   const now = ctx.clock.now();
   if (code) {
-    const challenge = await latestSentIpChallenge(ctx.db, member.id, client.ip, now);
-    if (!challenge || challenge.attempts >= MAX_CODE_ATTEMPTS) throw new AppError('AUTH_SMS_CODE_INVALID');
-    if (!sameHash(challenge.code_hash ?? '', codeHash(member.id, code))) {
-      await countIpChallengeAttempt(ctx.db, challenge.id);
-      throw new AppError('AUTH_SMS_CODE_INVALID');
-    }
-    if (await useIpChallenge(ctx.db, challenge.id, now)) return;
+    // Counted before it is compared, like an SMS login code (reserveSmsTry).
+    const tried = await reserveIpChallengeTry(ctx.db, {
+      memberId: member.id,
+      ip: client.ip,
+      now,
+      max: MAX_CODE_ATTEMPTS,
+    });
+    const right = tried && sameHash(tried.code_hash ?? '', codeHash(member.id, code));
+    if (right && (await useIpChallenge(ctx.db, tried.id, now))) return;
     throw new AppError('AUTH_SMS_CODE_INVALID');
   }
   const challengeId = randomBytes(16).toString('base64url');

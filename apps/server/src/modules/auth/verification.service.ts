@@ -12,12 +12,12 @@ import {
 import type { MerchantContext } from '../system/index.ts';
 import {
   consumeCaptcha,
-  countSmsAttempt,
   hitThrottle,
-  peekThrottle,
+  releaseThrottle,
+  reserveThrottle,
   insertCaptcha,
   insertSmsCode,
-  latestSmsCode,
+  reserveSmsTry,
   useSmsCode,
 } from './auth.repository.ts';
 import type { SmsPurpose } from './auth.tables.ts';
@@ -52,22 +52,23 @@ export async function throttle(
 }
 
 /**
- * For counters that count failures only (hit with `countFailure`): refuses with `code` once the
- * window holds `limit` of them, before the attempt is even checked.
+ * For counters of failures only: takes a place for an attempt before it is checked, or refuses with
+ * `code` once the window holds `limit`. The caller gives the place back (releaseFailure) when the
+ * attempt succeeds, so only failures stay counted and N concurrent attempts never pass N places.
  */
-export async function refuseWhenThrottled(
+export async function reserveFailure(
   ctx: AppContext,
   key: string,
   limit: number,
   windowMs: number,
   code: ErrorCode,
 ): Promise<void> {
-  const hits = await peekThrottle(ctx.db, key, ctx.clock.now(), windowMs);
-  if (hits >= limit) throw new AppError(code, { retryAfterSeconds: Math.ceil(windowMs / 1000) });
+  if (!(await reserveThrottle(ctx.db, { key, now: ctx.clock.now(), windowMs, limit })))
+    throw new AppError(code, { retryAfterSeconds: Math.ceil(windowMs / 1000) });
 }
 
-export async function countFailure(ctx: AppContext, key: string, windowMs: number): Promise<void> {
-  await hitThrottle(ctx.db, key, ctx.clock.now(), windowMs);
+export async function releaseFailure(ctx: AppContext, key: string): Promise<void> {
+  await releaseThrottle(ctx.db, key);
 }
 
 // ---- captcha --------------------------------------------------------------------------------
@@ -191,7 +192,7 @@ export async function sendSmsCode(
   return { expiredMinutes: minutes, expirationTime: expiresAt.toISOString() };
 }
 
-/** Checks and uses the newest live code for the number; each wrong guess counts against it. */
+/** Checks and uses the newest live code for the number; every try is counted before it is compared. */
 export async function verifySmsCode(
   ctx: AppContext,
   merchant: MerchantContext,
@@ -200,13 +201,15 @@ export async function verifySmsCode(
   if (!p.code) return false;
   const address = outboxAddress(p.phone);
   const now = ctx.clock.now();
-  const row = await latestSmsCode(ctx.db, merchant.id, p.purpose, address, now);
-  if (!row || row.attempts >= MAX_CODE_ATTEMPTS) return false;
-  if (!sameHash(row.code_hash, codeHash(address, p.code))) {
-    await countSmsAttempt(ctx.db, row.id);
-    return false;
-  }
-  return useSmsCode(ctx.db, row.id, now);
+  const tried = await reserveSmsTry(ctx.db, {
+    merchantId: merchant.id,
+    purpose: p.purpose,
+    address,
+    now,
+    max: MAX_CODE_ATTEMPTS,
+  });
+  if (!tried || !sameHash(tried.code_hash, codeHash(address, p.code))) return false;
+  return useSmsCode(ctx.db, tried.id, now);
 }
 
 export { codeHash };

@@ -1,4 +1,4 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
 import type { Db } from '../../platform/database/database.ts';
 import type { OperatorSessionsTable, OperatorsTable } from './backoffice.tables.ts';
 
@@ -77,29 +77,26 @@ export async function updateOperator(db: Db, id: string, values: Updateable<Oper
 }
 
 /**
- * Counts a failed sign-in and locks the account once the count reaches `lockAt`, in one statement so
- * concurrent guesses cannot slip between a read and a write.
+ * Takes one try before the password is compared, in one statement so concurrent guesses are counted
+ * one by one: false, and nothing counted, while the account is locked. The try that makes `lockAt`
+ * sets the lock and starts the count over, so the account gets a full set of tries once the lock ends;
+ * a sign-in that succeeds clears both.
  */
-export async function addOperatorFailure(db: Db, id: string, lockAt: number, lockUntil: Date): Promise<void> {
-  await db
+export async function reserveOperatorTry(
+  db: Db,
+  p: { id: string; now: Date; lockAt: number; lockUntil: Date },
+): Promise<boolean> {
+  const locks = sql<boolean>`failures + 1 >= ${p.lockAt}::int`;
+  const result = await db
     .updateTable('operators')
-    .set((eb) => ({
-      // Locking starts the count over, so the account gets a full set of tries once the lock ends.
-      failures: eb
-        .case()
-        .when('failures', '>=', lockAt - 1)
-        .then(0)
-        .else(eb('failures', '+', 1))
-        .end(),
-      locked_until: eb
-        .case()
-        .when('failures', '>=', lockAt - 1)
-        .then(lockUntil)
-        .else(eb.ref('locked_until'))
-        .end(),
-    }))
-    .where('id', '=', id)
-    .execute();
+    .set({
+      failures: sql<number>`case when ${locks} then 0 else failures + 1 end`,
+      locked_until: sql<Date | null>`case when ${locks} then ${p.lockUntil}::timestamptz end`,
+    })
+    .where('id', '=', p.id)
+    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', p.now)]))
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }
 
 /**

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { operatorLoginRequest } from '@sorte/contracts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import { countFailure, refuseWhenThrottled, verifyAgainstDummy, verifyPassword } from '../auth/index.ts';
+import { releaseFailure, reserveFailure, verifyAgainstDummy, verifyPassword } from '../auth/index.ts';
 import * as repo from './backoffice.repository.ts';
 import { matchTotp, newTotpSecret, otpauthUrl } from './backoffice.totp.ts';
 
@@ -37,37 +37,40 @@ export function hashOperatorToken(token: string): string {
 
 /**
  * Operator sign-in. An unknown merchant or username is checked against a dummy hash and answers exactly
- * like a wrong password, so neither the answer nor its timing says whether the account exists. Wrong
- * passwords and wrong codes both count towards the lockout. Without TOTP enrolled the session opens
- * unverified and can only enrol.
+ * like a wrong password, so neither the answer nor its timing says whether the account exists. Each
+ * attempt takes its place on the address's and the account's failure counts before the password is
+ * compared, so a burst gets exactly the allowed comparisons (issue 12); a sign-in that succeeds gives
+ * them back.
+ *
+ * With TOTP enrolled, the password and the code are one credential: a right password with a missing
+ * or wrong code answers BO_INVALID_CREDENTIALS and counts like a wrong password, so the answer never
+ * says the password was right (the sign-in form asks for both at once). Without TOTP enrolled a right
+ * password opens a session that can only enrol: that does tell the password was right, but such an
+ * account has no second factor to protect yet, and enrolment needs the password in the first place.
  */
 export async function login(ctx: AppContext, input: LoginInput, client: Client): Promise<LoginResult> {
   const now = ctx.clock.now();
   // Per address, across all accounts: the per-account lock stops guessing one password, this stops
-  // one address trying a password on many accounts. Only failures count, so an office behind one
-  // address signing in all day is never held up.
+  // one address trying a password on many accounts. Only failures stay counted, so an office behind
+  // one address signing in all day is never held up.
   const ipKey = `bo-login-fail:${client.ip}`;
-  await refuseWhenThrottled(ctx, ipKey, IP_FAILURE_LIMIT, IP_WINDOW_MS, 'RATE_LIMITED');
+  await reserveFailure(ctx, ipKey, IP_FAILURE_LIMIT, IP_WINDOW_MS, 'RATE_LIMITED');
   const merchantId = await repo.findMerchantIdByCode(ctx.db, input.merchant.toLowerCase());
   const operator = merchantId
     ? await repo.findOperatorByUsername(ctx.db, merchantId, input.username.toLowerCase())
     : undefined;
-  if (operator?.locked_until && operator.locked_until > now) {
-    const retryAfterSeconds = Math.ceil((operator.locked_until.getTime() - now.getTime()) / 1000);
-    throw new AppError('BO_ACCOUNT_LOCKED', { retryAfterSeconds });
-  }
+  if (operator) await reserveOperatorTry(ctx, operator, now, ipKey);
   const passwordOk = operator
     ? await verifyPassword(operator.password_hash, input.password)
     : await verifyAgainstDummy(input.password);
-  if (!operator || !passwordOk) return failed(ctx, operator, now, ipKey);
-  if (operator.status !== 'active') throw new AppError('BO_INVALID_CREDENTIALS');
+  if (!operator || !passwordOk || operator.status !== 'active') throw invalid();
 
   let verified = false;
   if (operator.totp_enabled && operator.totp_secret) {
-    if (!input.totpCode) throw new AppError('BO_TOTP_REQUIRED');
-    const step = matchTotp(operator.totp_secret, input.totpCode, now, lastStepOf(operator));
-    if (step === null || !(await repo.claimTotpStep(ctx.db, operator.id, step)))
-      return failed(ctx, operator, now, ipKey);
+    const step = input.totpCode
+      ? matchTotp(operator.totp_secret, input.totpCode, now, lastStepOf(operator))
+      : null;
+    if (step === null || !(await repo.claimTotpStep(ctx.db, operator.id, step))) throw invalid();
     verified = true;
   }
   await repo.updateOperator(ctx.db, operator.id, {
@@ -76,25 +79,27 @@ export async function login(ctx: AppContext, input: LoginInput, client: Client):
     last_login_at: now,
     last_login_ip: client.ip,
   });
+  await releaseFailure(ctx, ipKey);
   const token = await openSession(ctx, operator.id, verified, client);
   return { next: verified ? 'done' : 'enroll', token };
 }
 
-async function failed(
-  ctx: AppContext,
-  operator: repo.OperatorRow | undefined,
-  now: Date,
-  ipKey: string,
-): Promise<never> {
-  await countFailure(ctx, ipKey, IP_WINDOW_MS);
-  if (operator)
-    await repo.addOperatorFailure(
-      ctx.db,
-      operator.id,
-      LOCK_AFTER_FAILURES,
-      new Date(now.getTime() + LOCK_MINUTES * 60_000),
-    );
-  throw new AppError('BO_INVALID_CREDENTIALS');
+/** The account's try, or BO_ACCOUNT_LOCKED (which does not count against the address). */
+async function reserveOperatorTry(ctx: AppContext, operator: repo.OperatorRow, now: Date, ipKey: string) {
+  const lockUntil = new Date(now.getTime() + LOCK_MINUTES * 60_000);
+  if (await repo.reserveOperatorTry(ctx.db, { id: operator.id, now, lockAt: LOCK_AFTER_FAILURES, lockUntil }))
+    return;
+  await releaseFailure(ctx, ipKey);
+  const current = await repo.findOperator(ctx.db, operator.merchant_id, operator.id);
+  const until = current?.locked_until ?? lockUntil;
+  throw new AppError('BO_ACCOUNT_LOCKED', {
+    retryAfterSeconds: Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000)),
+  });
+}
+
+/** Wrong password, wrong or missing code, disabled operator: one answer, already counted. */
+function invalid(): AppError {
+  return new AppError('BO_INVALID_CREDENTIALS');
 }
 
 function lastStepOf(operator: { totp_last_step: bigint | null }): number | null {

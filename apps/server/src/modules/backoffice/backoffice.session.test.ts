@@ -28,9 +28,9 @@ function nextStep() {
 }
 
 describe('operator sign-in', () => {
-  it('with TOTP: asks for the code, accepts a valid one, and the token opens /bo/session/me', async () => {
+  it('with TOTP: the password alone is refused like a wrong one; with a valid code the token opens /bo/session/me', async () => {
     const op = await createOperator(t, 'finance');
-    expect((await loginAs(t, op.username)).code).toBe('BO_TOTP_REQUIRED');
+    expect((await loginAs(t, op.username)).code).toBe('BO_INVALID_CREDENTIALS');
     const signedIn = await loginAs(t, op.username, {
       totpCode: totpCodeFor(TEST_TOTP_SECRET, t.clock.now()),
     });
@@ -151,7 +151,7 @@ describe('TOTP enrolment', () => {
     expect((await boCall(t, token, 'GET', '/bo/audit')).status).toBe(200);
 
     // Enrolled now: the next sign-in needs a code, and the enrolment code itself cannot be reused.
-    expect((await loginAs(t, op.username)).code).toBe('BO_TOTP_REQUIRED');
+    expect((await loginAs(t, op.username)).code).toBe('BO_INVALID_CREDENTIALS');
     expect((await loginAs(t, op.username, { totpCode: code })).code).toBe('BO_INVALID_CREDENTIALS');
     nextStep();
     expect(

@@ -16,6 +16,8 @@ export interface MerchantConfigView {
   brand: { brandName: string; theme: Partial<ThemeConfig> } & Record<string, unknown>;
   flags: FeatureFlags;
   status: MerchantStatus;
+  /** The default password is write-only: the server says only whether one is set. */
+  security: { defaultPasswordSet: boolean };
 }
 
 /** The theme colours the brand form edits, in the order it shows them. */

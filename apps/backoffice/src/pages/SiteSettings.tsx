@@ -24,7 +24,7 @@ import {
   THEME_COLOURS,
 } from '../lib/site-settings';
 
-const TABS = ['flags', 'status', 'brand'] as const;
+const TABS = ['flags', 'status', 'brand', 'security'] as const;
 type Tab = (typeof TABS)[number];
 
 const configKey = (code: string) => ['bo', 'merchant-config', code] as const;
@@ -69,6 +69,7 @@ export function SiteSettingsPage() {
       {data && tab === 'flags' ? <FlagsPanel config={data} /> : null}
       {data && tab === 'status' ? <StatusPanel config={data} /> : null}
       {data && tab === 'brand' ? <BrandPanel config={data} /> : null}
+      {data && tab === 'security' ? <DefaultPasswordPanel config={data} /> : null}
     </section>
   );
 }
@@ -457,6 +458,82 @@ function BrandPanel({ config }: { config: MerchantConfigView }) {
               </li>
             ))}
           </ul>
+          <p className="muted small">{t('settings.immediate')}</p>
+          <Alert tone="error">{save.error}</Alert>
+        </ConfirmDialog>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * The merchant's default password (members who sign in with it must change it). Write-only: the
+ * server keeps a hash and answers only whether one is set, so the field is never filled in.
+ */
+function DefaultPasswordPanel({ config }: { config: MerchantConfigView }) {
+  const { t } = useTranslation();
+  const save = useSave(config.code);
+  const [password, setPassword] = useState('');
+  const [confirming, setConfirming] = useState<{ defaultPassword: string | null } | null>(null);
+
+  async function apply(patch: { defaultPassword: string | null }) {
+    const ok = await save.run(() => api.patch(configPath(config.code, 'security'), patch));
+    if (ok) {
+      setConfirming(null);
+      setPassword('');
+    }
+  }
+
+  return (
+    <div className="panel">
+      <p className="muted">{t('settings.defaultPassword.intro')}</p>
+      <p role="status">
+        <strong>
+          {t(
+            config.security.defaultPasswordSet
+              ? 'settings.defaultPassword.set'
+              : 'settings.defaultPassword.unset',
+          )}
+        </strong>
+      </p>
+      <label className="field">
+        <span>{t('settings.defaultPassword.new')}</span>
+        <input
+          type="password"
+          value={password}
+          maxLength={64}
+          autoComplete="new-password"
+          onChange={(event) => {
+            save.clear();
+            setPassword(event.target.value);
+          }}
+        />
+      </label>
+      <SaveRow
+        save={save}
+        disabled={password.length === 0}
+        confirming={confirming !== null}
+        onSave={() => setConfirming({ defaultPassword: password })}
+      />
+      {config.security.defaultPasswordSet ? (
+        <div className="actions">
+          <button type="button" className="button" onClick={() => setConfirming({ defaultPassword: null })}>
+            {t('settings.defaultPassword.remove')}
+          </button>
+        </div>
+      ) : null}
+      {confirming ? (
+        <ConfirmDialog
+          label={t('settings.apply')}
+          title={t(
+            confirming.defaultPassword === null
+              ? 'settings.defaultPassword.confirmRemove'
+              : 'settings.defaultPassword.confirmSet',
+          )}
+          busy={save.busy}
+          onCancel={() => setConfirming(null)}
+          onConfirm={() => void apply(confirming)}
+        >
           <p className="muted small">{t('settings.immediate')}</p>
           <Alert tone="error">{save.error}</Alert>
         </ConfirmDialog>

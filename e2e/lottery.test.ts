@@ -207,6 +207,11 @@ describe.each([
     await row.click();
     const dialog = page.getByTestId('ticket-detail');
     await until(async () => minorOf(await dialog.getByTestId('detail-payout').textContent())).toBe(expected);
+    // The game by its name in the reader's language, never its code.
+    const named = await api<LotteryGame[]>('GET', `/wps/lottery/games?lang=${lang}`);
+    const name = named.find((g) => g.gameCode === GAME)!.name;
+    expect(name).not.toBe(GAME);
+    await until(() => dialog.getByTestId('detail-game').textContent()).toBe(name);
     await dialog.getByRole('button', { name: t(lang, 'lottery', 'verify.run') }).click();
     await until(() => dialog.getByTestId('verify-result').textContent()).toBe(
       t(lang, 'lottery', 'verify.ok', { result: settled.result!.join(' ') }),

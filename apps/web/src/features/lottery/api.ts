@@ -8,6 +8,7 @@ import type {
   LotteryTicketStatus,
 } from '@sorte/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { apiGet, apiPost } from '../../lib/api';
 import { useSession } from '../../lib/session';
 
@@ -24,7 +25,8 @@ export interface TicketFilter {
 /** Game data is the merchant's and the same for everyone; tickets are scoped by the session token. */
 export const lotteryKeys = {
   all: ['lottery'] as const,
-  games: (token: string | null) => ['lottery', 'games', token] as const,
+  /** Keyed by language too: the names come in the asked language (Accept-Language). */
+  games: (token: string | null, language: string) => ['lottery', 'games', token, language] as const,
   game: (gameCode: string, token: string | null) => ['lottery', 'game', gameCode, token] as const,
   draws: (gameCode: string) => ['lottery', 'draws', gameCode] as const,
   draw: (gameCode: string, drawNo: string) => ['lottery', 'draw', gameCode, drawNo] as const,
@@ -91,12 +93,19 @@ export function postBet(body: LotteryBetRequest): Promise<LotteryOrder> {
 /** The merchant's fast games with their open draw (polled: the lobby's countdowns roll over). */
 export function useLotteryGames() {
   const token = useSession((s) => s.token);
+  const { i18n } = useTranslation();
   return useQuery({
-    queryKey: lotteryKeys.games(token),
+    queryKey: lotteryKeys.games(token, i18n.language),
     queryFn: ({ signal }) => fetchGames(signal),
     staleTime: 5_000,
     refetchInterval: 30_000,
   });
+}
+
+/** A fast game's name in the reader's language (the lottery catalog's), its code until the list arrives. */
+export function useLotteryGameName(gameCode: string): string {
+  const games = useLotteryGames();
+  return games.data?.find((g) => g.gameCode === gameCode)?.name ?? gameCode;
 }
 
 export function useLotteryGame(gameCode: string) {

@@ -7,7 +7,7 @@ import { Modal } from '../../../components/ui/Modal';
 import { formatDateTime } from '../../../lib/format';
 import { useMoney } from '../../../lib/money';
 import { sha256Hex, webHmac } from '../../../lib/web-crypto';
-import { useLotteryDraw, useLotteryTicket } from '../api';
+import { useLotteryDraw, useLotteryGameName, useLotteryTicket } from '../api';
 import { TicketStatusTag } from './MyTickets';
 import { RESULT_LENGTH, ResultBalls } from './ResultBalls';
 import { SelectionText } from './SelectionText';
@@ -72,10 +72,13 @@ export function TicketFacts({ ticket }: { ticket: LotteryTicket }) {
   const family = familyOf(ticket);
   const draw = useLotteryDraw(ticket.gameCode, ticket.drawNo);
   const unitName = useUnitName(family);
+  const gameName = useLotteryGameName(ticket.gameCode);
   return (
     <div className="lt-detail" data-testid="ticket-detail" data-ticket={ticket.id}>
       <dl className="lt-facts">
-        <Row label={t('detail.game')}>{ticket.gameCode}</Row>
+        <Row label={t('detail.game')}>
+          <span data-testid="detail-game">{gameName}</span>
+        </Row>
         <Row label={t('detail.draw')}>{ticket.drawNo}</Row>
         <Row label={t('detail.play')}>{t(`plays.${ticket.playType}`, { defaultValue: ticket.playType })}</Row>
         <Row label={t('detail.selection')}>

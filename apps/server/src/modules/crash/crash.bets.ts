@@ -1,4 +1,5 @@
-import { CRASH_MAX_CASH_OUT, floorToCents } from '@sorte/fairness';
+import { CRASH_MAX_CASH_OUT, floorToCents, HUNDREDTHS_SCALE } from '@sorte/fairness';
+import { ratioToUnits, unitsToNumber } from '@sorte/money';
 import type { Db } from '../../platform/database/database.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { houseAccountFor, memberAccountId, transfer, withLedgerTransaction } from '../ledger/index.ts';
@@ -32,7 +33,9 @@ export function maskAccount(account: string): string {
  * bet out there by itself, like an auto cash-out, so no cash-out can ever exceed the limit.
  */
 function maxWinCashOut(stake: bigint, maxWinMinor: bigint): number {
-  return Math.min(CRASH_MAX_CASH_OUT, floorToCents(Number(stake + maxWinMinor) / Number(stake)));
+  // (stake + max win) / stake floored to the hundredth in integers: a float quotient could round up.
+  const cap = ratioToUnits(stake + maxWinMinor, stake, HUNDREDTHS_SCALE);
+  return Math.min(CRASH_MAX_CASH_OUT, unitsToNumber(cap, HUNDREDTHS_SCALE));
 }
 
 /**

@@ -1,3 +1,5 @@
+import { HUNDREDTHS_SCALE } from '@sorte/fairness';
+import { multiplierUnits, payoutMinor } from '@sorte/money';
 import type { Db } from '../../platform/database/database.ts';
 import { houseAccountFor, memberAccountId, transfer } from '../ledger/index.ts';
 import { recordBet } from '../records/index.ts';
@@ -22,19 +24,18 @@ export function recordOf(bet: Pick<BetRow, 'merchant_id' | 'member_id' | 'id' | 
   };
 }
 
-/** Stake × multiplier, rounded down to the minor unit (the remainder is never paid out). */
-export function payoutOf(stakeMinor: bigint, multiplier: number): bigint {
-  // In hundredths to stay exact: multipliers live on the 0.01 grid.
-  return (stakeMinor * BigInt(Math.round(multiplier * 100))) / 100n;
-}
-
 /**
  * Pays a locked, active bet at `multiplier`: the win through the ledger (its key is the bet's, so a
  * manual cash-out racing the server's auto cash-out can never pay twice), the bet and its betting
  * record settled — all in the caller's transaction.
  */
 export async function cashOutBet(trx: Db, bet: BetRow, multiplier: number, now: Date): Promise<BetRow> {
-  const payout = payoutOf(bet.stake_minor, multiplier);
+  // Crash's grid is the hundredth: stake × hundredths / 100, exact, rounded down once.
+  const payout = payoutMinor(
+    bet.stake_minor,
+    multiplierUnits(multiplier, HUNDREDTHS_SCALE),
+    HUNDREDTHS_SCALE,
+  );
   const main = await memberAccountId(trx, bet.member_id, bet.merchant_id, 'main', bet.currency);
   const house = await houseAccountFor(trx, bet.merchant_id, bet.currency, bet.member_id);
   const paid = await transfer(trx, {

@@ -1,9 +1,11 @@
 import {
+  chainMultiplierUnits,
   type HiloAction,
   type HiloGuess,
-  hiloPayout,
+  hiloPayoutUnits,
   MINES_TILES,
   minesMultiplier,
+  minesMultiplierUnits,
   playHilo,
   playMines,
 } from '@sorte/fairness';
@@ -18,18 +20,18 @@ export interface StepGame {
   /** Floats the round needs for these moves. */
   floats(params: Record<string, unknown>, moves: readonly unknown[]): number;
   /**
-   * The highest multiplier the round can reach, refused at start when it would pass the merchant's
-   * max win; null when the game has no bound (hilo), which is then checked move by move.
+   * The highest multiplier the round can reach (units of the 8-place grid), refused at start when it
+   * would pass the merchant's max win; null when the game has no bound (hilo), checked move by move.
    */
-  maxMultiplier(params: Record<string, unknown>, houseEdge: number): number | null;
+  maxMultiplier(params: Record<string, unknown>, houseEdge: number): bigint | null;
   /** Throws RangeError for moves the game does not allow. */
   play(draw: number[], params: Record<string, unknown>, moves: readonly unknown[], houseEdge: number): Played;
 }
 
 export interface Played {
   lost: boolean;
-  /** What a cash-out pays per unit staked now (0 once lost). */
-  multiplier: number;
+  /** What a cash-out pays per unit staked now (0 once lost), in units of the 8-place grid. */
+  multiplierUnits: bigint;
   canCashOut: boolean;
   /** No move is left (every safe tile found): the round cashes out by itself. */
   complete: boolean;
@@ -59,7 +61,7 @@ export const MINES: StepGame = {
   name: 'mines',
   floats: (params) => Number(params.mines),
   maxMultiplier: (params, edge) =>
-    minesMultiplier(Number(params.mines), MINES_TILES - Number(params.mines), edge),
+    minesMultiplierUnits(Number(params.mines), MINES_TILES - Number(params.mines), edge),
   play(draw, params, moves, edge) {
     const count = Number(params.mines);
     const picks = moves as number[];
@@ -67,7 +69,7 @@ export const MINES: StepGame = {
     const left = MINES_TILES - count - round.safePicks;
     return {
       lost: round.busted,
-      multiplier: round.multiplier,
+      multiplierUnits: round.multiplierUnits,
       canCashOut: !round.busted && round.safePicks > 0,
       complete: !round.busted && left === 0,
       view: (reveal) => ({
@@ -114,7 +116,7 @@ export const HILO: StepGame = {
     }));
     return {
       lost: round.lost,
-      multiplier: round.multiplier,
+      multiplierUnits: round.multiplierUnits,
       canCashOut: round.canCashOut,
       complete: false,
       view: () => ({ mines: null, hilo: { start: round.start, steps } }),
@@ -129,9 +131,9 @@ export function hiloPotential(
   moves: readonly HiloMove[],
   move: HiloMove,
   edge: number,
-): number {
+): bigint {
   const round = playHilo(draw, moves.map(hiloAction), edge);
-  if (move === 'skip') return round.multiplier;
+  if (move === 'skip') return round.multiplierUnits;
   const current = round.steps.at(-1)?.card ?? round.start;
-  return round.multiplier * hiloPayout(current.value, move, edge);
+  return chainMultiplierUnits(round.multiplierUnits, hiloPayoutUnits(current.value, move, edge));
 }

@@ -1,3 +1,4 @@
+import { unitsToDecimal } from '@sorte/money';
 import { type Insertable, type Selectable, sql } from 'kysely';
 import type { Db } from '../../platform/database/database.ts';
 import type { MultistepRoundsTable } from './multistep.tables.ts';
@@ -122,7 +123,8 @@ export async function copyToRecall(
     params: Record<string, unknown>;
     outcome: Record<string, unknown>;
     payout: bigint;
-    multiplier: number;
+    /** Units of the 8-place grid, stored as the exact decimal. */
+    multiplier: bigint;
     balanceAfter: bigint;
     payoutTransferId: bigint | null;
   },
@@ -134,7 +136,7 @@ export async function copyToRecall(
     overriding system value
     values (${row.id}, ${row.merchant_id}, ${row.member_id}, ${row.game}, ${row.idempotency_key}, ${row.seed_id},
       ${row.nonce}, ${JSON.stringify(finished.params)}::jsonb, ${JSON.stringify(finished.outcome)}::jsonb,
-      ${row.stake_minor}, ${finished.payout}, ${finished.multiplier.toFixed(8)}, ${row.currency},
+      ${row.stake_minor}, ${finished.payout}, ${unitsToDecimal(finished.multiplier)}, ${row.currency},
       ${row.balance_before_minor}, ${finished.balanceAfter}, ${row.stake_transfer_id},
       ${finished.payoutTransferId}, ${row.created_at})`.execute(db);
 }

@@ -1,5 +1,6 @@
 import type { MultistepRound } from '@sorte/contracts';
 import { floats } from '@sorte/fairness';
+import { payoutMinor, ratioToUnits, unitsToNumber } from '@sorte/money';
 import type { Db } from '../../platform/database/database.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { houseAccountFor, memberAccountId, transfer, withLedgerTransaction } from '../ledger/index.ts';
@@ -10,7 +11,6 @@ import {
   hmac,
   ORIGINALS_SOURCE,
   ORIGINALS_VENDOR,
-  payoutOf,
   refuseOverLimits,
   refuseOverMaxWin,
 } from './originals.bets.ts';
@@ -27,7 +27,7 @@ export interface StartInput {
 }
 
 /** What a move asks of the round: new moves (with the multiplier they could reach), or nothing new. */
-export type Decision = 'same' | { moves: unknown[]; potential?: number };
+export type Decision = 'same' | { moves: unknown[]; potential?: bigint };
 export type Decide = (
   moves: readonly unknown[],
   row: repo.MultistepRow,
@@ -220,7 +220,7 @@ async function settle(
 ): Promise<void> {
   const { main, house } = await accounts(trx, owner, row.currency);
   const won = !played.lost;
-  const full = won ? payoutOf(row.stake_minor, played.multiplier) : 0n;
+  const full = won ? payoutMinor(row.stake_minor, played.multiplierUnits) : 0n;
   const cap = row.stake_minor + maxWin;
   const payout = full > cap ? cap : full;
   const paid =
@@ -249,7 +249,7 @@ async function settle(
     params: { ...row.params, moves },
     outcome: played.outcome(),
     payout,
-    multiplier: full > cap ? Number(payout) / Number(row.stake_minor) : played.multiplier,
+    multiplier: full > cap ? ratioToUnits(payout, row.stake_minor) : played.multiplierUnits,
     balanceAfter: await bets.spendable(trx, main),
     payoutTransferId: paid?.id ?? null,
   });
@@ -278,14 +278,17 @@ export function roundView(game: StepGame, row: repo.MultistepRow): MultistepRoun
   const open = row.status === 'open';
   const stake = Number(row.stake_minor);
   // A win cut by a lowered max win shows what it actually paid.
-  const capped = row.status === 'won' && row.payout_minor < payoutOf(row.stake_minor, played.multiplier);
+  const capped =
+    row.status === 'won' && row.payout_minor < payoutMinor(row.stake_minor, played.multiplierUnits);
   return {
     id: String(row.id),
     game: game.name,
     status: row.status,
     stakeMinor: stake,
     payoutMinor: Number(row.payout_minor),
-    multiplier: capped ? Number(row.payout_minor) / stake : played.multiplier,
+    multiplier: unitsToNumber(
+      capped ? ratioToUnits(row.payout_minor, row.stake_minor) : played.multiplierUnits,
+    ),
     canCashOut: open && played.canCashOut,
     houseEdge: row.house_edge_bps / 10_000,
     currency: row.currency,

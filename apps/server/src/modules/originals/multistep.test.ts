@@ -1,7 +1,16 @@
 import { createHmac, randomUUID } from 'node:crypto';
-import { hiloCard, hiloPayout, minePositions, minesMultiplier } from '@sorte/fairness';
+import {
+  chainMultiplierUnits,
+  hiloCard,
+  hiloPayoutUnits,
+  minePositions,
+  minesMultiplier,
+  minesMultiplierUnits,
+} from '@sorte/fairness';
+import { gridOf, payoutMinor, unitsToNumber } from '@sorte/money';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/harness.ts';
+import { expectIdempotentBurst } from '../../../test/idempotent-burst.ts';
 import { call, createAuthTestApp } from '../auth/auth.test-helpers.ts';
 import { expectVerified, type Fixture, fixture, fundedPlayer } from '../ledger/ledger.test-helpers.ts';
 
@@ -115,13 +124,14 @@ it('two safe tiles then cash out pays stake × C(25,2)/C(22,2) × 0.99; balance,
 
   const { positions, safe } = await layout(memberId, started.nonce, 3);
   const one = (await reveal(token, started.id, safe[0]!)).value;
-  expect(one.multiplier).toBeCloseTo(minesMultiplier(3, 1, 0.01), 10);
-  expect(one.mines.nextMultiplier).toBeCloseTo(minesMultiplier(3, 2, 0.01), 10);
+  expect(one.multiplier).toBe(minesMultiplier(3, 1, 0.01));
+  expect(one.mines.nextMultiplier).toBe(minesMultiplier(3, 2, 0.01));
   const two = (await reveal(token, started.id, safe[1]!)).value;
-  expect(two.multiplier).toBeCloseTo((0.99 * 300) / 231, 10);
+  // 0.99 × 300 / 231 = 1.285714285…, floored onto the 8-place grid.
+  expect(two.multiplier).toBe(1.28571428);
   const key = randomUUID();
   const paid = await cashout(token, 'mines', started.id, key);
-  const expected = Math.floor(1_000 * minesMultiplier(3, 2, 0.01));
+  const expected = Number(payoutMinor(1_000n, minesMultiplierUnits(3, 2, 0.01)));
   expect(expected).toBe(1_285);
   expect(paid.value).toMatchObject({ status: 'won', payoutMinor: expected, canCashOut: false });
   expect(paid.value.mines.mines).toEqual(positions);
@@ -210,6 +220,23 @@ it('one open round per game; no seed rotation while it is open; retried starts t
   ).toBe(200);
 });
 
+it('50 copies at once of a start, a reveal and a cash-out each answer the first, moving money once', async () => {
+  const { token, memberId } = await player(10_000n);
+  const burst = { db: t.ctx.db, balance: async () => BigInt(await balance(token)) };
+  const start = { amountMinor: 1_000, mines: 2, idempotencyKey: randomUUID() };
+  const started = await expectIdempotentBurst(() => startMines(token, start), { ...burst, moved: -1_000n });
+  const { safe } = await layout(memberId, started.value.nonce, 2);
+  const tile = safe[0]!;
+  await expectIdempotentBurst(() => reveal(token, started.value.id, tile), { ...burst, moved: 0n });
+  const key = randomUUID();
+  const out = await expectIdempotentBurst(() => cashout(token, 'mines', started.value.id, key), {
+    ...burst,
+    moved: (first) => BigInt((first.value as { payoutMinor: number }).payoutMinor),
+  });
+  expect(out).toMatchObject({ status: 200, value: { status: 'won' } });
+  expect(out.value.payoutMinor).toBeGreaterThan(1_000);
+});
+
 it('concurrent cash-outs pay once; a reveal racing a cash-out is applied before it or refused', async () => {
   const { token, memberId } = await player(10_000n);
   const started = (await startMines(token, { mines: 2 })).value;
@@ -231,7 +258,7 @@ it('concurrent cash-outs pay once; a reveal racing a cash-out is applied before 
   expect(out.status).toBe(200);
   const picks = moved.status === 200 && out.value.mines.revealed.length === 2 ? 2 : 1;
   if (moved.status !== 200) expect(moved.code).toBe('ORIGINALS_ROUND_FINISHED');
-  expect(out.value.payoutMinor).toBe(Math.floor(1_000 * minesMultiplier(2, picks, 0.01)));
+  expect(out.value.payoutMinor).toBe(Number(payoutMinor(1_000n, minesMultiplierUnits(2, picks, 0.01))));
   const total = 9_000 + won[0]!.value.payoutMinor - 1_000 + out.value.payoutMinor;
   expect(await balance(token)).toBe(total);
 });
@@ -307,13 +334,19 @@ it('hilo: the cards are Stake’s; two right guesses and a skip then cash out pa
     status: 409,
     code: 'ORIGINALS_CASHOUT_TOO_EARLY',
   });
+  // Each correct guess's multiplier floored onto the grid, and the round's product floored again.
+  let expectedUnits = gridOf();
   let expected = 1;
   for (let i = 0; i < 2; i++) {
     const action = winning(deck[i]!.value, deck[i + 1]!.value);
-    expected *= hiloPayout(deck[i]!.value, action as 'same', 0.01);
+    expectedUnits = chainMultiplierUnits(
+      expectedUnits,
+      hiloPayoutUnits(deck[i]!.value, action as 'same', 0.01),
+    );
+    expected = unitsToNumber(expectedUnits);
     const r = await guess(token, started.id, i, action);
     expect(r.value.hilo.steps[i]).toMatchObject({ action, correct: true, card: deck[i + 1] });
-    expect(r.value.multiplier).toBeCloseTo(expected, 10);
+    expect(r.value.multiplier).toBe(expected);
     // The same step again is a retry: answered as is, no new card drawn.
     expect((await guess(token, started.id, i, action)).value).toEqual(r.value);
   }
@@ -327,9 +360,9 @@ it('hilo: the cards are Stake’s; two right guesses and a skip then cash out pa
   });
   const skipped = (await guess(token, started.id, 2, 'skip')).value;
   expect(skipped.hilo.steps[2]).toMatchObject({ action: 'skip', card: deck[3] });
-  expect(skipped.multiplier).toBeCloseTo(expected, 10);
+  expect(skipped.multiplier).toBe(expected);
   const paid = (await cashout(token, 'hilo', started.id)).value;
-  expect(paid).toMatchObject({ status: 'won', payoutMinor: Math.floor(1_000 * expected) });
+  expect(paid).toMatchObject({ status: 'won', payoutMinor: Number(payoutMinor(1_000n, expectedUnits)) });
   expect(await balance(token)).toBe(9_000 + paid.payoutMinor);
   expect(await record(started.id)).toMatchObject({
     status: 'settled',

@@ -1,6 +1,8 @@
 import { createHmac, randomUUID } from 'node:crypto';
+import { multiplierUnits, payoutMinor } from '@sorte/money';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/harness.ts';
+import { expectIdempotentBurst } from '../../../test/idempotent-burst.ts';
 import { call, createAuthTestApp } from '../auth/auth.test-helpers.ts';
 import { expectVerified, type Fixture, fixture, fundedPlayer } from '../ledger/ledger.test-helpers.ts';
 
@@ -41,7 +43,7 @@ it('a dice round takes the stake, pays a win, advances the nonce and verifies af
   expect(rounds.map((r) => r.nonce)).toEqual([0, 1, 2, 3, 4, 5]);
   for (const r of rounds) {
     const won = r.outcome.win as boolean;
-    expect(r.payoutMinor).toBe(won ? Math.floor(1_000 * r.multiplier) : 0);
+    expect(BigInt(r.payoutMinor)).toBe(won ? payoutMinor(1_000n, multiplierUnits(r.multiplier)) : 0n);
     expect(r.balanceAfterMinor).toBe(r.balanceBeforeMinor - 1_000 + r.payoutMinor);
   }
   const last = rounds.at(-1)!;
@@ -60,6 +62,28 @@ it('a dice round takes the stake, pays a win, advances the nonce and verifies af
   }
   const recall = await call(t, { method: 'GET', url: `/wps/originals/rounds/${rounds[0].id}`, token });
   expect(recall.value).toEqual(rounds[0]);
+});
+
+it('a limbo win of 100 minor at 1.15 pays 115, not the 114 floating point paid (issue 12)', async () => {
+  const token = await player(100_000n);
+  // 1.15 wins 86% of rounds: play until one wins (30 losses in a row: ~10⁻²⁶).
+  for (let i = 0; i < 30; i++) {
+    const r = await call(t, {
+      method: 'POST',
+      url: '/wps/originals/limbo/bet',
+      token,
+      payload: { amountMinor: 100, target: 1.15, idempotencyKey: randomUUID() },
+    });
+    expect(r.status).toBe(200);
+    if (!r.value.outcome.win) continue;
+    expect(r.value.payoutMinor).toBe(115);
+    expect(r.value.multiplier).toBe(1.15);
+    expect(r.value.balanceAfterMinor).toBe(r.value.balanceBeforeMinor + 15);
+    const recall = await call(t, { method: 'GET', url: `/wps/originals/rounds/${r.value.id}`, token });
+    expect(recall.value).toMatchObject({ payoutMinor: 115, multiplier: 1.15 });
+    return;
+  }
+  throw new Error('no limbo win at 1.15 in 30 rounds');
 });
 
 it('one key sent 20 times at once plays one round; the same key with another stake is a conflict', async () => {
@@ -114,4 +138,19 @@ it('bad choices and limits are refused and move nothing', async () => {
   expect((await call(t, { method: 'GET', url: '/wps/v2/wallets/balance', token })).value.sumBalance).toBe(
     10_000,
   );
+});
+
+it('50 copies of one bet at once answer the first round, whose stake and win move once', async () => {
+  const p = await fundedPlayer(t, f, 'dice', 100_000n);
+  const body = { idempotencyKey: randomUUID() };
+  const balance = async () =>
+    BigInt(
+      (await call(t, { method: 'GET', url: '/wps/v2/wallets/balance', token: p.token })).value.sumBalance,
+    );
+  const first = await expectIdempotentBurst(() => bet(p.token, body), {
+    db: t.ctx.db,
+    balance,
+    moved: (answer) => BigInt((answer.value as { payoutMinor: number }).payoutMinor) - 1_000n,
+  });
+  expect(first.status).toBe(200);
 });

@@ -7,7 +7,7 @@ import {
   type HmacSha256,
   KENO_FLOATS,
   type KenoBet,
-  kenoPaytable,
+  kenoPaytableUnits,
   LIMBO_FLOATS,
   type LimboBet,
   type PlinkoRisk,
@@ -16,11 +16,12 @@ import {
   playLimbo,
   playWheel,
   plinkoOutcome,
-  plinkoTable,
+  plinkoTableUnits,
   WHEEL_FLOATS,
   type WheelBet,
-  wheelTable,
+  wheelTableUnits,
 } from '@sorte/fairness';
+import { multiplierUnits, payoutMinor, unitsToDecimal } from '@sorte/money';
 import type { Db } from '../../platform/database/database.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { houseAccountFor, memberAccountId, transfer, withLedgerTransaction } from '../ledger/index.ts';
@@ -34,7 +35,9 @@ export const hmac: HmacSha256 = (key, message) =>
 
 /**
  * An in-house game as the bet path sees it: how many floats a round takes, and the round's outcome
- * and payout multiplier for the player's choices (packages/fairness does the math).
+ * and payout multiplier for the player's choices (packages/fairness does the math). Multipliers are
+ * integer units of the 8-place grid (@sorte/money multiplier.ts), never floats: the payout is
+ * payoutMinor(stake, units), exact and rounded down once.
  */
 export interface Game<P> {
   floats: number;
@@ -43,16 +46,16 @@ export interface Game<P> {
     floats: number[],
     params: P,
     houseEdge: number,
-  ): { multiplier: number; outcome: Record<string, unknown> };
+  ): { multiplierUnits: bigint; outcome: Record<string, unknown> };
   /** The highest multiplier these choices can pay, to hold the merchant's max win before the round. */
-  maxMultiplier(params: P, houseEdge: number): number;
+  maxMultiplier(params: P, houseEdge: number): bigint;
   /** The lobby category its records are filed under; in-house games by default, slots under RNG. */
   category?: string;
-  /**
-   * The exact payout for games whose multiplier is a fraction a float cannot hold (the slot pays
-   * line units / 20); stake × multiplier rounded down otherwise.
-   */
-  payout?(stakeMinor: bigint, outcome: Record<string, unknown>): bigint;
+}
+
+/** The largest of a table's multipliers. */
+export function maxUnits(table: readonly bigint[]): bigint {
+  return table.reduce((top, units) => (units > top ? units : top), 0n);
 }
 
 /** How in-house rounds appear in the betting records (source and vendor code). */
@@ -62,48 +65,48 @@ export const ORIGINALS_VENDOR = 'SORTE';
 export const DICE: Game<Omit<DiceBet, 'houseEdge'>> = {
   floats: 1,
   play(draw, params, houseEdge) {
-    const { roll, win, payout } = playDice(draw, { ...params, houseEdge });
-    return { multiplier: payout, outcome: { roll, win, target: params.target, direction: params.direction } };
+    const { roll, win, multiplierUnits } = playDice(draw, { ...params, houseEdge });
+    return { multiplierUnits, outcome: { roll, win, target: params.target, direction: params.direction } };
   },
   // A dice win always pays the bet's one multiplier.
-  maxMultiplier: (params, houseEdge) => diceOdds({ ...params, houseEdge }).multiplier,
+  maxMultiplier: (params, houseEdge) => diceOdds({ ...params, houseEdge }).multiplierUnits,
 };
 
 export const LIMBO: Game<Omit<LimboBet, 'houseEdge'>> = {
   floats: LIMBO_FLOATS,
   play(draw, params, houseEdge) {
-    const { result, win, payout } = playLimbo(draw, { ...params, houseEdge });
-    return { multiplier: payout, outcome: { result, win, target: params.target } };
+    const { result, win, multiplierUnits } = playLimbo(draw, { ...params, houseEdge });
+    return { multiplierUnits, outcome: { result, win, target: params.target } };
   },
-  maxMultiplier: (params) => params.target,
+  maxMultiplier: (params) => multiplierUnits(params.target),
 };
 
 export const WHEEL: Game<Omit<WheelBet, 'houseEdge'>> = {
   floats: WHEEL_FLOATS,
   play(draw, params, houseEdge) {
-    const { segment, payout } = playWheel(draw, { ...params, houseEdge });
-    return { multiplier: payout, outcome: { segment, ...params } };
+    const { segment, multiplierUnits } = playWheel(draw, { ...params, houseEdge });
+    return { multiplierUnits, outcome: { segment, ...params } };
   },
-  maxMultiplier: (params, houseEdge) => Math.max(...wheelTable({ ...params, houseEdge })),
+  maxMultiplier: (params, houseEdge) => maxUnits(wheelTableUnits({ ...params, houseEdge })),
 };
 
 export const PLINKO: Game<{ rows: number; risk: PlinkoRisk }> = {
   floats: 16,
   play(draw, params, houseEdge) {
-    const { path, bucket, multiplier } = plinkoOutcome(draw, params.rows, params.risk, houseEdge);
-    return { multiplier, outcome: { path, bucket, ...params } };
+    const { path, bucket, multiplierUnits } = plinkoOutcome(draw, params.rows, params.risk, houseEdge);
+    return { multiplierUnits, outcome: { path, bucket, ...params } };
   },
-  maxMultiplier: (params, houseEdge) => Math.max(...plinkoTable(params.rows, params.risk, houseEdge)),
+  maxMultiplier: (params, houseEdge) => maxUnits(plinkoTableUnits(params.rows, params.risk, houseEdge)),
 };
 
 export const KENO: Game<Omit<KenoBet, 'houseEdge'>> = {
   floats: KENO_FLOATS,
   play(draw, params, houseEdge) {
-    const { drawn, hits, payout } = playKeno(draw, { ...params, houseEdge });
-    return { multiplier: payout, outcome: { drawn, hits, picks: params.picks, risk: params.risk } };
+    const { drawn, hits, multiplierUnits } = playKeno(draw, { ...params, houseEdge });
+    return { multiplierUnits, outcome: { drawn, hits, picks: params.picks, risk: params.risk } };
   },
   maxMultiplier: (params, houseEdge) =>
-    Math.max(...kenoPaytable(params.picks.length, params.risk, houseEdge)),
+    maxUnits(kenoPaytableUnits(params.picks.length, params.risk, houseEdge)),
 };
 
 export interface BetInput<P> {
@@ -112,16 +115,11 @@ export interface BetInput<P> {
   params: P;
 }
 
-/** Stake × multiplier, rounded down to the minor unit (the remainder is never paid out). */
-export function payoutOf(stakeMinor: bigint, multiplier: number): bigint {
-  return BigInt(Math.floor(Number(stakeMinor) * multiplier));
-}
-
 type Limits = Pick<Awaited<ReturnType<typeof repo.settings>>, 'max_bet_minor' | 'max_win_minor'>;
 
 /** Refuses a round that could pay this multiplier when its profit would pass the merchant's max win. */
-export function refuseOverMaxWin(limits: Limits, stakeMinor: bigint, multiplier: number): void {
-  if (payoutOf(stakeMinor, multiplier) - stakeMinor > limits.max_win_minor)
+export function refuseOverMaxWin(limits: Limits, stakeMinor: bigint, multiplierUnits: bigint): void {
+  if (payoutMinor(stakeMinor, multiplierUnits) - stakeMinor > limits.max_win_minor)
     throw new AppError('ORIGINALS_WIN_TOO_LARGE', { maxWinMinor: Number(limits.max_win_minor) });
 }
 
@@ -133,7 +131,7 @@ export function refuseOverMaxWin(limits: Limits, stakeMinor: bigint, multiplier:
 export function refuseOverLimits(
   limits: Limits,
   stakeMinor: bigint,
-  topMultiplier: () => number | null,
+  topMultiplier: () => bigint | null,
 ): void {
   if (stakeMinor > limits.max_bet_minor)
     throw new AppError('ORIGINALS_BET_TOO_LARGE', { maxBetMinor: Number(limits.max_bet_minor) });
@@ -178,8 +176,8 @@ export async function placeBet<P>(
       { serverSeed: seed.server_seed, clientSeed: seed.client_seed, nonce: Number(nonce) },
       game.floats,
     );
-    const { multiplier, outcome } = guard(() => game.play(draw, input.params, houseEdge));
-    const payout = game.payout ? game.payout(stake, outcome) : payoutOf(stake, multiplier);
+    const { multiplierUnits: multiplier, outcome } = guard(() => game.play(draw, input.params, houseEdge));
+    const payout = payoutMinor(stake, multiplier);
     const before = await repo.spendable(trx, main);
     const key = `original:${owner.memberId}:${input.idempotencyKey}`;
     const base = {
@@ -218,7 +216,7 @@ export async function placeBet<P>(
       outcome: JSON.stringify(outcome),
       stake_minor: stake,
       payout_minor: payout,
-      multiplier: multiplier.toFixed(8),
+      multiplier: unitsToDecimal(multiplier),
       currency: owner.currency,
       balance_before_minor: before,
       balance_after_minor: before - stake + payout,

@@ -1,5 +1,6 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { floats, playKeno, playLimbo, playWheel, plinkoOutcome } from '@sorte/fairness';
+import { multiplierUnits, payoutMinor } from '@sorte/money';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/harness.ts';
 import { call, createAuthTestApp } from '../auth/auth.test-helpers.ts';
@@ -64,7 +65,7 @@ it('limbo, wheel, plinko and keno rounds settle through the ledger and replay fr
     }
   expect(rounds.map((r) => r.value.nonce)).toEqual(rounds.map((_, i) => i));
   for (const { value } of rounds) {
-    expect(value.payoutMinor).toBe(Math.floor(1_000 * value.multiplier));
+    expect(BigInt(value.payoutMinor)).toBe(payoutMinor(1_000n, multiplierUnits(value.multiplier)));
     expect(value.balanceAfterMinor).toBe(value.balanceBeforeMinor - 1_000 + value.payoutMinor);
   }
   const { revealed } = (

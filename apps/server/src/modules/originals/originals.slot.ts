@@ -1,4 +1,5 @@
-import { CARNAVAL_MAX_WIN, playSlot, SLOT_FLOATS, SLOT_LINE_COUNT, type SlotRound } from '@sorte/fairness';
+import { CARNAVAL_MAX_WIN, playSlot, SLOT_FLOATS, type SlotRound } from '@sorte/fairness';
+import { multiplierUnits } from '@sorte/money';
 import type { Game } from './originals.bets.ts';
 
 /**
@@ -12,13 +13,12 @@ export const SLOT: Game<Record<string, never>> = {
   floats: SLOT_FLOATS,
   play(draw) {
     const round = playSlot(draw);
-    return { multiplier: round.payout, outcome: slotOutcome(round) };
+    // Wins are whole line units: units / 20 of the total bet, exactly on the grid (1/20 = 0.05).
+    return { multiplierUnits: round.multiplierUnits, outcome: slotOutcome(round) };
   },
   // The true top win of the strips (best trigger + best capped free-spin run), in total bets.
-  maxMultiplier: () => CARNAVAL_MAX_WIN,
+  maxMultiplier: () => multiplierUnits(CARNAVAL_MAX_WIN),
   category: 'RNG',
-  // Wins are whole line units (total bet / 20): stake × units / 20 in integers, rounded down.
-  payout: (stakeMinor, outcome) => (stakeMinor * BigInt(outcome.units as number)) / BigInt(SLOT_LINE_COUNT),
 };
 
 /** What a round stores for recall: per spin its stops, line wins, scatters and free spins awarded. */

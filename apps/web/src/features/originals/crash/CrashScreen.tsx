@@ -14,7 +14,7 @@ import {
 } from '../kit';
 import type { CrashChain, CrashHistoryEntry, CrashRound } from './api';
 import { CrashGraph } from './CrashGraph';
-import { floorCents, payoutMinor, toneOf } from './curve';
+import { crashPayoutMinor, toneOf } from './curve';
 import { useCrash } from './use-crash';
 import './crash.css';
 
@@ -89,7 +89,7 @@ export function CrashScreen() {
         onClick={() => void crash.cashOut()}
       >
         <span>{t('crash.cashOut')}</span>
-        <span className="crash-cashout__amount">{format(payoutMinor(myBet.stakeMinor, live))}</span>
+        <span className="crash-cashout__amount">{format(crashPayoutMinor(myBet.stakeMinor, live))}</span>
       </button>
     );
   } else if (mineActive) {
@@ -165,7 +165,7 @@ function MyBetLine({
 }: {
   bet: ReturnType<typeof useCrash>['myBet'];
   roundId: string | undefined;
-  format: (minor: number) => string;
+  format: (minor: number | bigint) => string;
 }) {
   const { t } = useTranslation('originals');
   if (!bet || bet.roundId !== roundId) return null;
@@ -221,7 +221,7 @@ function Players({
 }: {
   round: CrashRound | null;
   live: number;
-  format: (minor: number) => string;
+  format: (minor: number | bigint) => string;
 }) {
   const { t } = useTranslation('originals');
   const bets = [...(round?.bets ?? [])].sort((a, b) => b.stakeMinor - a.stakeMinor);
@@ -262,7 +262,7 @@ function Players({
                     : bet.status === 'lost'
                       ? format(0)
                       : round?.status === 'running'
-                        ? format(payoutMinor(bet.stakeMinor, floorCents(live)))
+                        ? format(crashPayoutMinor(bet.stakeMinor, live))
                         : '–'}
                 </td>
               </tr>

@@ -4,6 +4,9 @@
  * corrected by the offset measured from the server's `serverTime`). The server alone decides a
  * cash-out: what is drawn here is only the picture of it.
  */
+import { floorToCents, HUNDREDTHS_SCALE } from '@sorte/fairness';
+import { multiplierUnits, payoutMinor } from '@sorte/money';
+
 export function multiplierAt(startedAtMs: number, serverNowMs: number, growthPerMs: number): number {
   return Math.exp(growthPerMs * Math.max(0, serverNowMs - startedAtMs));
 }
@@ -13,14 +16,13 @@ export function msToReach(multiplier: number, growthPerMs: number): number {
   return Math.log(Math.max(1, multiplier)) / growthPerMs;
 }
 
-/** Floors to the hundredth, as the server pays (with a guard against float noise like 1.4999999). */
-export function floorCents(value: number): number {
-  return Math.floor(value * 100 + 1e-6) / 100;
-}
+/** Floors to the hundredth, as the server does with its clock's multiplier (one rule: @sorte/fairness). */
+export const floorCents = floorToCents;
 
-/** Stake × multiplier in minor units, floored as the server pays it. */
-export function payoutMinor(stakeMinor: number, multiplier: number): number {
-  return Math.floor((stakeMinor * Math.round(floorCents(multiplier) * 100)) / 100);
+/** What a cash-out at `multiplier` pays: crash's payout rule on the hundredths grid (@sorte/money). */
+export function crashPayoutMinor(stakeMinor: number | bigint, multiplier: number): bigint {
+  const hundredths = multiplierUnits(floorToCents(multiplier), HUNDREDTHS_SCALE);
+  return payoutMinor(BigInt(stakeMinor), hundredths, HUNDREDTHS_SCALE);
 }
 
 export type CrashTone = 'low' | 'mid' | 'high';

@@ -144,7 +144,11 @@ export function HiloScreen() {
         </div>
         <div className="og-field">
           <span className="og-field__label">{t('hilo.profit')}</span>
-          <strong>{round ? format(Math.max(0, cashNow - round.stakeMinor)) : '–'}</strong>
+          <strong>
+            {round
+              ? format(cashNow > BigInt(round.stakeMinor) ? cashNow - BigInt(round.stakeMinor) : 0n)
+              : '–'}
+          </strong>
         </div>
         <div className="og-field">
           <span className="og-field__label">{t('hilo.status')}</span>

@@ -1,3 +1,4 @@
+import { floorToUnits, payoutMinor } from '@sorte/money';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLoginGate } from '../../../lib/login-gate';
@@ -84,7 +85,9 @@ export function BetPanel<P extends Record<string, unknown>>({
     return () => window.removeEventListener('keydown', onKey);
   }, [hotkeys, ready]);
   const profitOnWin =
-    winMultiplier !== undefined ? BigInt(Math.floor(Number(stake) * winMultiplier)) - stake : null;
+    winMultiplier !== undefined && Number.isFinite(winMultiplier) && winMultiplier >= 0
+      ? payoutMinor(stake, floorToUnits(winMultiplier)) - stake
+      : null;
 
   return (
     <>

@@ -1,4 +1,4 @@
-import { DEFAULT_HOUSE_EDGE } from '@sorte/fairness';
+import { DEFAULT_HOUSE_EDGE, floorToCents } from '@sorte/fairness';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api';
@@ -17,7 +17,7 @@ import {
 } from '../kit';
 import { CashOutButton, useStepRound } from '../multistep';
 import { MinesBoard } from './MinesBoard';
-import { MINE_COUNTS, nextSafeChance, QUICK_MINES, topMultiplier } from './mines-odds';
+import { MINE_COUNTS, maxStakeFor, nextSafeChance, QUICK_MINES, topMultiplier } from './mines-odds';
 import './mines.css';
 
 /**
@@ -48,13 +48,11 @@ export function MinesScreen() {
     play.error instanceof ApiError && play.error.code === 'ORIGINALS_WIN_TOO_LARGE'
       ? Number(play.error.details?.maxWinMinor)
       : Number.NaN;
-  const maxStake = Number.isFinite(maxWin)
-    ? Math.floor(maxWin / (topMultiplier(count, houseEdge) - 1))
-    : null;
+  const maxStake = Number.isInteger(maxWin) ? maxStakeFor(count, houseEdge, BigInt(maxWin)) : null;
 
   // Up to millions with 12 mines: grouped digits, not "5148297.00×".
   const bigMultiplier = (x: number) =>
-    `${new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(Math.floor(x * 100) / 100)}×`;
+    `${new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(floorToCents(x))}×`;
   // A changed choice makes an earlier refusal moot.
   const choose = (n: number) => {
     setMines(n);

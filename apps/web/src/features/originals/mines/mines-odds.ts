@@ -1,4 +1,5 @@
-import { MINES_TILES, minesMultiplier } from '@sorte/fairness';
+import { MINES_TILES, minesMultiplier, minesMultiplierUnits } from '@sorte/fairness';
+import { maxStakeForProfit } from '@sorte/money';
 
 /** Mine counts the picker offers, with the common ones as quick buttons. */
 export const MINE_COUNTS = Array.from({ length: 24 }, (_, i) => i + 1);
@@ -10,6 +11,11 @@ export const QUICK_MINES = [1, 3, 5, 10, 24] as const;
  */
 export function topMultiplier(mines: number, houseEdge: number): number {
   return minesMultiplier(mines, MINES_TILES - mines, houseEdge);
+}
+
+/** The largest stake the server lets start with this many mines under the merchant's max win (null: any). */
+export function maxStakeFor(mines: number, houseEdge: number, maxWinMinor: bigint): bigint | null {
+  return maxStakeForProfit(maxWinMinor, minesMultiplierUnits(mines, MINES_TILES - mines, houseEdge));
 }
 
 /** The chance the next tile is safe with `safePicks` safe tiles already found. */

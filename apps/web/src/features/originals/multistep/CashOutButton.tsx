@@ -1,10 +1,11 @@
+import { floorToUnits, payoutMinor } from '@sorte/money';
 import { useMoney } from '../../../lib/money';
 import type { MultistepRound } from './api';
 import type { StepRound } from './use-step-round';
 
-/** What cashing the round out pays now: stake × the multiplier reached, rounded down as the server pays. */
-export function cashNowOf(round: MultistepRound | null): number {
-  return round ? Math.floor(round.stakeMinor * round.multiplier) : 0;
+/** What cashing the round out pays now: stake × the multiplier reached (on the grid), as the server pays. */
+export function cashNowOf(round: MultistepRound | null): bigint {
+  return round ? payoutMinor(BigInt(round.stakeMinor), floorToUnits(round.multiplier)) : 0n;
 }
 
 /**

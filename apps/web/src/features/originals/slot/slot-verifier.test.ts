@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { floats } from '@sorte/fairness';
+import { unitsToNumber } from '@sorte/money';
 import { expect, it } from 'vitest';
 import { webHmac } from '../../../lib/web-crypto';
 import { outcomeMatches, VERIFIERS } from '../verify/verifiers';
@@ -15,7 +16,7 @@ const SERVER_SLOT = '../../../../../server/src/modules/originals/originals.slot.
 const { SLOT } = (await import(/* @vite-ignore */ SERVER_SLOT)) as {
   SLOT: {
     floats: number;
-    play: (f: number[], p: never, e: number) => { multiplier: number; outcome: Record<string, unknown> };
+    play: (f: number[], p: never, e: number) => { multiplierUnits: bigint; outcome: Record<string, unknown> };
   };
 };
 
@@ -33,7 +34,7 @@ it('the verifier recomputes slot rounds exactly as the server recorded them, fre
       { serverSeed, clientSeed, nonce: String(nonce) },
       webHmac,
     );
-    expect(browser.multiplier, `#${nonce}`).toBe(server.multiplier);
+    expect(browser.multiplier, `#${nonce}`).toBe(unitsToNumber(server.multiplierUnits));
     expect(outcomeMatches(VERIFIERS.carnaval, browser.outcome, server.outcome), `#${nonce}`).toBe(true);
   }
   expect(sawFreeSpins).toBe(true);

@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { crashPoint, floats, minePositions } from '@sorte/fairness';
+import { unitsToNumber } from '@sorte/money';
 import { expect, it } from 'vitest';
 import { sha256Hex, webHmac } from '../../../lib/web-crypto';
 import { outcomeMatches, VERIFIERS } from './verifiers';
@@ -20,7 +21,7 @@ const { DICE, KENO, LIMBO, PLINKO, WHEEL } = (await import(/* @vite-ignore */ SE
 
 type ServerGame = {
   floats: number;
-  play: (f: number[], p: never, e: number) => { multiplier: number; outcome: Record<string, unknown> };
+  play: (f: number[], p: never, e: number) => { multiplierUnits: bigint; outcome: Record<string, unknown> };
 };
 
 /** The same round the server plays: node:crypto HMAC, packages/fairness floats, the server's Game. */
@@ -72,7 +73,8 @@ it('recomputes every single-round game exactly as the server did, nonce by nonce
         { ...c.input, serverSeed, clientSeed, nonce: String(nonce), houseEdge: '1' },
         webHmac,
       );
-      expect(browser.multiplier, `${c.game} #${nonce}`).toBe(server.multiplier);
+      // The multiplier the server pays and answers (its grid units, as the API's number).
+      expect(browser.multiplier, `${c.game} #${nonce}`).toBe(unitsToNumber(server.multiplierUnits));
       expect(outcomeMatches(verifier, browser.outcome, server.outcome), `${c.game} #${nonce}`).toBe(true);
       // prefill from the recorded outcome gives back the same inputs
       const back = verifier.fromOutcome(server.outcome);
@@ -106,7 +108,7 @@ type StepGame = {
     params: Record<string, unknown>,
     moves: unknown[],
     edge: number,
-  ) => { outcome: () => Record<string, unknown>; multiplier: number };
+  ) => { outcome: () => Record<string, unknown>; multiplierUnits: bigint };
 };
 const SERVER_STEPS = '../../../../../server/src/modules/originals/multistep.games.ts';
 const { MINES, HILO } = (await import(/* @vite-ignore */ SERVER_STEPS)) as Record<'MINES' | 'HILO', StepGame>;
@@ -115,7 +117,7 @@ const { MINES, HILO } = (await import(/* @vite-ignore */ SERVER_STEPS)) as Recor
 function serverSteps(game: StepGame, params: Record<string, unknown>, moves: unknown[], nonce: number) {
   const draw = floats(nodeHmac, { serverSeed, clientSeed, nonce }, game.floats(params, moves));
   const played = game.play(draw, params, moves, EDGE);
-  return { outcome: played.outcome(), multiplier: played.multiplier };
+  return { outcome: played.outcome(), multiplier: unitsToNumber(played.multiplierUnits) };
 }
 
 it('recomputes mines and hilo rounds exactly as the server recorded them', async () => {

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   floorToUnits,
+  maxStakeForProfit,
   multiplierUnits,
   payoutMinor,
   ratioToUnits,
@@ -56,6 +57,20 @@ describe('payoutMinor', () => {
     expect(payoutMinor(3n, multiplierUnits('0.33333334'))).toBe(1n);
     expect(payoutMinor(0n, multiplierUnits('5'))).toBe(0n);
     expect(() => payoutMinor(-1n, 1n)).toThrow(RangeError);
+  });
+});
+
+describe('maxStakeForProfit', () => {
+  it('is the largest stake the max-win check lets through', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: 0n, max: 10n ** 10n }), decimalArb, (maxProfit, m) => {
+        const units = multiplierUnits(m.text);
+        const stake = maxStakeForProfit(maxProfit, units);
+        if (stake === null) return void expect(units).toBeLessThanOrEqual(100_000_000n);
+        expect(payoutMinor(stake, units) - stake).toBeLessThanOrEqual(maxProfit);
+        expect(payoutMinor(stake + 1n, units) - stake - 1n).toBeGreaterThan(maxProfit);
+      }),
+    );
   });
 });
 

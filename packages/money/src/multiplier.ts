@@ -102,3 +102,20 @@ export function unitsToDecimal(units: bigint, scale: number = MULTIPLIER_SCALE):
   const fraction = scale > 0 ? `.${(abs % grid).toString().padStart(scale, '0')}` : '';
   return `${negative ? '-' : ''}${abs / grid}${fraction}`;
 }
+
+/**
+ * The largest stake whose win at this multiplier stays within `maxProfitMinor` of profit: the
+ * inverse of the max-win check payoutMinor(stake, units) − stake ≤ max profit. Null when the
+ * multiplier pays no profit at all (any stake passes).
+ */
+export function maxStakeForProfit(
+  maxProfitMinor: bigint,
+  multiplierUnits: bigint,
+  scale: number = MULTIPLIER_SCALE,
+): bigint | null {
+  const grid = gridOf(scale);
+  const profitUnits = multiplierUnits - grid;
+  if (profitUnits <= 0n) return null;
+  // floor(stake × profit / grid) ≤ max ⟺ stake × profit < (max + 1) × grid.
+  return ((maxProfitMinor + 1n) * grid - 1n) / profitUnits;
+}

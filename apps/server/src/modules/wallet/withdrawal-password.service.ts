@@ -34,20 +34,25 @@ export async function checkWithdrawalPassword(
     MAX_WRONG_ATTEMPTS,
     new Date(now.getTime() + LOCK_MS),
   );
-  if (attempt.failures > MAX_WRONG_ATTEMPTS)
-    throw new AppError('CASHIER_WITHDRAWAL_PASSWORD_LOCKED', {
-      lockedUntil: attempt.lockedUntil?.toISOString() ?? null,
-    });
+  // The try is counted before it is compared (claimAttempt), so a burst gets MAX_WRONG_ATTEMPTS
+  // comparisons in all, and a right password past them is refused like the rest until the lock ends.
+  if (attempt.failures > MAX_WRONG_ATTEMPTS) throw locked(attempt.lockedUntil, now);
   if (await verifyPassword(hash, password)) {
     await repo.clearAttempts(db, memberId);
     return;
   }
-  if (attempt.failures >= MAX_WRONG_ATTEMPTS)
-    throw new AppError('CASHIER_WITHDRAWAL_PASSWORD_LOCKED', {
-      lockedUntil: attempt.lockedUntil?.toISOString() ?? null,
-    });
+  if (attempt.failures >= MAX_WRONG_ATTEMPTS) throw locked(attempt.lockedUntil, now);
   throw new AppError('CASHIER_WITHDRAWAL_PASSWORD_WRONG', {
     attemptsLeft: MAX_WRONG_ATTEMPTS - attempt.failures,
+  });
+}
+
+/** The lock answer: until when, and in how many seconds, so the player is told when to try again. */
+function locked(lockedUntil: Date | null, now: Date): AppError {
+  const until = lockedUntil ?? new Date(now.getTime() + LOCK_MS);
+  return new AppError('CASHIER_WITHDRAWAL_PASSWORD_LOCKED', {
+    lockedUntil: until.toISOString(),
+    retryAfterSeconds: Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000)),
   });
 }
 

@@ -1,9 +1,9 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useErrorMessage } from '../../../lib/errors';
 import { toast } from '../../../lib/toast';
 import { isWithdrawalPassword } from '../amounts';
 import { useSetWithdrawalPassword } from '../api';
+import { usePinErrorMessage } from '../pin-errors';
 import { PinField } from './fields';
 
 /** Sets the withdrawal password, or changes it when one exists (the old one is then required). */
@@ -15,7 +15,7 @@ export function WithdrawalPasswordForm({
   onDone?: () => void;
 }) {
   const { t } = useTranslation('cashier');
-  const errorMessage = useErrorMessage();
+  const errorMessage = usePinErrorMessage();
   const save = useSetWithdrawalPassword();
   const [oldPassword, setOld] = useState('');
   const [newPassword, setNew] = useState('');

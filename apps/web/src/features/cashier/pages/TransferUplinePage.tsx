@@ -1,12 +1,12 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { parseAmountInput } from '../../../lib/amounts';
-import { useErrorMessage } from '../../../lib/errors';
 import { useIntentKeys } from '../../../lib/intent-key';
 import { useMoney } from '../../../lib/money';
 import { toast } from '../../../lib/toast';
 import { amountProblem, isWithdrawalPassword } from '../amounts';
 import { useTransferDownline, useTransferUpline, useUplineInfo } from '../api';
+import { usePinErrorMessage } from '../pin-errors';
 import { QueryState } from '../../../components/ui/QueryState';
 import { AmountField, Field, PinField, useAmountProblemText } from '../components/fields';
 import { WithdrawalPasswordForm } from '../components/WithdrawalPasswordForm';
@@ -57,7 +57,7 @@ export function TransferUplinePage({ isAgent }: { isAgent: boolean }) {
 function TreeTransferForm({ direction, available }: { direction: 'up' | 'down'; available: number }) {
   const { t } = useTranslation('cashier');
   const money = useMoney();
-  const errorMessage = useErrorMessage();
+  const errorMessage = usePinErrorMessage();
   const up = useTransferUpline();
   const down = useTransferDownline();
   const mutation = direction === 'up' ? up : down;

@@ -10,6 +10,7 @@ import { useMoney } from '../../../lib/money';
 import { toast } from '../../../lib/toast';
 import { amountProblem, feePreview, isWithdrawalPassword, proofFileProblem } from '../amounts';
 import { useReceipt, useWithdraw, useWithdrawals, useWithdrawInfo } from '../api';
+import { usePinErrorMessage } from '../pin-errors';
 import { Pager } from '../../../components/ui/Pager';
 import { QueryState } from '../../../components/ui/QueryState';
 import { AmountField, PinField, StatusBadge, useAmountProblemText } from '../components/fields';
@@ -90,7 +91,7 @@ function WithdrawBody({ info, onOpenAccount }: { info: WithdrawInfo; onOpenAccou
 function WithdrawForm({ info, blocked }: { info: WithdrawInfo; blocked: boolean }) {
   const { t } = useTranslation('cashier');
   const money = useMoney();
-  const errorMessage = useErrorMessage();
+  const errorMessage = usePinErrorMessage();
   const withdraw = useWithdraw();
   const intent = useIntentKeys();
   const problemText = useAmountProblemText();

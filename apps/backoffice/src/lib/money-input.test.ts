@@ -27,10 +27,19 @@ describe('parseAmountInput', () => {
     expect(parseAmountInput('1e5', 'BRL', 'en')).toEqual({ ok: false, reason: 'invalid' });
   });
 
+  it('reads the one typed-amount rule of @sorte/money: a lone foreign separator before 1–2 digits is decimal', () => {
+    expect(parseAmountInput('1,5', 'BRL', 'en')).toEqual({ ok: true, minor: 150 });
+    expect(parseAmountInput('10.50', 'BRL', 'pt-BR')).toEqual({ ok: true, minor: 1050 });
+  });
+
+  it('reads VND without decimals', () => {
+    expect(parseAmountInput('15.000', 'VND', 'pt-BR')).toEqual({ ok: true, minor: 15000 });
+    expect(parseAmountInput('15,5', 'VND', 'pt-BR')).toEqual({ ok: false, reason: 'invalid' });
+  });
+
   it('refuses thousands separators out of place instead of guessing', () => {
-    expect(parseAmountInput('1,5', 'BRL', 'en')).toEqual({ ok: false, reason: 'invalid' });
-    expect(parseAmountInput('10.50', 'BRL', 'pt-BR')).toEqual({ ok: false, reason: 'invalid' });
     expect(parseAmountInput('12,34,567', 'BRL', 'en')).toEqual({ ok: false, reason: 'invalid' });
+    expect(parseAmountInput('1.23.4,00', 'BRL', 'pt-BR')).toEqual({ ok: false, reason: 'invalid' });
     expect(parseAmountInput('1.234.567,8', 'BRL', 'pt-BR')).toEqual({ ok: true, minor: 123456780 });
   });
 

@@ -1,10 +1,10 @@
-import { currencyScale, MoneyParseError, parseToMinor } from '@sorte/money';
+import { parseAmountInput as parseTyped } from '@sorte/money';
 
-/** The decimal separator people type in this locale (',' in pt-BR, '.' in en). */
-export function decimalSeparatorOf(locale: string): '.' | ',' {
-  const parts = new Intl.NumberFormat(locale, { minimumFractionDigits: 1 }).formatToParts(1.5);
-  return parts.find((part) => part.type === 'decimal')?.value === ',' ? ',' : '.';
-}
+/**
+ * The back office's amount fields. Reading and writing typed amounts is @sorte/money's (one rule for
+ * the player's site, the back office and the server); this adds only the forms' own limits.
+ */
+export { decimalSeparatorOf, minorToInput } from '@sorte/money';
 
 export type AmountInput =
   | { ok: true; minor: number }
@@ -14,47 +14,16 @@ export type AmountInput =
 const MAX_MINOR = 1_000_000_000_000n;
 
 /**
- * Reads an amount an operator typed ("1.234,56" in pt-BR, "1,234.56" in en, or plain "1234.5") into
- * minor units, never through floating point. Zero, negatives, too many decimals and junk are refused.
+ * Reads an amount an operator typed ("1.234,56" in pt-BR, "1,234.56" in en, "15.000" đồng) into minor
+ * units of the currency, never through floating point. Zero, negatives, more decimals than the
+ * currency has, grouping out of threes and junk are refused.
  */
 export function parseAmountInput(text: string, currency: string, locale: string): AmountInput {
-  const trimmed = text.trim().replace(/\s/g, '');
+  const trimmed = text.trim();
   if (trimmed === '') return { ok: false, reason: 'empty' };
-  const decimal = decimalSeparatorOf(locale);
-  if (!groupingIsValid(trimmed, decimal)) return { ok: false, reason: 'invalid' };
-  let minor: bigint;
-  try {
-    minor = parseToMinor(trimmed, currency, decimal);
-  } catch (error) {
-    if (error instanceof MoneyParseError) return { ok: false, reason: 'invalid' };
-    throw error;
-  }
-  if (minor <= 0n) return { ok: false, reason: 'not_positive' };
-  if (minor > MAX_MINOR) return { ok: false, reason: 'invalid' };
-  return { ok: true, minor: Number(minor) };
-}
-
-/**
- * Thousands separators are accepted only between groups of three digits. Otherwise "1,5" typed in
- * English (meant as one and a half) would silently read as 15, and "10.50" in Portuguese as 1050.
- */
-function groupingIsValid(text: string, decimal: '.' | ','): boolean {
-  const group = decimal === '.' ? ',' : '.';
-  const parts = text.split(decimal);
-  if (parts.length > 2) return false;
-  const whole = parts[0] ?? '';
-  if (!whole.includes(group)) return true;
-  return new RegExp(`^-?\\d{1,3}(\\${group}\\d{3})+$`).test(whole);
-}
-
-/** Minor units back into the text an input field shows, without grouping ("1234,56"). */
-export function minorToInput(minor: number, currency: string, locale: string): string {
-  const scale = currencyScale(currency);
-  const value = BigInt(minor);
-  const negative = value < 0n;
-  const abs = negative ? -value : value;
-  const base = 10n ** BigInt(scale);
-  const fraction =
-    scale > 0 ? `${decimalSeparatorOf(locale)}${(abs % base).toString().padStart(scale, '0')}` : '';
-  return `${negative ? '-' : ''}${abs / base}${fraction}`;
+  if (/^-\s*\d/.test(trimmed)) return { ok: false, reason: 'not_positive' };
+  const parsed = parseTyped(trimmed, currency, locale);
+  if (!parsed?.ok || parsed.minor > MAX_MINOR) return { ok: false, reason: 'invalid' };
+  if (parsed.minor <= 0n) return { ok: false, reason: 'not_positive' };
+  return { ok: true, minor: Number(parsed.minor) };
 }

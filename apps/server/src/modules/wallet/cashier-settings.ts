@@ -52,8 +52,5 @@ export async function getCashierSettings(db: Db, merchantId: string): Promise<Ca
   };
 }
 
-/** Fee on an amount: basis points rounded up (the stricter reading: never under-charge), plus the fixed part. */
-export function feeFor(amountMinor: bigint, feeBps: number, feeFixedMinor: bigint): bigint {
-  const proportional = (amountMinor * BigInt(feeBps) + 9_999n) / 10_000n;
-  return proportional + feeFixedMinor;
-}
+/** The fee rule (basis points rounded up, plus the fixed part) is @sorte/money's: the web previews the same. */
+export { feeFor } from '@sorte/money';

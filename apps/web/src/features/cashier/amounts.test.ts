@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseAmountInput } from '../../lib/amounts';
+import { parseAmountInput } from '@sorte/money';
 import {
   amountProblem,
   feePreview,

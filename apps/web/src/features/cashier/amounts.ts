@@ -1,10 +1,11 @@
-import type { AmountParse } from '../../lib/amounts';
+import type { AmountParse } from '@sorte/money';
 
 /**
- * Pure money rules of the cashier forms: reading what a player typed, checking it against the
- * limits, previewing the fee, checking a proof image. Amounts are bigint minor units throughout.
- * Reading and writing the typed amount itself lives in lib/amounts (the bet inputs share it).
+ * Rules of the cashier forms: checking a typed amount against the limits, checking a proof image.
+ * Amounts are bigint minor units throughout. Reading and writing the typed amount and the fee rule
+ * live in @sorte/money (the server charges with the same `feeFor` the preview uses).
  */
+export { feePreview } from '@sorte/money';
 
 export interface AmountLimits {
   minMinor?: bigint | number;
@@ -27,22 +28,6 @@ export function amountProblem(parsed: AmountParse | null, limits: AmountLimits):
   if (max > 0n && minor > max) return 'max';
   if (limits.availableMinor !== undefined && minor > BigInt(limits.availableMinor)) return 'insufficient';
   return null;
-}
-
-/**
- * The fee the server will charge: basis points rounded up plus the fixed part (the same rule as the
- * server's feeFor), and what is left after it, never below zero.
- */
-export function feePreview(
-  amountMinor: bigint,
-  feeBps: number,
-  feeFixedMinor: bigint | number,
-): { feeMinor: bigint; netMinor: bigint } {
-  if (amountMinor <= 0n) return { feeMinor: 0n, netMinor: 0n };
-  const proportional = (amountMinor * BigInt(feeBps) + 9_999n) / 10_000n;
-  const feeMinor = proportional + BigInt(feeFixedMinor);
-  const netMinor = amountMinor > feeMinor ? amountMinor - feeMinor : 0n;
-  return { feeMinor, netMinor };
 }
 
 export const PROOF_MAX_BYTES = 5 * 1024 * 1024;

@@ -1,6 +1,6 @@
 import { type InputHTMLAttributes, type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { minorToInput } from '../../../lib/amounts';
+import { minorToInput } from '@sorte/money';
 import { useMoney } from '../../../lib/money';
 import { toast } from '../../../lib/toast';
 import type { AmountProblem } from '../amounts';

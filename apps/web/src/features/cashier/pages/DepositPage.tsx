@@ -2,7 +2,7 @@ import type { DepositOrder, ManualAccountDetails, PaymentChannel } from '@sorte/
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/ui/EmptyState';
-import { minorToInput, parseAmountInput } from '../../../lib/amounts';
+import { minorToInput, parseAmountInput } from '@sorte/money';
 import { useErrorMessage } from '../../../lib/errors';
 import { formatDateTime } from '../../../lib/format';
 import { useIntentKeys } from '../../../lib/intent-key';

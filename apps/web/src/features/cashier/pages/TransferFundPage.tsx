@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { minorToInput, parseAmountInput } from '../../../lib/amounts';
+import { minorToInput, parseAmountInput } from '@sorte/money';
 import { useErrorMessage } from '../../../lib/errors';
 import { useIntentKeys } from '../../../lib/intent-key';
 import { useMoney } from '../../../lib/money';

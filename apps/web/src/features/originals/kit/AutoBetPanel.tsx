@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { minorToInput, parseAmountInput } from '../../../lib/amounts';
+import { minorToInput, parseAmountInput } from '@sorte/money';
 import { useMoney } from '../../../lib/money';
 import type { AutoAdjust, AutoBetSettings } from './autobet';
 import { ControlField, Segmented } from './GameLayout';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { minorToInput, parseAmountInput } from '../../../lib/amounts';
+import { minorToInput, parseAmountInput } from '@sorte/money';
 import { useBalance } from '../../../lib/balance';
 import { useMoney } from '../../../lib/money';
 import { type AmountBounds, clampAmount, doubleAmount, halfAmount } from './amount';

@@ -108,6 +108,19 @@ export const depositRequest = z.object({
 });
 export type DepositRequest = z.infer<typeof depositRequest>;
 
+/**
+ * A PIX charge as the gateway issued it (gateway channels that pay by PIX): the deposit page draws
+ * `brCode` as a QR code and offers it as "copia e cola" until `expiresAt`.
+ */
+export const pixCharge = z.object({
+  /** The EMV QR payload (BR Code), CRC included: what a bank app reads and what the player pastes. */
+  brCode: z.string(),
+  expiresAt: z.string(),
+  /** The built-in sandbox gateway: no bank will pay it; its hosted page (redirectUrl) plays the bank. */
+  sandbox: z.boolean(),
+});
+export type PixCharge = z.infer<typeof pixCharge>;
+
 export const depositOrder = z.object({
   id: z.string(),
   /** Shown to the player and the operator: 'D' + date + sequence. */
@@ -124,6 +137,8 @@ export const depositOrder = z.object({
   reference: z.string().nullable(),
   /** Gateway channels: where the browser goes to pay. */
   redirectUrl: z.string().nullable(),
+  /** Pending orders on a PIX gateway: the charge to show inside the site (then redirectUrl is no step). */
+  pix: pixCharge.nullable(),
   /** Manual channels: the account to pay into. */
   account: manualAccountDetails.nullable(),
   reason: z.string().nullable(),

@@ -9,12 +9,15 @@ function withChannel(db: Db) {
   return db
     .selectFrom('deposits as d')
     .innerJoin('payment_channels as c', 'c.id', 'd.channel_id')
+    .innerJoin('merchants as m', 'm.id', 'd.merchant_id')
     .selectAll('d')
     .select([
       'c.name as channel_name',
       'c.type as channel_type',
       'c.gateway as channel_gateway',
       'c.account as channel_account',
+      // The receiver's name a PIX charge shows the payer before they pay.
+      'm.brand_name as merchant_name',
     ]);
 }
 

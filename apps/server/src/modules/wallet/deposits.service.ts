@@ -17,7 +17,7 @@ import { feeFor, getCashierSettings } from './cashier-settings.ts';
 import { findChannel } from './channels.repository.ts';
 import * as repo from './deposits.repository.ts';
 import type { DepositRow, DepositView } from './deposits.repository.ts';
-import { checkoutUrl, isKnownGateway } from './gateway.adapters.ts';
+import { checkoutUrl, isKnownGateway, pixChargeFor } from './gateway.adapters.ts';
 import { addTurnoverRequirement } from './turnover.ts';
 
 export function toDepositOrder(v: DepositView): DepositOrder {
@@ -35,6 +35,7 @@ export function toDepositOrder(v: DepositView): DepositOrder {
     status: v.status,
     reference: v.reference,
     redirectUrl: pendingAtGateway ? checkoutUrl(v.channel_gateway as string, v.id) : null,
+    pix: pendingAtGateway ? pixChargeFor(v.channel_gateway as string, v) : null,
     account: v.channel_type === 'gateway' ? null : v.channel_account,
     reason: v.reason,
     createdAt: iso(v.created_at) as string,

@@ -1,11 +1,20 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { PixCharge } from '@sorte/contracts';
+import type { DepositView } from './deposits.repository.ts';
+import { sandboxPixCharge } from './sandbox-pix.ts';
 
 /**
  * The payment gateways this server can talk to. Each adapter names where the player's browser goes
  * to pay; callbacks all share one format (contracts' gatewayCallback) and one signature scheme.
  * 'sandbox' is the built-in test gateway (sandbox-gateway.ts).
  */
-const ADAPTERS: Record<string, { checkoutUrl(depositId: string): string }> = {};
+interface GatewayAdapter {
+  checkoutUrl(depositId: string): string;
+  /** A gateway that charges by PIX: the charge it issued for a pending order, shown inside the site. */
+  pixCharge?(order: DepositView): PixCharge;
+}
+
+const ADAPTERS: Record<string, GatewayAdapter> = {};
 
 /**
  * Makes the sandbox a known gateway. Called only when the sandbox is served (config.sandboxGateway:
@@ -13,7 +22,10 @@ const ADAPTERS: Record<string, { checkoutUrl(depositId: string): string }> = {};
  * player can "pay" through it.
  */
 export function enableSandboxAdapter(): void {
-  ADAPTERS.sandbox = { checkoutUrl: (depositId) => `/providers/payments/sandbox/checkout/${depositId}` };
+  ADAPTERS.sandbox = {
+    checkoutUrl: (depositId) => `/providers/payments/sandbox/checkout/${depositId}`,
+    pixCharge: sandboxPixCharge,
+  };
 }
 
 export function isKnownGateway(name: string): boolean {
@@ -22,6 +34,10 @@ export function isKnownGateway(name: string): boolean {
 
 export function checkoutUrl(gateway: string, depositId: string): string | null {
   return isKnownGateway(gateway) ? ADAPTERS[gateway]!.checkoutUrl(depositId) : null;
+}
+
+export function pixChargeFor(gateway: string, order: DepositView): PixCharge | null {
+  return isKnownGateway(gateway) ? (ADAPTERS[gateway]!.pixCharge?.(order) ?? null) : null;
 }
 
 /** Hex HMAC-SHA256 of the exact bytes sent: what a gateway puts in `x-signature`. */

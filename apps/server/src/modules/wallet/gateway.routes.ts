@@ -4,6 +4,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { doc } from '../../platform/http/openapi.ts';
 import { withRawBody } from '../../platform/http/raw-body.ts';
 import { parseInput } from '../../platform/http/validate.ts';
+import { pushDepositStatus } from './cashier-push.ts';
 import { enableSandboxAdapter } from './gateway.adapters.ts';
 import { handleGatewayCallback } from './gateway.service.ts';
 import { registerSandboxGateway } from './sandbox-gateway.ts';
@@ -32,6 +33,10 @@ export async function registerGatewayRoutes(app: FastifyInstance, ctx: AppContex
         const header = request.headers['x-signature'];
         const signature = Array.isArray(header) ? header[0] : header;
         const outcome = await handleGatewayCallback(ctx.db, ctx.clock, gateway, raw, signature, request.ip);
+        // Not awaited: the gateway's acknowledgement never waits on (or fails with) the push.
+        pushDepositStatus(ctx, outcome.depositId).catch((err) =>
+          ctx.log.warn({ err: String(err), depositId: outcome.depositId }, 'deposit status push failed'),
+        );
         return { success: true, value: outcome };
       },
     );

@@ -12,6 +12,7 @@ import * as deposits from './deposits.repository.ts';
 import type { DepositView } from './deposits.repository.ts';
 import { signBody } from './gateway.adapters.ts';
 import { type PageLanguage, renderCheckout } from './sandbox-gateway.page.ts';
+import { sandboxPixExpiry } from './sandbox-pix.ts';
 
 /**
  * The built-in sandbox payment gateway. It plays the gateway's part end to end so the demo and the
@@ -65,6 +66,10 @@ export function registerSandboxGateway(app: FastifyInstance, ctx: AppContext): v
     if (order?.channel_type !== 'gateway' || order.channel_gateway !== NAME)
       throw new AppError('CASHIER_ORDER_NOT_FOUND');
     return order;
+  }
+
+  function expired(order: DepositView): boolean {
+    return ctx.clock.now().getTime() >= sandboxPixExpiry(order).getTime();
   }
 
   /**
@@ -159,7 +164,7 @@ export function registerSandboxGateway(app: FastifyInstance, ctx: AppContext): v
         currency: order.currency,
         currencySymbol: merchant.currencySymbol,
         action: `/providers/payments/${NAME}/checkout/${order.id}`,
-        open: order.status === 'pending' && !transactions.has(order.id),
+        open: order.status === 'pending' && !transactions.has(order.id) && !expired(order),
         returnUrl: returnUrl(order.id),
       });
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
@@ -177,6 +182,8 @@ export function registerSandboxGateway(app: FastifyInstance, ctx: AppContext): v
       if (!transactions.has(order.id)) {
         if (order.status !== 'pending')
           throw new AppError('CASHIER_ORDER_RESOLVED', { status: order.status });
+        // A PIX charge past its expiry is refused by the payer's bank; the sandbox bank does the same.
+        if (expired(order)) throw new AppError('CASHIER_ORDER_RESOLVED', { status: 'expired' });
         const txn: SandboxTransaction = {
           id: `sbx_${randomBytes(12).toString('hex')}`,
           depositId: order.id,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { languageCode } from './common.ts';
 import { FEATURE_FLAGS } from './flags.ts';
+import { bannerLink, contactUrl, siteUrl } from './urls.ts';
 
 export const hexColour = z.string().regex(/^#[0-9a-fA-F]{6}$/);
 export const themeConfig = z.object({
@@ -53,9 +54,9 @@ export const resourceSchema = z.object({
 });
 export const customerServicePath = z.object({ type: z.number().int(), path: z.string() });
 export const socialLinks = z.object({
-  facebook: z.string().url().optional(),
-  instagram: z.string().url().optional(),
-  telegram: z.string().url().optional(),
+  facebook: siteUrl.optional(),
+  instagram: siteUrl.optional(),
+  telegram: siteUrl.optional(),
 });
 
 export const flagsSchema = z.object(
@@ -226,7 +227,8 @@ const texts = (max: number) =>
   z
     .partialRecord(languageCode, z.string().max(max))
     .refine((t) => Object.values(t).some((v) => v && v.length > 0), { message: 'at least one language' });
-const assetUrl = z.string().min(1).max(2048);
+/** Every address an operator sets: https or a path on the site (http outside production only). */
+const assetUrl = siteUrl;
 const countryCode = z.string().regex(/^[A-Z]{2}$/);
 const domainName = z
   .string()
@@ -257,9 +259,9 @@ export const operatorBrandPatch = z
     prizeMode: z.enum(['Lott', 'ZY', 'Elott', 'SEA']),
     lotteryType: z.string().min(1).max(16),
     affiliateLink: assetUrl.nullable(),
-    customerService: z.array(customerServicePath.extend({ path: z.string().min(1).max(2048) })).max(20),
+    customerService: z.array(customerServicePath.extend({ path: contactUrl })).max(20),
     socialLinks,
-    resources: z.array(resourceSchema).max(10),
+    resources: z.array(resourceSchema.extend({ url: assetUrl, qrCodeUrl: assetUrl.nullable() })).max(10),
     domains: z.array(domainName).min(1).max(100),
     countries: z
       .array(z.object({ countryCode, countryDialingCode: z.string().regex(/^\+\d{1,4}$/) }))
@@ -327,7 +329,7 @@ export const operatorBannerInput = z
     groupName: z.enum(BANNER_GROUPS),
     url: assetUrl,
     linkageType: bannerSchema.shape.linkageType.default('none'),
-    link: assetUrl.nullable().default(null),
+    link: bannerLink.nullable().default(null),
     title: z.partialRecord(languageCode, z.string().max(200)).default({}),
     sortOrder: z.number().int().min(0).max(10_000).default(0),
     enabled: z.boolean().default(true),
@@ -338,7 +340,7 @@ export const operatorBannerPatch = z
     groupName: operatorBannerInput.shape.groupName,
     url: assetUrl,
     linkageType: bannerSchema.shape.linkageType,
-    link: assetUrl.nullable(),
+    link: bannerLink.nullable(),
     title: z.partialRecord(languageCode, z.string().max(200)),
     sortOrder: z.number().int().min(0).max(10_000),
     enabled: z.boolean(),

@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import { openSafe } from './safe-url';
 import { toast } from './toast';
 import { useWhitelabel } from './whitelabel';
 
@@ -13,8 +14,6 @@ export function useOpenCustomerService() {
   const { customerService } = useWhitelabel();
   const { t } = useTranslation('common');
   return useCallback(() => {
-    const path = pickCustomerServicePath(customerService);
-    if (path) window.open(path, '_blank', 'noopener,noreferrer');
-    else toast(t('toast.noCustomerService'));
+    if (!openSafe(pickCustomerServicePath(customerService), true)) toast(t('toast.noCustomerService'));
   }, [customerService, t]);
 }

@@ -22,6 +22,7 @@ import { AppError } from '../../platform/http/app-error.ts';
 import type { SecuritySettings } from './system.defaults.ts';
 import { defaultPasswordHashOf, securityView } from './system.default-password.ts';
 import { isIpOrCidr } from './system.geo.ts';
+import { refuseHttpLinks } from './system.links.ts';
 import * as repo from './system.repository.ts';
 import type { MerchantRow } from './system.repository.ts';
 import { bannerView, type MerchantDirectory, readFields, readFlags, readSecurity } from './system.service.ts';
@@ -194,6 +195,7 @@ function checkBrand(row: MerchantRow, p: BrandPatch): void {
 }
 
 export function setBrand(deps: OperatorDeps, code: string, keyId: string, patch: BrandPatch) {
+  refuseHttpLinks(deps.config, patch);
   return change(deps, code, keyId, 'brand.update', async (trx, row) => {
     checkBrand(row, patch);
     const columns = brandColumns(row, patch);
@@ -322,6 +324,7 @@ export function createBanner(
   keyId: string,
   input: z.infer<typeof operatorBannerInput>,
 ) {
+  refuseHttpLinks(deps.config, input);
   return change(deps, code, keyId, 'banner.create', async (trx, row) => {
     if ((await repo.countBanners(trx, row.id)) >= repo.MAX_BANNERS)
       throw invalid({ problem: `at most ${repo.MAX_BANNERS} banners` });
@@ -347,6 +350,7 @@ export function updateBanner(
   id: string,
   patch: z.infer<typeof operatorBannerPatch>,
 ) {
+  refuseHttpLinks(deps.config, patch);
   return change(deps, code, keyId, 'banner.update', async (trx, row) => {
     const before = await repo.findBanner(trx, row.id, id);
     if (!before) throw new AppError('NOT_FOUND', { banner: id });

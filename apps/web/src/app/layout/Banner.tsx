@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { Icon } from '../../components/ui/Icon';
 import { useWhitelabel } from '../../lib/whitelabel';
 import { useModal } from '../../lib/modal-url';
+import { openSafe, safePath } from '../../lib/safe-url';
 import { bannerGroupKey, bannersForGroup } from './banner-groups';
 
 export const BANNER_AUTOPLAY_MS = 5000;
@@ -13,10 +14,14 @@ function useBannerClick() {
   const navigate = useNavigate();
   return (banner: BannerItem) => {
     if (!banner.link || banner.linkageType === 'none') return;
-    if (banner.linkageType === 'external') window.open(banner.link, '_blank', 'noopener,noreferrer');
+    // An unsafe link (a row older than the server's check) is not followed.
+    if (banner.linkageType === 'external') openSafe(banner.link);
     else if (banner.linkageType === 'promotion')
       navigate(`/promoDetail?id=${encodeURIComponent(banner.link)}`);
-    else navigate(banner.link);
+    else {
+      const path = safePath(banner.link);
+      if (path) navigate(path);
+    }
   };
 }
 

@@ -5,6 +5,7 @@ import { useGameMenus } from '../../features/games/api';
 import { useOpenCustomerService } from '../../lib/customer-service';
 import { useWhitelabel } from '../../lib/whitelabel';
 import { useModal } from '../../lib/modal-url';
+import { openSafe } from '../../lib/safe-url';
 
 const PAYMENT_METHODS = ['pix', 'bankTransfer', 'cards', 'crypto', 'eWallet'] as const;
 /** Shown in the providers strip until the game catalogue lists real vendors. */
@@ -23,8 +24,7 @@ export function Footer() {
   const providers = vendorNames.length > 0 ? vendorNames : DEFAULT_PROVIDERS;
 
   const startAffiliate = () => {
-    if (affiliateLink) window.open(affiliateLink, '_blank', 'noopener,noreferrer');
-    else openCustomerService();
+    if (!openSafe(affiliateLink)) openCustomerService();
   };
 
   return (

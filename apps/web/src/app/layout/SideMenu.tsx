@@ -15,6 +15,7 @@ import { enabledLanguages, setLanguage } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
 import { useWhitelabel } from '../../lib/whitelabel';
 import { useModal } from '../../lib/modal-url';
+import { safeUrl } from '../../lib/safe-url';
 import { Brand } from './Brand';
 import { ThemeSwitch } from './ThemeSwitch';
 import { useUiStore } from './ui-store';
@@ -81,6 +82,9 @@ function AppDownload() {
   const { openModal } = useModal();
   const [platform, setPlatform] = useState<'android' | 'ios' | null>(null);
   const resource = resources.find((r) => r.resourceType === platform);
+  // An unsafe address (a row older than the server's check) is neither shown nor put in a QR code.
+  const qrImage = safeUrl(resource?.qrCodeUrl);
+  const qrTarget = safeUrl(resource?.url);
   return (
     <div className="side__download">
       <p className="side__heading">{t('nav.appDownload')}</p>
@@ -104,13 +108,13 @@ function AppDownload() {
           </button>
         ))}
       </div>
-      {resource ? (
+      {resource && (qrImage || qrTarget) ? (
         <div className="side__qr">
-          {resource.qrCodeUrl ? (
-            <img src={resource.qrCodeUrl} width={100} height={100} alt={t('nav.scanToDownload')} />
-          ) : (
-            <QrCode value={resource.url} size={100} margin={2} label={t('nav.scanToDownload')} />
-          )}
+          {qrImage ? (
+            <img src={qrImage} width={100} height={100} alt={t('nav.scanToDownload')} />
+          ) : qrTarget ? (
+            <QrCode value={qrTarget} size={100} margin={2} label={t('nav.scanToDownload')} />
+          ) : null}
           <span>{i18n.language === 'en' ? resource.labelNameEn : resource.labelNamePtBr}</span>
         </div>
       ) : null}
@@ -169,7 +173,10 @@ export function SideMenu({ withBrand = false }: { withBrand?: boolean }) {
     return () => document.removeEventListener('keydown', onKey);
   }, [drawerOpen, setDrawer]);
 
-  const socials = (['facebook', 'instagram', 'telegram'] as const).filter((key) => Boolean(socialLinks[key]));
+  const socials = (['facebook', 'instagram', 'telegram'] as const).flatMap((key) => {
+    const href = safeUrl(socialLinks[key]);
+    return href ? [{ key, href }] : [];
+  });
 
   return (
     <>
@@ -249,10 +256,10 @@ export function SideMenu({ withBrand = false }: { withBrand?: boolean }) {
           <div className="side__section side__social">
             <p className="side__heading">{t('nav.followUs')}</p>
             <div className="side__social-row">
-              {socials.map((key) => (
+              {socials.map(({ key, href }) => (
                 <a
                   key={key}
-                  href={socialLinks[key]}
+                  href={href}
                   target="_blank"
                   rel="noopener noreferrer"
                   className="icon-btn"

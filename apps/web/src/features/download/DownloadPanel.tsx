@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/ui/Icon';
 import { Modal } from '../../components/ui/Modal';
 import { QrCode } from '../../components/ui/QrCode';
+import { safeUrl } from '../../lib/safe-url';
 import { useWhitelabel } from '../../lib/whitelabel';
 import './download.css';
 
@@ -25,9 +26,10 @@ export function downloadTarget(
 ): string | null {
   const resource = resources.find((r) => r.resourceType === platform);
   if (!resource) return null;
-  return (
-    (platform === 'ios' ? resource.qrCodeUrl || resource.url : resource.url || resource.qrCodeUrl) || null
-  );
+  // An unsafe address (a row older than the server's check) is never offered.
+  const url = safeUrl(resource.url);
+  const qr = safeUrl(resource.qrCodeUrl);
+  return (platform === 'ios' ? qr || url : url || qr) || null;
 }
 
 /** Android and iOS install guides, four steps each; step 1 carries the QR code. */

@@ -13,4 +13,8 @@ describe('downloadTarget', () => {
   it('answers null when the merchant has no resource for that system', () => {
     expect(downloadTarget([], 'ios')).toBeNull();
   });
+  it('never offers an unsafe address a stored row may still hold', () => {
+    const stored = [{ resourceType: 'android', url: 'javascript:alert(1)', qrCodeUrl: '//evil.example/x' }];
+    expect(downloadTarget(stored, 'android')).toBeNull();
+  });
 });

@@ -40,7 +40,7 @@ function nearestLevel(minor: bigint): bigint {
  * banner and counter. Turbo shortens every animation; auto-spin plays 10–100 rounds.
  */
 export function SlotScreen() {
-  const { t } = useTranslation('slot');
+  const { t, i18n } = useTranslation('slot');
   const { format } = useMoney();
   const { isLogin, requireLogin } = useLoginGate();
   const [storedStake, setStoredStake] = useStake('carnaval', 200n);
@@ -339,10 +339,12 @@ export function SlotScreen() {
 
       <p className="cd-foot">
         {t('footer', {
-          rtp: new Intl.NumberFormat(undefined, { style: 'percent', minimumFractionDigits: 2 }).format(
+          rtp: new Intl.NumberFormat(i18n.language, { style: 'percent', minimumFractionDigits: 2 }).format(
             CARNAVAL_RTP,
           ),
         })}
+        {/* The Space key is no news on a touch screen. */}
+        <span className="kbd-only"> · {t('spaceHint')}</span>
       </p>
       <div className="og-footer">
         <RecentRounds

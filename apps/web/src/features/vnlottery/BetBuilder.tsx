@@ -1,5 +1,5 @@
 import type { VnBetTypeCode } from '@sorte/contracts';
-import { parseToMinor } from '@sorte/money';
+import { parseAmountInput } from '@sorte/money';
 import { memo, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMoney } from '../../lib/money';
@@ -169,12 +169,8 @@ export const BetBuilder = memo(function BetBuilder({ region, canAdd, onAdd }: Be
 
 /** A stake typed in the player's notation ("1.234,50" in pt-BR); anything unreadable is 0 (refused by the rules). */
 function amountMinorOf(text: string, currency: string, locale: string): bigint {
-  if (!text.trim()) return 0n;
-  try {
-    return parseToMinor(text, currency, locale.startsWith('pt') ? ',' : '.');
-  } catch {
-    return 0n;
-  }
+  const parsed = parseAmountInput(text, currency, locale);
+  return parsed?.ok ? parsed.minor : 0n;
 }
 
 /** What a win pays against what a point (or slot) costs, as a multiple: lô at 23 ăn 80 reads ×3.48. */

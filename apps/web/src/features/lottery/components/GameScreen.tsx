@@ -9,6 +9,7 @@ import { ApiError } from '../../../lib/api';
 import { walletKeys } from '../../../lib/balance';
 import { useErrorMessage } from '../../../lib/errors';
 import { useIntentKeys } from '../../../lib/intent-key';
+import { minorToInput, parseAmountInput } from '@sorte/money';
 import { useMoney } from '../../../lib/money';
 import { clockOffsetMs } from '../../../lib/server-clock';
 import { toast } from '../../../lib/toast';
@@ -25,13 +26,6 @@ import { TrendPanel } from './TrendPanel';
 
 const QUICK_UNIT_STAKES = [100, 200, 500, 1_000, 5_000];
 const QUICK_MULTIPLES = [1, 2, 5, 10];
-
-/** "2,50" or "2.5" → 250 minor units; NaN when it is not an amount. */
-export function parseAmountMinor(text: string): number {
-  const clean = text.trim().replace(',', '.');
-  if (!/^\d+(\.\d{0,2})?$/.test(clean)) return Number.NaN;
-  return Math.round(Number(clean) * 100);
-}
 
 /** /lottery?gameCode=X&playType=Y: one fast game's draw, picker, slip, results and tickets. */
 export function GameScreen({ gameCode }: { gameCode: string }) {
@@ -97,7 +91,13 @@ function Playing({ detail, receivedAt }: { detail: LotteryGameDetail; receivedAt
   const [tab, setTab] = useState<'tickets' | 'trend'>('tickets');
 
   const minUnit = play?.minUnitStakeMinor ?? 1;
-  const unitStakeMinor = unitText === '' ? Math.max(minUnit, 100) : parseAmountMinor(unitText);
+  // Typed in the merchant's currency and the player's language (no decimals for VND), never via floats.
+  const typedUnit = parseAmountInput(unitText, money.currency, money.locale);
+  const unitStakeMinor = !typedUnit
+    ? Math.max(minUnit, 100)
+    : typedUnit.ok
+      ? Number(typedUnit.minor)
+      : Number.NaN;
   const priced = layout ? priceSelection(layout.code, selection, unitStakeMinor, multiple) : null;
   const pickedAnything = selection.some((row) => row.length > 0);
 
@@ -305,7 +305,7 @@ function Playing({ detail, receivedAt }: { detail: LotteryGameDetail; receivedAt
                   <input
                     inputMode="decimal"
                     value={unitText}
-                    placeholder={(Math.max(minUnit, 100) / 100).toFixed(2)}
+                    placeholder={minorToInput(Math.max(minUnit, 100), money.currency, money.locale)}
                     onChange={(e) => setUnitText(e.target.value)}
                     data-testid="unit-stake"
                   />
@@ -316,7 +316,7 @@ function Playing({ detail, receivedAt }: { detail: LotteryGameDetail; receivedAt
                       key={amount}
                       type="button"
                       className={`chip${unitStakeMinor === amount ? ' chip--active' : ''}`}
-                      onClick={() => setUnitText((amount / 100).toFixed(2))}
+                      onClick={() => setUnitText(minorToInput(amount, money.currency, money.locale))}
                     >
                       {money.format(amount)}
                     </button>

@@ -15,7 +15,8 @@ import { findMemberByAccount, findMemberById, isAgentType, type MemberRow } from
 import { getCashierSettings } from './cashier-settings.ts';
 import { cashierTotals } from './transfers.repository.ts';
 import { turnoverStatus } from './turnover.ts';
-import { checkWithdrawalPassword, hasWithdrawalPassword } from './withdrawal-password.service.ts';
+import { hasWithdrawalPassword } from './withdrawal-password.service.ts';
+import { withPasswordChecked } from './password-guarded.ts';
 
 type TransferUplineInfo = z.infer<typeof transferUplineInfo>;
 type TreeTransferInput = z.infer<typeof transferUplineRequest>;
@@ -213,8 +214,7 @@ export async function transferToUpline(
 ): Promise<WalletBalanceResponse> {
   const { member, upline } = await uplineOf(db, caller);
   if (!upline) throw new AppError('WALLET_NO_UPLINE');
-  await checkWithdrawalPassword(db, caller.memberId, input.withdrawalPassword, now);
-  await treeTransfer(db, caller, { from: member, to: upline }, 'upline', input);
+  await treeTransfer(db, caller, { from: member, to: upline }, 'upline', input, now);
   return balanceView(db, caller);
 }
 
@@ -237,18 +237,39 @@ export async function transferToDownline(
     target.id !== caller.memberId &&
     target.ancestry.includes(`/${caller.memberId}/`);
   if (!target || !below) throw new AppError('WALLET_NOT_DOWNLINE');
-  await checkWithdrawalPassword(db, caller.memberId, input.withdrawalPassword, now);
   const agent = await findMemberById(db, caller.memberId);
   if (!agent) throw new AppError('UNAUTHENTICATED');
-  await treeTransfer(db, caller, { from: agent, to: target }, 'downline', input);
+  await treeTransfer(db, caller, { from: agent, to: target }, 'downline', input, now);
   return balanceView(db, caller);
 }
 
 /**
- * One ledger transfer between two members' main wallets: atomic by itself, and made on the shared
- * handle so the commit listener pushes the new balance to both members.
+ * One ledger transfer between two members' main wallets, after the sender's withdrawal password, in
+ * one transaction under the sender's row lock: copies of one request sent at once are checked one
+ * after another, the first moves the money and the others find its transfer by the key. The
+ * ledger's commit listener pushes the new balance to both members.
  */
 async function treeTransfer(
+  db: Db,
+  caller: WalletCaller,
+  parties: { from: MemberRow; to: MemberRow },
+  direction: 'upline' | 'downline',
+  input: TreeTransferInput,
+  now: Date,
+): Promise<void> {
+  const check = {
+    memberId: caller.memberId,
+    merchantId: caller.merchantId,
+    password: input.withdrawalPassword,
+  };
+  await withPasswordChecked(
+    db,
+    { ...check, now },
+    { run: (trx) => moveTree(trx, caller, parties, direction, input) },
+  );
+}
+
+async function moveTree(
   db: Db,
   caller: WalletCaller,
   parties: { from: MemberRow; to: MemberRow },

@@ -1,6 +1,7 @@
 import { fundsConsolidated, merchantWalletInfo, walletBalanceResponse } from '@sorte/contracts';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import type { TestApp } from '../../../test/harness.ts';
+import { expectIdempotentBurst } from '../../../test/idempotent-burst.ts';
 import { call, createAuthTestApp, registerUser } from '../auth/auth.test-helpers.ts';
 import { hashPassword } from '../auth/index.ts';
 import {
@@ -491,6 +492,19 @@ describe('along the agent tree', () => {
     } finally {
       stop();
     }
+  });
+
+  test('50 copies of one transfer at once, up or down the tree, answer the first and move the money once', async () => {
+    const { agent, member, sub } = await tree();
+    const burst = (p: { main: bigint }, moved: bigint) => ({ db: t.ctx.db, balance: () => main(p), moved });
+    const up = { amountMinor: 1_200, idempotencyKey: key('up-burst') };
+    const first = await expectIdempotentBurst(() => toUpline(member.token, up), burst(member, -1_200n));
+    expect(first.status).toBe(200);
+    const down = { account: sub.account, amountMinor: 700, idempotencyKey: key('down-burst') };
+    expect((await expectIdempotentBurst(() => toDownline(agent.token, down), burst(sub, 700n))).status).toBe(
+      200,
+    );
+    expect(await main(agent)).toBe(10_000n + 1_200n - 700n);
   });
 
   test('a member without an upline agent is refused with WALLET_NO_UPLINE', async () => {

@@ -27,11 +27,11 @@ import {
 } from '../ledger/index.ts';
 import { dayRange, iso, orderNumber, startOfUtcDay } from './cashier-orders.ts';
 import { feeFor, getCashierSettings } from './cashier-settings.ts';
-import { lockMember } from './payout-accounts.repository.ts';
+import { type LockedMember, withPasswordChecked } from './password-guarded.ts';
 import { fullLabel, maskedLabel } from './payout-accounts.rules.ts';
 import { listPayoutAccounts, type MemberRef, usablePayoutAccount } from './payout-accounts.service.ts';
 import { turnoverStatus } from './turnover.ts';
-import { checkWithdrawalPassword, hasWithdrawalPassword } from './withdrawal-password.service.ts';
+import { hasWithdrawalPassword } from './withdrawal-password.service.ts';
 import * as repo from './withdrawals.repository.ts';
 import type { WithdrawalView } from './withdrawals.repository.ts';
 
@@ -123,10 +123,12 @@ export async function withdrawInfo(db: Db, clock: Clock, m: MemberCashier): Prom
 }
 
 /**
- * Asks for a withdrawal. Checks the password, the payout account, the amount bounds and turnover;
- * then, in ONE transaction under the member's row lock (so the daily count holds against concurrent
- * requests), reserves the amount with a ledger hold from the main wallet toward payment clearing and
- * writes the order. Refused funds write nothing. The same idempotency key answers with the original.
+ * Asks for a withdrawal. In ONE transaction under the member's row lock (so the daily count holds
+ * against concurrent requests, and copies of one request are checked one at a time): the password,
+ * the payout account, the amount bounds and turnover are checked, the amount is reserved with a
+ * ledger hold from the main wallet toward payment clearing, and the order is written. Refused
+ * funds write nothing. The same idempotency key answers with the original, also when its copies
+ * arrive at once.
  */
 export async function requestWithdrawal(
   db: Db,
@@ -136,8 +138,28 @@ export async function requestWithdrawal(
 ): Promise<WithdrawalOrder> {
   const earlier = await repo.findByIdempotencyKey(db, m.memberId, input.idempotencyKey);
   if (earlier) return toWithdrawalOrder(earlier, clock.now());
-  await checkWithdrawalPassword(db, m.memberId, input.withdrawalPassword, clock.now());
-  const settings = await getCashierSettings(db, m.merchantId);
+  const check = { memberId: m.memberId, merchantId: m.merchantId, password: input.withdrawalPassword };
+  const id = await withPasswordChecked(
+    db,
+    { ...check, now: clock.now() },
+    {
+      // A twin of this request may have committed while this one waited for the lock.
+      replay: async (trx) => (await repo.findByIdempotencyKey(trx, m.memberId, input.idempotencyKey))?.id,
+      run: (trx, member) => reserveWithdrawal(trx, clock, m, input, member),
+    },
+  );
+  return memberWithdrawal(db, clock, m, id);
+}
+
+/** The checks after the password, the hold and the order, in the caller's locked transaction. */
+async function reserveWithdrawal(
+  trx: Db,
+  clock: Clock,
+  m: MemberCashier,
+  input: WithdrawRequest,
+  member: LockedMember,
+): Promise<string> {
+  const settings = await getCashierSettings(trx, m.merchantId);
   const amount = BigInt(input.amountMinor);
   const fee = feeFor(amount, settings.withdrawFeeBps, settings.withdrawFeeFixedMinor);
   if (amount < settings.withdrawMinMinor || amount > settings.withdrawMaxMinor || fee >= amount)
@@ -145,47 +167,38 @@ export async function requestWithdrawal(
       minMinor: Number(settings.withdrawMinMinor),
       maxMinor: Number(settings.withdrawMaxMinor),
     });
-  const turnover = await turnoverStatus(db, m.merchantId, m.memberId);
+  const turnover = await turnoverStatus(trx, m.merchantId, m.memberId);
   if (turnover.remainingMinor > 0n)
     throw new AppError('CASHIER_TURNOVER_NOT_MET', { remainingMinor: Number(turnover.remainingMinor) });
-
-  const id = await withLedgerTransaction(db, async (trx) => {
-    const member = await lockMember(trx, m.memberId, m.merchantId);
-    if (!member) throw new AppError('UNAUTHENTICATED');
-    // Cannot happen through the API (the first payout account sets the name); kept as the rule's guard.
-    if (member.payee_name === null) throw new AppError('CASHIER_REAL_NAME_REQUIRED');
-    // A twin of this request may have committed while this one waited for the lock.
-    const twin = await repo.findByIdempotencyKey(trx, m.memberId, input.idempotencyKey);
-    if (twin) return twin.id;
-    // Read under the member lock, which removing an account also takes: it cannot vanish midway.
-    const account = await usablePayoutAccount(trx, m, input.payoutAccountId);
-    const now = clock.now();
-    if ((await repo.countSince(trx, m.memberId, startOfUtcDay(now))) >= settings.withdrawDailyCount)
-      throw new AppError('CASHIER_DAILY_LIMIT', { limit: settings.withdrawDailyCount });
-    const reserved = await hold(trx, {
-      merchantId: m.merchantId,
-      idempotencyKey: `withdrawal:${m.memberId}:${input.idempotencyKey}`,
-      code: 'withdrawal',
-      debitAccountId: await memberAccountId(trx, m.memberId, m.merchantId, 'main', m.currency),
-      creditAccountId: await systemAccountId(trx, m.merchantId, 'payment_clearing', m.currency),
-      amountMinor: amount,
-      currency: m.currency,
-      metadata: { payoutAccountId: account.id },
-    });
-    return repo.insertWithdrawal(trx, {
-      merchant_id: m.merchantId,
-      member_id: m.memberId,
-      order_no: orderNumber('W', now, await repo.nextOrderNumber(trx)),
-      idempotency_key: input.idempotencyKey,
-      payout_account_id: account.id,
-      amount_minor: amount,
-      fee_minor: fee,
-      currency: m.currency,
-      hold_transfer_id: reserved.id,
-      created_at: now,
-    });
+  // Cannot happen through the API (the first payout account sets the name); kept as the rule's guard.
+  if (member.payee_name === null) throw new AppError('CASHIER_REAL_NAME_REQUIRED');
+  // Read under the member lock, which removing an account also takes: it cannot vanish midway.
+  const account = await usablePayoutAccount(trx, m, input.payoutAccountId);
+  const now = clock.now();
+  if ((await repo.countSince(trx, m.memberId, startOfUtcDay(now))) >= settings.withdrawDailyCount)
+    throw new AppError('CASHIER_DAILY_LIMIT', { limit: settings.withdrawDailyCount });
+  const reserved = await hold(trx, {
+    merchantId: m.merchantId,
+    idempotencyKey: `withdrawal:${m.memberId}:${input.idempotencyKey}`,
+    code: 'withdrawal',
+    debitAccountId: await memberAccountId(trx, m.memberId, m.merchantId, 'main', m.currency),
+    creditAccountId: await systemAccountId(trx, m.merchantId, 'payment_clearing', m.currency),
+    amountMinor: amount,
+    currency: m.currency,
+    metadata: { payoutAccountId: account.id },
   });
-  return memberWithdrawal(db, clock, m, id);
+  return repo.insertWithdrawal(trx, {
+    merchant_id: m.merchantId,
+    member_id: m.memberId,
+    order_no: orderNumber('W', now, await repo.nextOrderNumber(trx)),
+    idempotency_key: input.idempotencyKey,
+    payout_account_id: account.id,
+    amount_minor: amount,
+    fee_minor: fee,
+    currency: m.currency,
+    hold_transfer_id: reserved.id,
+    created_at: now,
+  });
 }
 
 export async function memberWithdrawal(

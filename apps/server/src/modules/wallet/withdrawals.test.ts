@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/harness.ts';
+import { expectIdempotentBurst } from '../../../test/idempotent-burst.ts';
 import { call, createAuthTestApp } from '../auth/auth.test-helpers.ts';
 import { boCall, operatorToken } from '../backoffice/backoffice.test-helpers.ts';
 import { houseAccountFor, systemAccountId } from '../ledger/index.ts';
@@ -25,6 +26,22 @@ const withdrawalCount = async (memberId: string) =>
   (await t.ctx.db.selectFrom('withdrawals').select('id').where('member_id', '=', memberId).execute()).length;
 
 describe('asking for a withdrawal', () => {
+  it('answers 50 copies of one request at once with the first order, reserving the amount once', async () => {
+    const p = await readyPlayer(t, 50_000n);
+    const idempotencyKey = key('burst');
+    const spendable = async () => {
+      const { balance, pending } = await balanceOf(f, p.mainId);
+      return balance - pending;
+    };
+    const first = await expectIdempotentBurst(() => withdraw(t, p, 20_000, { idempotencyKey }), {
+      db: t.ctx.db,
+      balance: spendable,
+      moved: -20_000n,
+    });
+    expect(first).toMatchObject({ status: 200, value: { status: 'pending', amountMinor: 20_000 } });
+    expect(await withdrawalCount(p.memberId)).toBe(1);
+  });
+
   it('reserves the amount: spendable drops, pending shows, and a retry moves nothing more', async () => {
     const p = await readyPlayer(t, 50_000n);
     const idempotencyKey = key('same');

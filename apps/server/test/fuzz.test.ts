@@ -249,7 +249,8 @@ async function pooled<T>(items: T[], limit: number, task: (item: T) => Promise<v
 /** Why an answer is not ours, or null when it is. */
 function verdict(status: number, contentType: string, text: string, url: string): string | null {
   if (status >= 500) return `status ${status}`;
-  if (status < 400) return null;
+  // A success may be a page or an image (the captcha, the sandbox checkout); a JSON one is the envelope.
+  if (status < 400 && !contentType.includes('json')) return null;
   if (!contentType.includes('json')) return `status ${status} without JSON (${contentType})`;
   let body: { success?: unknown; code?: unknown; message?: unknown };
   try {
@@ -257,6 +258,7 @@ function verdict(status: number, contentType: string, text: string, url: string)
   } catch {
     return `status ${status} with unreadable JSON`;
   }
+  if (status < 400) return body.success === true ? null : `status ${status} outside the envelope`;
   if (body.success !== false || typeof body.message !== 'string' || !body.message)
     return `status ${status} outside the envelope`;
   if (typeof body.code !== 'string' || !(ERROR_CODES as string[]).includes(body.code))

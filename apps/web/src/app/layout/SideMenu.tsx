@@ -8,11 +8,12 @@ import {
   CATEGORY_ROUTES,
   type GameCategory,
   type GameVendor,
+  useGameMenus,
   useNavCategories,
 } from '../../features/games/api';
+import { tileHallCount } from '../../features/games/halls';
 import { useOpenCustomerService } from '../../lib/customer-service';
 import { enabledLanguages, setLanguage } from '../../lib/i18n';
-import { toast } from '../../lib/toast';
 import { useWhitelabel } from '../../lib/whitelabel';
 import { useModal } from '../../lib/modal-url';
 import { safeUrl } from '../../lib/safe-url';
@@ -151,8 +152,10 @@ function LanguagePicker() {
 
 export function SideMenu({ withBrand = false }: { withBrand?: boolean }) {
   const { t } = useTranslation('common');
-  const { flags, socialLinks } = useWhitelabel();
+  const { socialLinks } = useWhitelabel();
   const categories = useNavCategories();
+  const menus = useGameMenus();
+  const pgeOffered = !menus.data || tileHallCount(menus.data, 'PGE') > 0;
   const collapsed = useUiStore((s) => s.sideCollapsed);
   const toggleSide = useUiStore((s) => s.toggleSide);
   const drawerOpen = useUiStore((s) => s.drawerOpen);
@@ -160,7 +163,6 @@ export function SideMenu({ withBrand = false }: { withBrand?: boolean }) {
   const { openModal } = useModal();
   const openCustomerService = useOpenCustomerService();
   const { pathname } = useLocation();
-  const comingSoon = () => toast(t('toast.comingSoon'));
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: close the drawer after navigating
   useEffect(() => setDrawer(false), [pathname, setDrawer]);
@@ -222,7 +224,7 @@ export function SideMenu({ withBrand = false }: { withBrand?: boolean }) {
         </div>
         <nav className="side__section">
           <NavItem to="/" end icon="home" label={t('nav.home')} />
-          <NavItem to="/pge" icon="PGE" label={t('nav.pge')} />
+          {pgeOffered ? <NavItem to="/pge" icon="PGE" label={t('nav.pge')} /> : null}
           <NavItem to="/inhouse" icon="INHOUSE" label={t('nav.inhouse')} />
           {categories.map(({ category, vendors }) => (
             <CategoryItem key={category} category={category} vendors={vendors} />
@@ -231,11 +233,7 @@ export function SideMenu({ withBrand = false }: { withBrand?: boolean }) {
         <div className="side__section">
           <NavItem to="/promotions" icon="gift" label={t('nav.promotions')} />
           <NavItem to="/pointMall" icon="star" label={t('nav.pointMall')} />
-          <ActionItem icon="crown" label={t('nav.vipRank')} onClick={comingSoon} />
-          <ActionItem icon="trophy" label={t('nav.missions')} onClick={comingSoon} />
-          {flags.referralPromo ? (
-            <ActionItem icon="users" label={t('nav.invite')} onClick={comingSoon} />
-          ) : null}
+          {/* VIP ranks, missions, invitations and messages return with their features: nothing "coming soon". */}
         </div>
         <div className="side__section side__extras">
           <div className="side__theme">
@@ -248,7 +246,6 @@ export function SideMenu({ withBrand = false }: { withBrand?: boolean }) {
         <div className="side__section">
           <p className="side__heading side__heading--section">{t('nav.support')}</p>
           <ActionItem icon="headset" label={t('nav.customerService')} onClick={openCustomerService} />
-          <ActionItem icon="message" label={t('nav.platformMessages')} onClick={comingSoon} />
           <ActionItem icon="megaphone" label={t('nav.announcements')} onClick={() => openModal('notice')} />
           <NavItem to="/helpmc" icon="help" label={t('nav.helpCentre')} />
         </div>

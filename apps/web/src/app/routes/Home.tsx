@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Icon, type IconName } from '../../components/ui/Icon';
 import { CATEGORY_ROUTES, GAME_CATEGORIES, useGameMenus } from '../../features/games/api';
+import { tileHallCount } from '../../features/games/halls';
 import { useModal } from '../../lib/modal-url';
 
 interface Tile {
@@ -27,7 +28,13 @@ export default function HomePage() {
   const { t } = useTranslation(['home', 'common']);
   const menus = useGameMenus();
   const { openModal } = useModal();
-  const vendorCount = (key: string) => menus.data?.find((m) => m.category === key)?.vendors.length ?? 0;
+  // Only what the merchant offers: until the menu arrives every tile shows without its count.
+  const tiles = menus.data
+    ? TILES.flatMap((tile) => {
+        const count = tileHallCount(menus.data, tile.key);
+        return count > 0 ? [{ ...tile, count }] : [];
+      })
+    : TILES.map((tile) => ({ ...tile, count: null }));
 
   return (
     <div className="page home">
@@ -39,20 +46,15 @@ export default function HomePage() {
           </h2>
         </div>
         <div className="cat-grid">
-          {TILES.map((tile) => {
-            const count = vendorCount(tile.key);
-            return (
-              <Link key={tile.key} to={tile.to} className={`cat-tile cat-tile--${tile.key.toLowerCase()}`}>
-                <span className="cat-tile__icon" aria-hidden="true">
-                  <Icon name={tile.icon} size={30} />
-                </span>
-                <span className="cat-tile__name">{t(`tiles.${tile.key}`)}</span>
-                <span className="cat-tile__meta">
-                  {count > 0 ? t('providerCount', { count }) : t('comingSoon')}
-                </span>
-              </Link>
-            );
-          })}
+          {tiles.map(({ count, ...tile }) => (
+            <Link key={tile.key} to={tile.to} className={`cat-tile cat-tile--${tile.key.toLowerCase()}`}>
+              <span className="cat-tile__icon" aria-hidden="true">
+                <Icon name={tile.icon} size={30} />
+              </span>
+              <span className="cat-tile__name">{t(`tiles.${tile.key}`)}</span>
+              <span className="cat-tile__meta">{count === null ? '' : t('providerCount', { count })}</span>
+            </Link>
+          ))}
         </div>
       </section>
 

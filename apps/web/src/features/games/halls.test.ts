@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { gameDestination } from './launch';
-import { parseMinBet, selectHall } from './halls';
+import { parseMinBet, selectHall, tileHallCount } from './halls';
 
 const halls = [{ code: 'SORTE' }, { code: 'sorte-ref' }];
 
@@ -45,5 +45,22 @@ describe('gameDestination', () => {
     expect(
       gameDestination({ gameId: 2, launchKind: 'inhouse' }, { ...launched, game_url: 'https://x.test/' }),
     ).toBe('/game?gameId=2');
+  });
+});
+
+describe('tileHallCount', () => {
+  const menus = [
+    { category: 'RNG', vendors: [{ code: 'SORTE' }, { code: 'sorte-ref' }] },
+    { category: 'LIVE', vendors: [{ code: 'sorte-ref' }] },
+    { category: 'SPORTS', vendors: [] },
+  ];
+  it('counts /pge as our slots hall, present whenever the RNG menu has our vendor', () => {
+    expect(tileHallCount(menus, 'PGE')).toBe(1);
+    expect(tileHallCount([{ category: 'RNG', vendors: [{ code: 'sorte-ref' }] }], 'PGE')).toBe(0);
+  });
+  it('counts a category’s vendors; a category without any (or not listed) is not offered', () => {
+    expect(tileHallCount(menus, 'RNG')).toBe(2);
+    expect(tileHallCount(menus, 'SPORTS')).toBe(0);
+    expect(tileHallCount(menus, 'ESPORTS')).toBe(0);
   });
 });

@@ -41,3 +41,21 @@ export function parseMinBet(raw: string | null): number | undefined {
   const n = Number(raw);
   return MIN_BET_STEPS.includes(n as (typeof MIN_BET_STEPS)[number]) ? n : undefined;
 }
+
+/** /pge: the slots hall (RNG) of our own vendor, shown as a lobby of its own (routes/Pge.tsx). */
+export const PGE_HALL = { category: 'RNG', vendor: 'SORTE' } as const;
+
+/**
+ * How many halls a home tile's lobby has: a category's vendors, or 1 for /pge while our vendor's slots
+ * hall exists. A tile with none is not offered, so it is not shown (never "coming soon").
+ */
+export function tileHallCount(
+  menus: readonly { category: string; vendors: readonly { code: string }[] }[],
+  key: string,
+): number {
+  if (key === 'PGE') {
+    const slots = menus.find((m) => m.category === PGE_HALL.category)?.vendors ?? [];
+    return slots.some((v) => v.code === PGE_HALL.vendor) ? 1 : 0;
+  }
+  return menus.find((m) => m.category === key)?.vendors.length ?? 0;
+}

@@ -18,6 +18,8 @@ export const UNITS_PER_HUNDREDTH = gridOf(MULTIPLIER_SCALE - HUNDREDTHS_SCALE);
  * number's decimal form, so 1.15 stays 1.15 (Math.floor(1.15 × 100) / 100 gives 1.14).
  */
 export function floorToCents(value: number): number {
+  // Infinity (limbo's float of 0) stays unbounded; NaN stays NaN, as with Math.floor.
+  if (!Number.isFinite(value)) return value;
   return Number(floorToUnits(value, HUNDREDTHS_SCALE)) / 100;
 }
 

@@ -1,3 +1,5 @@
+import { applyBasisPoints } from '@sorte/money';
+
 /** Pure rules of the bet amount field: halving, doubling and clamping whole minor units. */
 
 export interface AmountBounds {
@@ -23,6 +25,7 @@ export function doubleAmount(minor: bigint, bounds: AmountBounds): bigint {
 /** Auto-bet's "on win/on loss: increase by %" step, rounded down to whole minor units (at least +1 for a positive %). */
 export function increaseByPercent(minor: bigint, percent: number): bigint {
   if (!Number.isFinite(percent) || percent <= 0) return minor;
-  const step = (minor * BigInt(Math.round(percent * 100))) / 10_000n;
+  // The percentage on the basis-point grid (12.5% = 1250 bp), applied rounding down (@sorte/money).
+  const step = applyBasisPoints(minor, BigInt(Math.round(percent * 100)));
   return minor + (step > 0n ? step : 1n);
 }

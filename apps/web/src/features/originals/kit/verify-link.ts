@@ -1,3 +1,5 @@
+import { floorToCents } from '@sorte/fairness';
+
 /** Links to the verifier page (/verify). */
 
 /** Opens the verifier on one of the player's rounds (loaded via GET /wps/originals/rounds/:id). */
@@ -21,7 +23,7 @@ export function verifyHref(input: {
   return `/verify?${query.toString()}`;
 }
 
-/** "2.00×" — multipliers show two decimals, trimmed of float noise. */
+/** "2.00×" — multipliers show two decimals, floored as crash floors its points (never shown above). */
 export function formatMultiplier(value: number): string {
-  return `${(Math.floor(value * 100 + 1e-6) / 100).toFixed(2)}×`;
+  return `${floorToCents(value).toFixed(2)}×`;
 }

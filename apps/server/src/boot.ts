@@ -41,6 +41,7 @@ async function refuseKnownPasswords(ctx: SeedContext): Promise<void> {
   ];
   throw new StartRefusedError(
     `Refusing to start in production: ${names.join(', ')} still use a published default password. ` +
-      'Change their passwords (or disable and recreate the operators with `npm run operator -- create`) first.',
+      'Give each operator a new one with `npm run operator -- reset --merchant <code> --username <name>` ' +
+      "(a one-time link; the old password stops working), change the members' passwords, then start again.",
   );
 }

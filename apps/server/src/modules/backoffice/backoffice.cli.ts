@@ -31,31 +31,31 @@ const USAGE = `usage: npm run operator -- <command>
 
 class UsageError extends Error {}
 
+const OPTIONS = {
+  merchant: { type: 'string' },
+  username: { type: 'string' },
+  role: { type: 'string' },
+  site: { type: 'string' },
+} as const;
+
+export function parseOperatorArgs(argv: string[]) {
+  const { positionals, values } = parseArgs({ args: argv, allowPositionals: true, options: OPTIONS });
+  return { command: positionals[0], ...values };
+}
+
 export async function runOperatorCommand(ctx: SeedContext, argv: string[]): Promise<Enrolment> {
-  const { positionals, values } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: {
-      merchant: { type: 'string' },
-      username: { type: 'string' },
-      role: { type: 'string' },
-      site: { type: 'string' },
-    },
-  });
+  const args = parseOperatorArgs(argv);
+  if (args.command !== 'create' && args.command !== 'reset')
+    throw new UsageError(args.command ? `unknown command "${args.command}"` : 'no command');
   const need = (value: string | undefined, what: string) => {
     if (!value) throw new UsageError(`missing --${what}`);
     return value;
   };
   const who = `cli:${userInfo().username}`;
-  const target = { merchant: need(values.merchant, 'merchant'), username: need(values.username, 'username') };
-  switch (positionals[0]) {
-    case 'create':
-      return createOperatorWithEnrolment(ctx, { ...target, role: need(values.role, 'role') }, who);
-    case 'reset':
-      return resetOperatorEnrolment(ctx, target, who);
-    default:
-      throw new UsageError(positionals[0] ? `unknown command "${positionals[0]}"` : 'no command');
-  }
+  const target = { merchant: need(args.merchant, 'merchant'), username: need(args.username, 'username') };
+  return args.command === 'create'
+    ? createOperatorWithEnrolment(ctx, { ...target, role: need(args.role, 'role') }, who)
+    : resetOperatorEnrolment(ctx, target, who);
 }
 
 /** What the command prints: the link (the token in its #fragment, which browsers never send). */
@@ -80,10 +80,8 @@ async function main(): Promise<void> {
     await ensureStartMerchant(ctx);
     const argv = process.argv.slice(2);
     const enrolment = await runOperatorCommand(ctx, argv);
-    const site = parseArgs({ args: argv, strict: false }).values.site;
-    console.log(
-      enrolmentMessage(enrolment, typeof site === 'string' ? site : `http://localhost:${config.PORT}`),
-    );
+    const site = parseOperatorArgs(argv).site ?? `http://localhost:${config.PORT}`;
+    console.log(enrolmentMessage(enrolment, site));
   } finally {
     await database.close();
   }

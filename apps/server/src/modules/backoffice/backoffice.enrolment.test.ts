@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
-import { enrolmentMessage, runOperatorCommand } from './backoffice.cli.ts';
+import { enrolmentMessage, parseOperatorArgs, runOperatorCommand } from './backoffice.cli.ts';
 import {
   boCall,
   createOperator,
@@ -22,7 +22,7 @@ const CHOSEN = 'chosen-by-the-operator-1';
 
 /** The token as an operator would take it from the printed link. */
 function tokenOfPrinted(message: string): string {
-  const match = /\/backoffice\/enrol#([A-Za-z0-9_-]+)/.exec(message);
+  const match = /\/backoffice\/activate#([A-Za-z0-9_-]+)/.exec(message);
   if (!match) throw new Error(`no link in ${message}`);
   return match[1]!;
 }
@@ -41,7 +41,8 @@ describe('npm run operator -- create', () => {
       '--role',
       'admin',
     ]);
-    const printed = enrolmentMessage(enrolment, 'https://bo.example.com/');
+    const { site } = parseOperatorArgs(['create', '--site', 'https://bo.example.com/', '--role=admin']);
+    const printed = enrolmentMessage(enrolment, site!);
     expect(printed).toContain('operator "boss" of merchant "demo" (role admin)');
     expect(printed).toContain('https://bo.example.com/backoffice/activate#');
     const token = tokenOfPrinted(printed);

@@ -89,7 +89,8 @@ export function useAmountProblemText() {
       : undefined;
 }
 
-export function CopyButton({ value, label }: { value: string; label: string }) {
+/** `wide`: the page's main action (a PIX "copia e cola"), a full-width button that says what it copies. */
+export function CopyButton({ value, label, wide = false }: { value: string; label: string; wide?: boolean }) {
   const { t } = useTranslation('cashier');
   const copy = async () => {
     try {
@@ -100,8 +101,13 @@ export function CopyButton({ value, label }: { value: string; label: string }) {
     }
   };
   return (
-    <button type="button" className="cs-copy" onClick={copy} aria-label={t('copyLabel', { label })}>
-      {t('copy')}
+    <button
+      type="button"
+      className={wide ? 'btn btn--primary btn--block' : 'cs-copy'}
+      onClick={copy}
+      aria-label={t('copyLabel', { label })}
+    >
+      {wide ? t('copyCode') : t('copy')}
     </button>
   );
 }

@@ -13,24 +13,31 @@ import { useChannels, useCreateDeposit, useDepositOrder, useDeposits, useInvalid
 import { Pager } from '../../../components/ui/Pager';
 import { QueryState } from '../../../components/ui/QueryState';
 import { AmountField, CopyButton, Field, StatusBadge, useAmountProblemText } from '../components/fields';
+import { PixCharge } from '../components/PixCharge';
 
-/** depositv2: pick a channel, an amount, pay; gateway channels leave for the gateway's page. */
+/**
+ * depositv2: pick a channel, an amount, pay. A PIX gateway's charge is paid inside the site (QR code,
+ * copia e cola); a manual channel shows the account to pay into; any other gateway leaves for its page.
+ */
 export function DepositPage({ orderId, onOrderDone }: { orderId?: string; onOrderDone: () => void }) {
   const [created, setCreated] = useState<DepositOrder | null>(null);
+  const close = () => setCreated(null);
   return (
     <div className="cs-page">
-      {orderId ? <ReturnedOrder id={orderId} onDone={onOrderDone} /> : null}
-      {created ? (
-        <ManualOrderCard order={created} onDone={() => setCreated(null)} />
+      {orderId && orderId !== created?.id ? <ReturnedOrder id={orderId} onDone={onOrderDone} /> : null}
+      {created?.pix ? (
+        <PixCharge key={created.id} order={created} onDone={close} />
+      ) : created ? (
+        <ManualOrderCard order={created} onDone={close} />
       ) : (
-        <DepositForm onManualOrder={setCreated} />
+        <DepositForm onOrder={setCreated} />
       )}
-      <DepositList />
+      <DepositList onShowCharge={setCreated} />
     </div>
   );
 }
 
-function DepositForm({ onManualOrder }: { onManualOrder: (order: DepositOrder) => void }) {
+function DepositForm({ onOrder }: { onOrder: (order: DepositOrder) => void }) {
   const { t } = useTranslation('cashier');
   const errorMessage = useErrorMessage();
   const money = useMoney();
@@ -67,7 +74,7 @@ function DepositForm({ onManualOrder }: { onManualOrder: (order: DepositOrder) =
       {
         onSuccess: (order) => {
           intent.done();
-          if (order.redirectUrl) {
+          if (order.redirectUrl && !order.pix) {
             toast(t('deposit.redirecting'));
             window.location.assign(order.redirectUrl);
             return;
@@ -75,7 +82,7 @@ function DepositForm({ onManualOrder }: { onManualOrder: (order: DepositOrder) =
           setAmount('');
           setReference('');
           setTouched(false);
-          onManualOrder(order);
+          onOrder(order);
         },
         onError: (error) => toast(errorMessage(error), 'error'),
       },
@@ -269,6 +276,8 @@ function ReturnedOrder({ id, onDone }: { id: string; onDone: () => void }) {
   useEffect(() => {
     if (settled) void invalidate();
   }, [settled, invalidate]);
+  // Back on an unpaid PIX order (a link, a reload): its charge again, still payable inside the site.
+  if (data?.pix && data.status === 'pending') return <PixCharge order={data} onDone={onDone} />;
   const message = !data
     ? order.isError
       ? t('deposit.returnMissing')
@@ -297,7 +306,7 @@ function ReturnedOrder({ id, onDone }: { id: string; onDone: () => void }) {
   );
 }
 
-function DepositList() {
+function DepositList({ onShowCharge }: { onShowCharge: (order: DepositOrder) => void }) {
   const { t } = useTranslation('cashier');
   const money = useMoney();
   const [pageNo, setPageNo] = useState(1);
@@ -327,7 +336,15 @@ function DepositList() {
                 </div>
                 <div className="cs-list__side">
                   <StatusBadge status={order.status} />
-                  {order.status === 'pending' && order.redirectUrl ? (
+                  {order.status === 'pending' && order.pix ? (
+                    <button
+                      type="button"
+                      className="btn btn--ghost btn--sm"
+                      onClick={() => onShowCharge(order)}
+                    >
+                      {t('deposit.pix.show')}
+                    </button>
+                  ) : order.status === 'pending' && order.redirectUrl ? (
                     <a className="btn btn--ghost btn--sm" href={order.redirectUrl}>
                       {t('deposit.continue')}
                     </a>

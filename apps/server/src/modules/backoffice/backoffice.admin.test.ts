@@ -2,6 +2,7 @@ import { OPERATOR_PERMISSIONS, OPERATOR_ROLES, type OperatorRole } from '@sorte/
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/harness.ts';
+import { expectIdempotentBurst } from '../../../test/idempotent-burst.ts';
 import { createAuthTestApp, OPERATOR_KEY } from '../auth/auth.test-helpers.ts';
 import { blankMemberDraft, createMember } from '../members/index.ts';
 import {
@@ -200,6 +201,24 @@ describe('members', () => {
 });
 
 describe('adjustments', () => {
+  it('50 copies of one adjustment at once answer the first, credit once and are audited once', async () => {
+    const { memberId, mainId } = await newMember(f, 'adjust');
+    const body = {
+      wallet: 'main',
+      direction: 'credit',
+      amountMinor: 3_000,
+      reason: 'burst credit',
+      idempotencyKey: 'adj-burst-0001',
+    };
+    const first = await expectIdempotentBurst(
+      () => boCall(t, tokens.finance, 'POST', `/bo/members/${memberId}/adjustments`, body),
+      { db: t.ctx.db, balance: async () => (await balanceOf(f, mainId)).balance, moved: 3_000n },
+    );
+    expect(first.status).toBe(200);
+    const audit = (await auditRows('member.adjust')).filter((a) => a.target_id === first.value.transferId);
+    expect(audit).toHaveLength(1);
+  });
+
   it('a credit moves money once however often it is retried, and is audited once', async () => {
     const { memberId, mainId } = await newMember(f, 'adjust');
     const body = {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
 import type { TestApp } from '../../../test/harness.ts';
+import { expectIdempotentBurst } from '../../../test/idempotent-burst.ts';
 import { call as memberCall, createAuthTestApp } from '../auth/auth.test-helpers.ts';
 import {
   balanceOf,
@@ -171,6 +172,24 @@ test('a retried credit and a retried rollback get the stored original answer and
   expect(await record(r.roundId)).toMatchObject({ stake_minor: 500n, payout_minor: 300n, status: 'open' });
   // The rolled-back debit, retried by the vendor, is still answered with its original answer.
   expect((await r.debit(1_000, debitTxn)).status).toBe(200);
+  expect(await balanceOf(f, p.mainId)).toEqual({ balance: 9_800n, pending: 0n });
+});
+
+test('50 copies at once of a debit, a credit and a rollback never seen before each answer the first, moving money once', async () => {
+  const p = await player(10_000n);
+  const r = round(p.memberId);
+  const burst = (moved: bigint) => ({
+    db: t.ctx.db,
+    balance: async () => (await balanceOf(f, p.mainId)).balance,
+    moved,
+  });
+  const debitTxn = randomUUID();
+  await expectIdempotentBurst(() => r.debit(1_000, debitTxn), burst(-1_000n));
+  await r.debit(500);
+  const creditTxn = randomUUID();
+  await expectIdempotentBurst(() => r.credit(300, creditTxn), burst(300n));
+  const undo = await expectIdempotentBurst(() => r.rollback(debitTxn), burst(1_000n));
+  expect(undo).toMatchObject({ status: 200, value: { refundedMinor: 1_000 } });
   expect(await balanceOf(f, p.mainId)).toEqual({ balance: 9_800n, pending: 0n });
 });
 

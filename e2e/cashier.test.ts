@@ -16,7 +16,8 @@ import { loginDemoPlayer, openDemoMerchant, signInContext } from './player.ts';
 /**
  * The member centre's money journeys in a real Chromium against the built server on a fresh
  * database. The full journey of issue 3, once per language: a new player registers, deposits
- * through the sandbox gateway's hosted page and sees the header balance change without a reload,
+ * by PIX inside the site (QR code, copia e cola; the sandbox gateway's page plays the bank in another
+ * tab) and sees the header balance change without a reload,
  * withdraws to a PIX key, a finance operator approves it in the back office (enrolling TOTP on
  * the first sign-in), the player confirms receipt, and the account records show both movements.
  * Beside it, a first withdrawal by the demo player on a phone, setting the real name in My account.
@@ -189,7 +190,8 @@ async function moneyJourney(page: Page, lang: Lang): Promise<Record<string, numb
   await shot(page, `journey-${lang}-1-registered`);
   done('register');
 
-  // 2. Deposit from the header through the sandbox gateway's hosted page and back.
+  // 2. Deposit from the header by PIX: the charge's QR code and copia e cola inside the site; the
+  // sandbox, playing the bank in another tab, pays; this page turns paid and the balance rises live.
   await page
     .getByRole('button', { name: t(lang, 'common', 'actions.deposit'), exact: true })
     .first()
@@ -201,20 +203,25 @@ async function moneyJourney(page: Page, lang: Lang): Promise<Record<string, numb
   await depositAmount.fill(money.depositInput);
   await shot(page, `journey-${lang}-2-deposit-form`);
   await page.getByRole('button', { name: c('deposit.submitGateway') }).click();
-  await page.waitForURL(/\/providers\/payments\/sandbox\/checkout\//, { timeout: 20_000 });
-  await page.getByText(money.deposit).waitFor();
-  await shot(page, `journey-${lang}-2-sandbox-checkout`);
-  await page.getByRole('button', { name: SANDBOX_PAY[lang], exact: true }).click();
-  await page.waitForURL(/modal=member&m_page=depositv2&m_order=/, { timeout: 20_000 });
-  // Back on the site before the gateway's callback: the order waits, the header still shows zero.
-  await page.getByText(c('deposit.returnPending')).waitFor({ timeout: 20_000 });
-  expect(await plainText(balance), 'the callback must not have landed yet').toBe(money.zero);
+  const brCode = page.getByTestId('pix-brcode');
+  await brCode.waitFor({ timeout: 20_000 });
+  expect(await plainText(brCode)).toMatch(/^000201.*6304[0-9A-F]{4}$/);
+  expect(await plainText(balance), 'nothing is credited before the bank pays').toBe(money.zero);
   let loads = 0;
   page.on('load', () => loads++);
   await page.evaluate(() => {
     (window as unknown as { journeyMarker: string }).journeyMarker = 'same document';
   });
   await shot(page, `journey-${lang}-2-deposit-pending`);
+  const [bank] = await Promise.all([
+    page.context().waitForEvent('page'),
+    page.getByRole('link', { name: c('deposit.pix.sandboxPay') }).click(),
+  ]);
+  await bank.getByText(money.deposit).waitFor({ timeout: 20_000 });
+  await shot(bank, `journey-${lang}-2-sandbox-checkout`);
+  await bank.getByRole('button', { name: SANDBOX_PAY[lang], exact: true }).click();
+  await bank.waitForURL(/m_order=/, { timeout: 20_000 });
+  await bank.close();
   await page.getByText(c('deposit.returnApproved', { amount: money.deposit })).waitFor({ timeout: 30_000 });
   await expect.poll(() => plainText(balance), { timeout: 20_000 }).toBe(money.deposit);
   expect(loads, 'no page load while the balance changed').toBe(0);

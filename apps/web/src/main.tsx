@@ -4,6 +4,7 @@ import { App } from './app/App';
 import { consumeLandingToken } from './app/auto-login';
 import { type AppRouter, createAppRouter } from './app/router';
 import { i18nReady } from './lib/i18n';
+import { restoreSession } from './lib/session';
 import './styles/global.css';
 
 // A `?token=` on the landing URL logs the visitor in before the first render (spec §2).
@@ -32,7 +33,9 @@ async function start(container: HTMLElement) {
   const router = createAppRouter();
   // The static shell in index.html stays up until the first page can render whole, and the render is
   // a transition so React yields to the browser between components instead of one long task.
-  await Promise.all([routerReady(router, 4000), i18nReady.catch(() => undefined)]);
+  // A tab opened from a link asks the open tabs for their session meanwhile (at most 300 ms, and only
+  // when a session is open somewhere), so it never shows the player logged out.
+  await Promise.all([routerReady(router, 4000), i18nReady.catch(() => undefined), restoreSession(300)]);
   startTransition(() => {
     createRoot(container).render(
       <StrictMode>

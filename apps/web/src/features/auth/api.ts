@@ -111,18 +111,18 @@ interface MemberInfoLite {
 }
 
 /**
- * Keeps the session after a login or sign-up: token (and account, merchant) in sessionStorage,
- * then either asks for a forced password change or loads member info and runs the first-login
+ * Keeps the session after a login or sign-up: token (and account, merchant) in sessionStorage, the
+ * token shared with the other tabs and, with `remember`, kept across browser restarts; then either asks for a forced password change or loads member info and runs the first-login
  * action. Answers 'changePassword' when the caller must open that modal.
  */
 export async function completeLogin(
   session: SessionResponse,
   queryClient: QueryClient,
-  options: { merchantCode?: string; allowForcedChange?: boolean } = {},
+  options: { merchantCode?: string; allowForcedChange?: boolean; remember?: boolean } = {},
 ): Promise<'changePassword' | 'done'> {
   store('account', session.account);
   if (options.merchantCode && !sessionStorage.getItem('merchant')) store('merchant', options.merchantCode);
-  useSession.getState().setToken(session.token);
+  useSession.getState().setToken(session.token, { remember: options.remember === true });
   if (session.mustChangePassword && options.allowForcedChange !== false) {
     store(FORCED_CHANGE_KEY, '1');
     return 'changePassword';

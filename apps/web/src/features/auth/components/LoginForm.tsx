@@ -153,6 +153,7 @@ function LoginFields({
       const next = await completeLogin(session, queryClient, {
         merchantCode,
         allowForcedChange: request.type === 'username',
+        remember,
       });
       if (next === 'changePassword') onForcedChange();
       else onSuccess?.();

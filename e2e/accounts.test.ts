@@ -32,6 +32,13 @@ function field(scope: Page | Locator, name: string): Locator {
   return scope.locator(`input[name="${name}"]`);
 }
 
+/** Ticks the age and terms boxes as a player does (the inputs lie transparent over the drawn boxes). */
+async function tickAgreement(page: Page): Promise<void> {
+  const boxes = page.locator('.au-agree input[type="checkbox"]');
+  await boxes.nth(0).check();
+  await boxes.nth(1).check();
+}
+
 const uniqueName = () => `e2e${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`.slice(0, 16);
 
 async function expectLoggedIn(page: Page, lang: 'pt-BR' | 'en') {
@@ -47,6 +54,17 @@ describe.each(['pt-BR', 'en'] as const)('accounts journey in %s', (lang) => {
     await field(page, 'username').fill(username);
     await field(page, 'password').fill(password);
     await field(page, 'confirmPassword').fill(password);
+    // Consent is given, not pre-given: both boxes start unticked and the form says why it waits.
+    const boxes = page.locator('.au-agree input[type="checkbox"]');
+    expect([await boxes.nth(0).isChecked(), await boxes.nth(1).isChecked()]).toEqual([false, false]);
+    await page.getByRole('button', { name: t(lang, 'auth', 'register.submit') }).click();
+    await page
+      .getByRole('alert')
+      .getByText(t(lang, 'auth', 'agreement.ageRequired', { age: 18 }))
+      .waitFor();
+    await screenshot(page, `register-consent-${lang}`);
+    await tickAgreement(page);
+    expect([await boxes.nth(0).isChecked(), await boxes.nth(1).isChecked()]).toEqual([true, true]);
     await screenshot(page, `register-form-${lang}`);
     await page.getByRole('button', { name: t(lang, 'auth', 'register.submit') }).click();
 
@@ -78,6 +96,162 @@ describe.each(['pt-BR', 'en'] as const)('accounts journey in %s', (lang) => {
     await context.close();
   });
 });
+
+/** The answer of the captcha the page shows: the id from the page's own request, the answer from the test server. */
+async function captchaAnswer(response: Promise<import('playwright-core').Response>): Promise<string> {
+  const { value } = (await (await response).json()) as { value: { captchaId: string } };
+  const res = await fetch(`${server.url}/dev/captcha?id=${encodeURIComponent(value.captchaId)}`);
+  return ((await res.json()) as { value: { answer: string } }).value.answer;
+}
+
+const isCaptcha = (r: import('playwright-core').Response) =>
+  new URL(r.url()).pathname === '/wps/captcha' && r.request().method() === 'GET';
+
+/**
+ * Registration by mobile number with the captcha on (issue 13 #3): "Enviar código" spends the
+ * captcha, the form then shows a fresh image with an empty field, and the registration goes through
+ * with the SMS code alone. On a phone in PT-BR through the Celular tab; on a desktop in EN through
+ * the one form the merchant's rules make of the two (username sign-up asks the number and its code).
+ */
+describe.each([
+  ['pt-BR', true, false],
+  ['en', false, true],
+] as const)('registering by SMS code with the captcha on, %s (phone: %s)', (lang, phone, oneForm) => {
+  it('sends the code, then submits, and is in', async () => {
+    await operator(server, 'PATCH', '/bo/merchants/demo/flags', {
+      captchaOnRegister: true,
+      sms: true,
+      REGMOBVERF3: oneForm,
+      MOBILENUMREG3: true,
+      MOBILENUMPASSREG3: true,
+    });
+    const { context, page } = await newPage(browser, { lang, phone });
+    try {
+      const mobile = `119${String(Date.now()).slice(-8)}`;
+      const password = 'Sorte2026ok';
+      const firstCaptcha = page.waitForResponse(isCaptcha);
+      await page.goto(`${server.url}/register`);
+      if (oneForm) {
+        await page.getByText(t(lang, 'auth', 'register.oneForm')).waitFor();
+        expect(await page.getByRole('tab').count()).toBe(0);
+        await field(page, 'username').fill(uniqueName());
+      } else {
+        await firstCaptcha;
+        const mobileTab = page.waitForResponse(isCaptcha);
+        await page.getByRole('tab', { name: t(lang, 'auth', 'register.mobile_register') }).click();
+        await field(page, 'mobileNum').waitFor();
+        await captchaAnswer(mobileTab).then((answer) => field(page, 'captcha').fill(answer));
+      }
+      if (oneForm) await field(page, 'captcha').fill(await captchaAnswer(firstCaptcha));
+      await field(page, 'mobileNum').fill(mobile);
+      await screenshot(page, `register-sms-captcha-${lang}`);
+      const nextCaptcha = page.waitForResponse(isCaptcha);
+      await page.getByRole('button', { name: t(lang, 'auth', 'sms.send') }).click();
+      await page.getByText(t(lang, 'auth', 'register.codeSent')).waitFor();
+      // The spent answer is gone and a new image is up, ready for a second code if one is needed.
+      await nextCaptcha;
+      expect(await field(page, 'captcha').inputValue()).toBe('');
+      const outbox = await (await fetch(`${server.url}/dev/outbox?to=55${mobile}`)).json();
+      const sms = (outbox as { value: { list: { code: string; body: string }[] } }).value.list[0]!;
+      expect(sms.body).toContain(
+        lang === 'en' ? 'Your Sorte verification code' : 'Seu código de verificação Sorte',
+      );
+      await field(page, 'verificationCode').fill(sms.code);
+      await field(page, 'password').fill(password);
+      await field(page, 'confirmPassword').fill(password);
+      await tickAgreement(page);
+      await screenshot(page, `register-sms-filled-${lang}`);
+      await page.getByRole('button', { name: t(lang, 'auth', 'register.submit') }).click();
+      if (!oneForm) {
+        // Mobile sign-up makes the account number: the form shows it first.
+        const created = page.getByRole('alertdialog');
+        await created.getByText(t(lang, 'auth', 'register.register_success')).waitFor({ timeout: 30_000 });
+        await created.getByRole('button', { name: t(lang, 'auth', 'actions.ok') }).click();
+      }
+      await page.getByText(t(lang, 'auth', 'success.title', { brand: 'Sorte' })).waitFor({ timeout: 30_000 });
+      await page.keyboard.press('Escape');
+      await expectLoggedIn(page, lang);
+      await screenshot(page, `register-sms-done-${lang}`);
+    } finally {
+      await context.close();
+      await operator(server, 'PATCH', '/bo/merchants/demo/flags', {
+        captchaOnRegister: false,
+        REGMOBVERF3: false,
+      });
+    }
+  });
+});
+
+/**
+ * A session follows the player across tabs (issue 13 #5): with "remember me" a new tab and a browser
+ * restart (a new context with the same stored state) are logged in; without it a new tab of the same
+ * session is logged in too, a restart or another browser is not; logging out in one tab logs out all.
+ */
+describe.each([
+  ['pt-BR', true, true],
+  ['en', false, false],
+] as const)('a session across tabs, %s (phone: %s, remember me: %s)', (lang, phone, remember) => {
+  it('a new tab is logged in; logging out in one tab logs out the other', async () => {
+    const { context, page } = await newPage(browser, { lang, phone });
+    const others: import('playwright-core').BrowserContext[] = [];
+    try {
+      await page.goto(`${server.url}/?modal=login`);
+      const dialog = page.getByRole('dialog');
+      await field(dialog, 'username').fill('demoplayer');
+      await field(dialog, 'password').fill('player123');
+      const rememberBox = dialog.locator('label.au-check', { hasText: t(lang, 'auth', 'login.remember') });
+      if (remember) await rememberBox.locator('input').check();
+      expect(await rememberBox.locator('input').isChecked()).toBe(remember);
+      await dialog.getByRole('button', { name: t(lang, 'auth', 'actions.login'), exact: true }).click();
+      await expectLoggedIn(page, lang);
+
+      // A link opened in a new tab (its own sessionStorage, as with target=_blank).
+      const tab = await context.newPage();
+      await tab.goto(`${server.url}/inhouse`);
+      await expectLoggedIn(tab, lang);
+      await screenshot(tab, `session-new-tab-${lang}`);
+      // Only the session token is kept, never the password.
+      const stored = await tab.evaluate(() => JSON.stringify({ ...localStorage, ...sessionStorage }));
+      expect(stored).not.toContain('player123');
+
+      // A restart: a new browser with what this one stored on disk.
+      const restarted = await browser.newContext({
+        storageState: await context.storageState(),
+        locale: lang,
+      });
+      others.push(restarted);
+      const afterRestart = await restarted.newPage();
+      await afterRestart.goto(`${server.url}/`);
+      if (remember) await expectLoggedIn(afterRestart, lang);
+      else await loginButton(afterRestart, lang).waitFor({ timeout: 20_000 });
+      // Another browser altogether knows nothing of the session.
+      const stranger = await newPage(browser, { lang, phone });
+      others.push(stranger.context);
+      await stranger.page.goto(`${server.url}/`);
+      await loginButton(stranger.page, lang).waitFor({ timeout: 20_000 });
+
+      // Logging out in the new tab logs the first tab out, without a reload.
+      await tab.getByRole('button', { name: t(lang, 'common', 'account.menu') }).click();
+      await tab.getByRole('menuitem', { name: t(lang, 'common', 'actions.logout') }).click();
+      await tab
+        .getByRole('dialog')
+        .getByRole('button', { name: t(lang, 'common', 'actions.confirm') })
+        .click();
+      await loginButton(page, lang).waitFor({ timeout: 20_000 });
+      expect(
+        await page.evaluate(() => [sessionStorage.getItem('token'), localStorage.getItem('sorte.token')]),
+      ).toEqual([null, null]);
+      await screenshot(page, `session-logged-out-everywhere-${lang}`);
+    } finally {
+      for (const other of others) await other.close();
+      await context.close();
+    }
+  });
+});
+
+function loginButton(page: Page, lang: 'pt-BR' | 'en') {
+  return page.getByRole('button', { name: t(lang, 'common', 'actions.login'), exact: true }).first();
+}
 
 describe('login defences', () => {
   it('shows the captcha after three wrong passwords', async () => {

@@ -31,7 +31,13 @@ import { changePassword, forgotByEmail, resetByPhone, resetByToken } from './pas
 import { register } from './registration.service.ts';
 import { revokeSession } from './auth.repository.ts';
 import { clientOf, requireMember, requireRealAccount } from './sessions.service.ts';
-import { checkCaptcha, issueCaptcha, normalisePhone, sendSmsCode } from './verification.service.ts';
+import {
+  checkCaptcha,
+  issueCaptcha,
+  normalisePhone,
+  peekCaptchaAnswer,
+  sendSmsCode,
+} from './verification.service.ts';
 import type { SmsPurpose } from './auth.tables.ts';
 
 const tags = ['auth'];
@@ -80,6 +86,15 @@ function registerVerificationRoutes(app: FastifyInstance, ctx: AppContext): void
       return { success: true, value: await issueCaptcha(ctx, getMerchant(request), request.ip) };
     },
   );
+
+  // Test servers only (NODE_ENV=test, as the browser journeys start it): the answer of an issued
+  // captcha, so a journey can solve the image the way a player reads it. Never registered otherwise.
+  if (ctx.config.NODE_ENV === 'test') {
+    app.get('/dev/captcha', { schema: { hide: true } }, async (request) => {
+      const { id } = parseInput(z.object({ id: z.string().max(64) }), request.query);
+      return { success: true, value: { answer: peekCaptchaAnswer(id) ?? null } };
+    });
+  }
 
   const smsRoute = (path: string, purpose: SmsPurpose, summary: string) =>
     app.get(

@@ -7,7 +7,10 @@ export interface Agreement {
   terms: boolean;
 }
 
-/** Age (18+) and terms confirmation; both default to checked (spec §2) and both are required. */
+/**
+ * Age (18+) and terms confirmation, both required and both unticked until the player ticks them:
+ * consent is given, not pre-given (issue 13; spec §2 had them checked by default).
+ */
 export function AgreementBox({
   value,
   onChange,
@@ -28,6 +31,7 @@ export function AgreementBox({
         <input
           type="checkbox"
           checked={value.age}
+          aria-invalid={error && !value.age ? true : undefined}
           onChange={(e) => onChange({ ...value, age: e.target.checked })}
         />
         <span className="au-check__box" aria-hidden="true" />
@@ -37,6 +41,7 @@ export function AgreementBox({
         <input
           type="checkbox"
           checked={value.terms}
+          aria-invalid={error && !value.terms ? true : undefined}
           onChange={(e) => onChange({ ...value, terms: e.target.checked })}
         />
         <span className="au-check__box" aria-hidden="true" />

@@ -80,15 +80,22 @@ export function CaptchaField({
   );
 }
 
-/** A form's required captcha answer, registered as `captcha`. */
+/**
+ * A form's captcha answer, registered as `captcha`. `checkedOnSubmit: false` when the answer is
+ * checked elsewhere (the registration's SMS code request), not by the form's submit.
+ */
 export function FormCaptcha<V extends FieldValues>({
   form: { register, formState },
   idBase,
   state,
+  checkedOnSubmit = true,
+  hint,
 }: {
   form: Pick<UseFormReturn<V>, 'register' | 'formState'>;
   idBase: string;
   state: CaptchaState;
+  checkedOnSubmit?: boolean;
+  hint?: string;
 }) {
   const { t } = useTranslation('auth');
   const name = 'captcha' as Path<V>;
@@ -98,9 +105,10 @@ export function FormCaptcha<V extends FieldValues>({
       label={t('fields.captcha')}
       required
       state={state}
+      hint={hint}
       error={formState.errors[name]?.message as string | undefined}
       {...register(name, {
-        validate: (v: string) => (v?.trim() ? true : t('validation.captcha')),
+        validate: (v: string) => (!checkedOnSubmit || v?.trim() ? true : t('validation.captcha')),
       })}
     />
   );

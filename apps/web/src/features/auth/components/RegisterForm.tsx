@@ -1,6 +1,6 @@
 import type { RegisterSetting } from '@sorte/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useMemo, useState } from 'react';
+import { type FormEvent, useId, useMemo, useState } from 'react';
 import { type RegisterOptions, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -20,6 +20,7 @@ import { deadlineFrom, smsCountdownSeconds } from '../lib/timing';
 import {
   checkConfirmation,
   checkValue,
+  oneRegisterForm,
   type PlannedField,
   planRegisterFields,
   type RegisterMode,
@@ -118,8 +119,11 @@ export function RegisterForm(props: RegisterFormProps) {
   const setting = useRegisterSetting();
   const wl = useWhitelabel();
   const tabsBase = useId();
+  const merged = setting.data ? oneRegisterForm(setting.data) : false;
   const modes = useMemo<RegisterMode[]>(() => {
     if (!setting.data) return ['username'];
+    // The same form twice but for the username: once, with the username (see oneRegisterForm).
+    if (oneRegisterForm(setting.data)) return ['username'];
     const list: RegisterMode[] = [];
     if (setting.data.usernameRegister !== false) list.push('username');
     if (setting.data.mobileRegister) list.push('mobile');
@@ -147,6 +151,7 @@ export function RegisterForm(props: RegisterFormProps) {
   }
   return (
     <div className="au-register">
+      {merged ? <p className="au-muted">{t('register.oneForm')}</p> : null}
       <MethodTabs
         tabs={modes.length > 1}
         idBase={tabsBase}
@@ -200,9 +205,15 @@ function RegisterFields({
   const captchaRule = setting.fields.captcha;
   const captchaShown = setting.captchaEnabled && captchaRule?.enabled !== false;
   const captcha = useCaptcha(captchaShown);
+  // With an SMS code the captcha guards sending the code (and is burnt by it); the registration
+  // then asks none (the server's rule too), so it sits under the number and is not checked on submit.
+  const smsShown = plan.some((f) => f.name === 'verificationCode');
+  const captchaOnSubmit = captchaShown && !smsShown;
+  const [codeSent, setCodeSent] = useState(false);
   const countries = setting.countries.length > 0 ? setting.countries : FALLBACK_COUNTRIES;
   const [dial, setDial] = useDialingCode(countries, setting.defaultCountryCode);
-  const [agreement, setAgreement] = useState<Agreement>({ age: true, terms: true });
+  // Consent is given, not pre-given: both boxes start unticked (issue 13).
+  const [agreement, setAgreementValue] = useState<Agreement>({ age: false, terms: false });
   const [agreementError, setAgreementError] = useState<string | undefined>();
   const [shown, setShown] = useState<Record<string, boolean>>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -217,7 +228,17 @@ function RegisterFields({
     mode: 'onTouched',
     defaultValues: { referralCode: params.get('referralCode') ?? '' },
   });
-  const { register, handleSubmit, formState, setError, getValues, trigger } = form;
+  const { register, handleSubmit, formState, setError, getValues, setValue, clearErrors, trigger } = form;
+
+  const agreementProblem = (value: Agreement) =>
+    value.age && value.terms
+      ? undefined
+      : t(value.age ? 'agreement.termsRequired' : 'agreement.ageRequired', { age: setting.minimumAge || 18 });
+  const setAgreement = (next: Agreement) => {
+    setAgreementValue(next);
+    // A shown error follows the boxes: it changes or goes as the player ticks them.
+    if (agreementError) setAgreementError(agreementProblem(next));
+  };
 
   const rules = (field: PlannedField): RegisterOptions<Values, string> => ({
     validate: (value: string) => {
@@ -236,7 +257,10 @@ function RegisterFields({
       return null;
     }
     if (!(await trigger('mobileNum'))) return null;
-    if (captchaShown && !(await trigger('captcha'))) return null;
+    if (captchaShown && !getValues('captcha')?.trim()) {
+      setError('captcha', { type: 'manual', message: t('validation.captchaForSms') }, { shouldFocus: true });
+      return null;
+    }
     try {
       const sent = await requestSmsCode('register', {
         countryDialingCode: dial,
@@ -245,10 +269,20 @@ function RegisterFields({
           ? { captchaId: captcha.captcha.captchaId, captchaCode: getValues('captcha') }
           : {}),
       });
+      if (captchaShown) {
+        // The answer is spent: a fresh image and an empty field are ready for a second code.
+        captcha.reload();
+        setValue('captcha', '');
+        clearErrors('captcha');
+        setCodeSent(true);
+      }
       return deadlineFrom(undefined, smsCountdownSeconds(sent.expiredMinutes), Date.now());
     } catch (error) {
       setDialog({ kind: 'warning', text: apiErrorText(error) });
-      if (captchaShown) captcha.reload();
+      if (captchaShown) {
+        captcha.reload();
+        setValue('captcha', '');
+      }
       return null;
     }
   };
@@ -260,15 +294,9 @@ function RegisterFields({
     navigate({ pathname: '/', search: '?modal=registerSuccess' });
   };
 
-  const submit = handleSubmit(async (values) => {
+  const send = handleSubmit(async (values) => {
     setFormError(null);
-    if (!agreement.age || !agreement.terms) {
-      setAgreementError(
-        t(agreement.age ? 'agreement.termsRequired' : 'agreement.ageRequired', { age: setting.minimumAge }),
-      );
-      return;
-    }
-    setAgreementError(undefined);
+    if (agreementProblem(agreement)) return;
     const body: Record<string, unknown> = {};
     for (const field of plan) {
       const raw = values[field.name] ?? '';
@@ -277,7 +305,7 @@ function RegisterFields({
     }
     if (affiliate.resolved) body.affiliateCode = affiliate.resolved;
     if (plan.some((f) => f.name === 'mobileNum')) body.countryDialingCode = dial;
-    if (captchaShown && captcha.captcha)
+    if (captchaOnSubmit && captcha.captcha)
       body.verification = { captchaId: captcha.captcha.captchaId, captchaCode: values.captcha ?? '' };
     Object.assign(body, {
       ageConfirmed: agreement.age,
@@ -302,7 +330,10 @@ function RegisterFields({
       }
       await finish(result);
     } catch (error) {
-      if (captchaShown) captcha.reload();
+      if (captchaOnSubmit) {
+        captcha.reload();
+        setValue('captcha', '');
+      }
       const issues = serverFieldIssues((error as { details?: Record<string, unknown> }).details);
       const visible = new Set<string>([...plan.map((f) => f.name), ...(captchaShown ? ['captcha'] : [])]);
       let mapped = false;
@@ -321,7 +352,22 @@ function RegisterFields({
     }
   });
 
+  /** The fields and the boxes are checked together, so every problem shows at once. */
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    setAgreementError(agreementProblem(agreement));
+    return send(event);
+  };
+
   const errorOf = (name: string) => formState.errors[name]?.message as string | undefined;
+  const captchaField = captchaShown ? (
+    <FormCaptcha
+      form={form}
+      idBase={idBase}
+      state={captcha}
+      checkedOnSubmit={captchaOnSubmit}
+      hint={smsShown ? t(codeSent ? 'register.codeSent' : 'register.captchaForSms') : undefined}
+    />
+  ) : null;
 
   return (
     <form className="au-form" onSubmit={submit} noValidate>
@@ -366,10 +412,12 @@ function RegisterFields({
               }
               {...register(field.name, rules(field))}
             />
+            {/* Solved before the code can be sent, so it comes right under the number. */}
+            {isMobile && smsShown ? captchaField : null}
           </div>
         );
       })}
-      {captchaShown ? <FormCaptcha form={form} idBase={idBase} state={captcha} /> : null}
+      {smsShown ? null : captchaField}
       <AgreementBox
         value={agreement}
         onChange={setAgreement}

@@ -1,9 +1,11 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   checkConfirmation,
   checkValue,
   DEFAULT_RULE,
   issueMessage,
+  oneRegisterForm,
   planRegisterFields,
   serverFieldIssues,
   type Translate,
@@ -136,5 +138,55 @@ describe('planRegisterFields', () => {
       'mobileNum',
       'verificationCode',
     ]);
+  });
+});
+
+describe('oneRegisterForm', () => {
+  // The register setting as the server sends it when SMS verification is on in username mode: the
+  // number then becomes required (system.service registerSetting).
+  const sms = {
+    fields: {
+      mobileNum: { ...DEFAULT_RULE, required: true },
+      email: { ...DEFAULT_RULE, required: false },
+    },
+    usernameRegister: true,
+    mobileRegister: true,
+    mobilePasswordRegister: true,
+    smsEnabled: true,
+  };
+
+  it('one form when the username tab asks the number, its code and the password like the mobile tab', () => {
+    expect(oneRegisterForm(sms)).toBe(true);
+  });
+  it('two tabs when the mobile sign-up is shorter (no password) or the username one asks no SMS', () => {
+    expect(oneRegisterForm({ ...sms, mobilePasswordRegister: false })).toBe(false);
+    expect(
+      oneRegisterForm({ ...sms, smsEnabled: false, fields: { ...sms.fields, mobileNum: DEFAULT_RULE } }),
+    ).toBe(false);
+  });
+  it('never when only one way of signing up is on', () => {
+    expect(oneRegisterForm({ ...sms, mobileRegister: false })).toBe(false);
+    expect(oneRegisterForm({ ...sms, usernameRegister: false })).toBe(false);
+  });
+});
+
+describe('the pt-BR validation messages agree with feminine field names', () => {
+  const catalog = JSON.parse(
+    readFileSync(new URL('../../../locales/pt-BR/auth.json', import.meta.url), 'utf8'),
+  ) as { validation: Record<string, string>; fields: Record<string, string> };
+  const pt: Translate = (key, options = {}) => {
+    const [group, name] = key.split('.') as ['validation', string];
+    const text = catalog[group]?.[name] ?? key;
+    return text.replace(/\{\{(\w+)\}\}/g, (_, param: string) => String(options[param] ?? ''));
+  };
+
+  it('says "O campo Senha não pode ficar vazio", never "Senha não pode ficar vazio"', () => {
+    for (const field of ['password', 'birthday', 'newPassword', 'username']) {
+      const text = issueMessage(pt, catalog.fields[field]!, { key: 'required' });
+      expect(text).toBe(`O campo ${catalog.fields[field]} não pode ficar vazio`);
+    }
+    expect(issueMessage(pt, catalog.fields.birthday!, { key: 'invalid' })).toBe(
+      'O formato do campo Data de nascimento está incorreto',
+    );
   });
 });

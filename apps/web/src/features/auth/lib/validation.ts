@@ -36,7 +36,10 @@ export function issueMessage(t: Translate, fieldLabel: string, issue: FieldIssue
     const text = t(`patterns.${issue.key}`, { defaultValue: '' });
     return text ? fillBounds(text, min, max) : t('validation.invalid', { field: fieldLabel });
   }
-  return t(`validation.${issue.key}`, { defaultValue: t('validation.invalid', { field: fieldLabel }) });
+  return t(`validation.${issue.key}`, {
+    field: fieldLabel,
+    defaultValue: t('validation.invalid', { field: fieldLabel }),
+  });
 }
 
 /** Client check of one value against its server rule (same code the server runs). */
@@ -160,4 +163,22 @@ export function planRegisterFields(
     if (rule.enabled) plan.push({ name, rule });
   }
   return plan;
+}
+
+/**
+ * Whether the two sign-up forms ask the same (the number, its SMS code, the password…) but for the
+ * username the first one adds: two tabs would then show one form twice, so it shows once, saying
+ * why (issue 13). A mobile form that asks less (no password) stays a tab of its own.
+ */
+export function oneRegisterForm(
+  setting: RegisterSettingLike & { usernameRegister?: boolean; mobileRegister?: boolean },
+): boolean {
+  if (setting.usernameRegister === false || !setting.mobileRegister) return false;
+  const shape = (fields: PlannedField[]) =>
+    fields
+      .filter((field) => field.name !== 'username')
+      .map((field) => `${field.name}:${field.rule.required}`)
+      .sort()
+      .join();
+  return shape(planRegisterFields(setting, 'username')) === shape(planRegisterFields(setting, 'mobile'));
 }

@@ -346,6 +346,6 @@ describe('every route of the OpenAPI document under hostile input', () => {
 
     const summary = `${failures.length} of ${jobs.length + socketProbes.length} answers were not ours`;
     expect(failures, `${summary}:\n${failures.slice(0, 60).join('\n')}`).toEqual([]);
-    // About 4,400 requests: some 35 s on an idle machine; the margin is for a CI machine under load.
+    // About 4,400 requests: 15–35 s here (PGlite, PostgreSQL); the margin is for a CI machine under load.
   }, 240_000);
 });

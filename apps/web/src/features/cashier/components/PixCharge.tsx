@@ -30,15 +30,18 @@ export function PixCharge({ order, onDone }: { order: DepositOrder; onDone: () =
     if (settled) void invalidate();
   }, [settled, invalidate]);
   const open = data.status === 'pending' && charge !== null && left > 0;
+  // Past its expiry no bank pays the charge any more, though the order itself is only closed by the
+  // gateway: the player is told it expired rather than left waiting on "pending".
+  const shownStatus = data.status === 'pending' && !open ? 'expired' : data.status;
 
   return (
-    <section className={`cs-card cs-pix cs-return--${data.status}`} aria-labelledby="pix-title">
+    <section className={`cs-card cs-pix cs-return--${shownStatus}`} aria-labelledby="pix-title">
       <div className="cs-return__head">
         <h3 className="cs-card__title" id="pix-title">
           {t('deposit.pix.title')}
         </h3>
         <span data-testid="pix-status">
-          <StatusBadge status={data.status} />
+          <StatusBadge status={shownStatus} />
         </span>
       </div>
       <p className="cs-pix__amount">

@@ -336,19 +336,7 @@ function DepositList({ onShowCharge }: { onShowCharge: (order: DepositOrder) => 
                 </div>
                 <div className="cs-list__side">
                   <StatusBadge status={order.status} />
-                  {order.status === 'pending' && order.pix ? (
-                    <button
-                      type="button"
-                      className="btn btn--ghost btn--sm"
-                      onClick={() => onShowCharge(order)}
-                    >
-                      {t('deposit.pix.show')}
-                    </button>
-                  ) : order.status === 'pending' && order.redirectUrl ? (
-                    <a className="btn btn--ghost btn--sm" href={order.redirectUrl}>
-                      {t('deposit.continue')}
-                    </a>
-                  ) : null}
+                  <PendingAction order={order} onShowCharge={onShowCharge} />
                 </div>
               </li>
             ))}
@@ -358,4 +346,30 @@ function DepositList({ onShowCharge }: { onShowCharge: (order: DepositOrder) => 
       </QueryState>
     </section>
   );
+}
+
+/** What a pending order offers: its PIX charge again while payable, or the gateway's page. */
+function PendingAction({
+  order,
+  onShowCharge,
+}: {
+  order: DepositOrder;
+  onShowCharge: (order: DepositOrder) => void;
+}) {
+  const { t } = useTranslation('cashier');
+  if (order.status !== 'pending') return null;
+  if (order.pix) {
+    // A charge past its expiry cannot be paid: nothing to reopen.
+    if (Date.parse(order.pix.expiresAt) <= Date.now()) return null;
+    return (
+      <button type="button" className="btn btn--ghost btn--sm" onClick={() => onShowCharge(order)}>
+        {t('deposit.pix.show')}
+      </button>
+    );
+  }
+  return order.redirectUrl ? (
+    <a className="btn btn--ghost btn--sm" href={order.redirectUrl}>
+      {t('deposit.continue')}
+    </a>
+  ) : null;
 }

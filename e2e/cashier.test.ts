@@ -11,7 +11,7 @@ import {
   startServer,
 } from './harness.ts';
 import { t, tBackoffice } from './i18n.ts';
-import { loginDemoPlayer, openDemoMerchant, signInContext } from './player.ts';
+import { loginDemoPlayer, openDemoMerchant, playerApi, signInContext } from './player.ts';
 
 /**
  * The member centre's money journeys in a real Chromium against the built server on a fresh
@@ -182,6 +182,8 @@ async function moneyJourney(page: Page, lang: Lang): Promise<Record<string, numb
   await page.locator('input[name="username"]').fill(username);
   await page.locator('input[name="password"]').fill('Sorte2026ok');
   await page.locator('input[name="confirmPassword"]').fill('Sorte2026ok');
+  // Age and terms start unticked: the player ticks them.
+  for (const box of await page.locator('.au-agree input[type="checkbox"]').all()) await box.check();
   await page.getByRole('button', { name: t(lang, 'auth', 'register.submit') }).click();
   await page.getByText(t(lang, 'auth', 'success.title', { brand: 'Sorte' })).waitFor({ timeout: 30_000 });
   await page.keyboard.press('Escape');
@@ -281,10 +283,11 @@ async function moneyJourney(page: Page, lang: Lang): Promise<Record<string, numb
   await approveInBackoffice(lang, username, orderNo, money.withdraw);
   done('approve');
 
-  // 5. The player reloads the withdraw page, sees it paid, and confirms receipt.
-  await page.reload();
+  // 5. The open withdraw page shows it paid without a reload (the decision is pushed over the
+  // socket, issue 13 #8), and the player confirms receipt.
   const paid = page.locator('.cs-list__row', { hasText: orderNo });
   await paid.locator('.cs-status', { hasText: c('status.approved') }).waitFor({ timeout: 20_000 });
+  expect(loads, 'no page load between the request and its approval').toBe(0);
   await shot(page, `journey-${lang}-5-withdraw-approved`);
   await paid.getByRole('button', { name: c('receipt.received'), exact: true }).click();
   await page.getByText(c('receipt.thanks')).waitFor();
@@ -421,4 +424,68 @@ it('makes a first withdrawal: real name, withdrawal password, PIX account, reque
   await expect.poll(async () => minorOf(await headerBalance(page)), { timeout: 20_000 }).toBe(before - 5_000);
   await screenshot(page, 'cashier-withdraw-requested-en');
   await context.close();
+});
+
+/**
+ * Issue 13 #7: a player who already has a withdrawal password but no real name goes from the
+ * withdraw page to My account, saves the name, comes straight back and adds a CPF key: the
+ * read-only holder is the name just saved (it was empty, from the withdraw page's stale answer,
+ * and saving failed with "Informe o nome completo do titular" until a reload).
+ */
+describe.each([
+  ['pt-BR', true],
+  ['en', false],
+] as const)('real name then payout account without a reload, %s (phone: %s)', (lang, phone) => {
+  it('saves the real name in My account, comes back and saves a CPF key held by that name', async () => {
+    const c = (key: string) => t(lang, 'cashier', key);
+    const username = uniqueName();
+    const registered = await playerApi<{ session: { token: string } }>(
+      server,
+      undefined,
+      'PUT',
+      '/wps/member/register',
+      {
+        username,
+        password: 'Sorte2026ok',
+        confirmPassword: 'Sorte2026ok',
+        ageConfirmed: true,
+        termsAccepted: true,
+        login: true,
+      },
+    );
+    const token = registered.session.token;
+    await playerApi(server, token, 'POST', '/wps/member/withdrawal-password', {
+      newPassword: '135790',
+      confirmPassword: '135790',
+    });
+    const { context, page } = await newPage(browser, { lang, phone });
+    try {
+      await signInContext(context, token);
+      await page.goto(`${server.url}/?modal=member&m_page=withdraw`);
+      await page.getByRole('button', { name: c('withdraw.openAccount') }).click();
+      await page.getByLabel(c('security.realName')).fill(REAL_NAME[lang]);
+      await page
+        .locator('form.cs-inline')
+        .nth(1)
+        .getByRole('button', { name: c('save') })
+        .click();
+      await page.getByRole('button', { name: t(lang, 'common', 'actions.confirm') }).click();
+      await page.getByText(REAL_NAME[lang], { exact: true }).waitFor();
+
+      await menu(page, lang)
+        .getByRole('button', { name: c('centre.pages.withdraw') })
+        .click();
+      const holder = page.getByLabel(c('payout.holderName'), { exact: true });
+      await page.getByLabel(c('payout.pixKey'), { exact: true }).fill('529.982.247-25');
+      await expect.poll(() => holder.inputValue(), { timeout: 20_000 }).toBe(REAL_NAME[lang]);
+      expect(await holder.getAttribute('readonly')).not.toBeNull();
+      await shot(page, `payout-after-real-name-${lang}`);
+      await page.getByRole('button', { name: c('payout.save') }).click();
+      await page.locator('.cs-acct', { hasText: REAL_NAME[lang] }).getByText(c('payout.default')).waitFor();
+      expect(await page.getByText(t(lang, 'cashier', 'payout.invalid.holderName')).count()).toBe(0);
+      await shot(page, `payout-saved-${lang}`);
+    } finally {
+      await context.close();
+    }
+  });
 });

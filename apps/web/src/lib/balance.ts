@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { ApiError, apiGet } from './api';
-import { connectRealtime } from './realtime';
+import { connectRealtime, emitMemberMessage, RECONNECTED } from './realtime';
 import { useSession } from './session';
 
 export const walletKeys = {
@@ -64,7 +64,9 @@ export function useBalancePush(): void {
       onEvent: (event, reconnected) => {
         if (event === 'balance-changed' || reconnected)
           void queryClient.invalidateQueries({ queryKey: walletKeys.balances });
+        if (reconnected) emitMemberMessage(RECONNECTED);
       },
+      onMessage: emitMemberMessage,
     });
   }, [token, queryClient]);
 }

@@ -19,6 +19,28 @@ export interface RealtimeOptions {
   clearTimer?: (timer: unknown) => void;
 }
 
+export type MemberMessage = { type: string } & Record<string, unknown>;
+
+/** Sent to member-message listeners after a reconnection: pushes may have been missed meanwhile. */
+export const RECONNECTED: MemberMessage = { type: 'realtime.reconnected' };
+
+const memberListeners = new Set<(message: MemberMessage) => void>();
+
+/**
+ * Messages for the signed-in member (e.g. cashier.order), heard on the one socket the shell keeps
+ * open (useBalancePush) and handed to the features that care, so no feature opens a socket of its own.
+ */
+export function onMemberMessage(listener: (message: MemberMessage) => void): () => void {
+  memberListeners.add(listener);
+  return () => {
+    memberListeners.delete(listener);
+  };
+}
+
+export function emitMemberMessage(message: MemberMessage): void {
+  for (const listener of memberListeners) listener(message);
+}
+
 /** Reconnect delays double from 1 s up to this cap while the player stays logged in. */
 export const MAX_BACKOFF_MS = 30_000;
 const FIRST_BACKOFF_MS = 1_000;

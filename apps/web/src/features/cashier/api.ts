@@ -12,9 +12,10 @@ import type {
   WithdrawalOrder,
   WithdrawInfo,
 } from '@sorte/contracts';
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiDelete, apiGet, apiPatch, apiPost, buildHeaders, unwrapEnvelope } from '../../lib/api';
+import { onMemberMessage } from '../../lib/realtime';
 import { useSession } from '../../lib/session';
 
 /** A page of a list endpoint (contracts `paged`). */
@@ -107,7 +108,25 @@ export function useChannels() {
   return useCashierQuery<PaymentChannel[]>(cashierKeys.channels(useToken()), '/wps/cashier/channels');
 }
 
+/**
+ * While an order list is on screen: an operator's decision pushed over the socket (cashier.order),
+ * or a reconnection that may have missed one, refetches the cashier lists, so "Meus saques" shows
+ * the new status without a reload (issue 13 #8).
+ */
+function useOrderPush() {
+  const queryClient = useQueryClient();
+  useEffect(
+    () =>
+      onMemberMessage((message) => {
+        if (message.type === 'cashier.order' || message.type === 'realtime.reconnected')
+          void queryClient.invalidateQueries({ queryKey: cashierKeys.all });
+      }),
+    [queryClient],
+  );
+}
+
 export function useDeposits(pageNo: number) {
+  useOrderPush();
   return useCashierQuery<Page<DepositOrder>>(
     cashierKeys.deposits(useToken(), pageNo),
     '/wps/cashier/deposits',
@@ -157,6 +176,7 @@ export function useWithdrawInfo() {
 }
 
 export function useWithdrawals(pageNo: number) {
+  useOrderPush();
   return useCashierQuery<Page<WithdrawalOrder>>(
     cashierKeys.withdrawals(useToken(), pageNo),
     '/wps/cashier/withdrawals',

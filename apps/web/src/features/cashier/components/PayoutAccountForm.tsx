@@ -23,21 +23,25 @@ export function PayoutAccountForm({
   const errorMessage = useErrorMessage();
   const add = useAddPayoutAccount();
   const [kind, setKind] = useState<Kind>('pix');
-  const [fields, setFields] = useState({ ...EMPTY, holderName: realName ?? '' });
+  const [fields, setFields] = useState({ ...EMPTY, holderName: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const set = (key: keyof typeof fields) => (value: string) => setFields((f) => ({ ...f, [key]: value }));
+  // The member's real name, once known, is the holder: read from the prop on every render rather
+  // than copied into state at mount, where a form drawn from a stale answer (before the name was
+  // saved in Minha conta) kept an empty read-only holder until a reload (issue 13 #7).
+  const holderName = realName || fields.holderName;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const candidate =
       kind === 'pix'
-        ? { type: 'pix', pixKeyType: fields.pixKeyType, pixKey: fields.pixKey, holderName: fields.holderName }
+        ? { type: 'pix', pixKeyType: fields.pixKeyType, pixKey: fields.pixKey, holderName }
         : {
             type: 'bank',
             bankName: fields.bankName,
             branch: fields.branch,
             accountNumber: fields.accountNumber,
-            holderName: fields.holderName,
+            holderName,
           };
     const parsed = payoutAccountInput.safeParse(candidate);
     if (!parsed.success) {
@@ -51,7 +55,7 @@ export function PayoutAccountForm({
     add.mutate(parsed.data, {
       onSuccess: () => {
         toast(t('payout.added'), 'success');
-        setFields({ ...EMPTY, holderName: realName ?? '' });
+        setFields({ ...EMPTY, holderName: '' });
         onDone();
       },
       onError: (error) => toast(errorMessage(error), 'error'),
@@ -127,7 +131,7 @@ export function PayoutAccountForm({
       )}
       <Field
         label={t('payout.holderName')}
-        value={fields.holderName}
+        value={holderName}
         onChange={set('holderName')}
         error={errors.holderName}
         hint={t('payout.holderHint')}

@@ -235,6 +235,14 @@ it('50 copies at once of a start, a reveal and a cash-out each answer the first,
   });
   expect(out).toMatchObject({ status: 200, value: { status: 'won' } });
   expect(out.value.payoutMinor).toBeGreaterThan(1_000);
+  // A hilo guess is a step too: 50 copies of step 0 are one move (a skip: it can neither lose nor pay).
+  const hilo = (await post(token, 'hilo/start', { amountMinor: 500, idempotencyKey: randomUUID() })).value;
+  const guess = { roundId: hilo.id, step: 0, action: 'skip' };
+  const skipped = await expectIdempotentBurst(() => post(token, 'hilo/guess', guess), {
+    ...burst,
+    moved: 0n,
+  });
+  expect(skipped).toMatchObject({ status: 200, value: { status: 'open' } });
 });
 
 it('concurrent cash-outs pay once; a reveal racing a cash-out is applied before it or refused', async () => {

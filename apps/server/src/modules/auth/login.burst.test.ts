@@ -90,7 +90,7 @@ describe('player login under a burst', () => {
     expect(answers[30]!.status === 200).toBe(rightChecked);
   });
 
-  test('a right password after failures clears the count; a right one blocked by its lock does not count', async () => {
+  test('a right password after failures clears the account count and gives back its place on the address count', async () => {
     await registerUser(t, 'burst004');
     for (let i = 0; i < 2; i++) await login(t, 'burst004', wrong(i), {}, '10.43.0.1');
     expect((await login(t, 'burst004', RIGHT, {}, '10.43.0.1')).status).toBe(200);

@@ -28,15 +28,20 @@ const change = (token: string, oldPassword: string, lang = 'en') =>
     payload: { oldPassword, newPassword: '135790', confirmPassword: '135790' },
   });
 
+async function playerWithPin() {
+  const p = await newPlayer(t);
+  await call(t, {
+    method: 'POST',
+    url: '/wps/member/withdrawal-password',
+    token: p.token,
+    payload: { newPassword: PIN, confirmPassword: PIN },
+  });
+  return p;
+}
+
 describe('withdrawal password under a burst', () => {
   it('40 at once with the right one among them: 5 compared, the rest locked with the unlock time', async () => {
-    const p = await newPlayer(t);
-    await call(t, {
-      method: 'POST',
-      url: '/wps/member/withdrawal-password',
-      token: p.token,
-      payload: { newPassword: PIN, confirmPassword: PIN },
-    });
+    const p = await playerWithPin();
     const answers = await burst(40, (i) => change(p.token, i === 20 ? PIN : String(100_000 + i)));
     expect(passwordChecks.checked).toHaveLength(MAX_WRONG_ATTEMPTS);
     const rightChecked = passwordChecks.checked.includes(PIN);
@@ -60,13 +65,7 @@ describe('withdrawal password under a burst', () => {
   });
 
   it('the locked answer says what happened and when to try again, in the player language', async () => {
-    const p = await newPlayer(t);
-    await call(t, {
-      method: 'POST',
-      url: '/wps/member/withdrawal-password',
-      token: p.token,
-      payload: { newPassword: PIN, confirmPassword: PIN },
-    });
+    const p = await playerWithPin();
     for (let i = 0; i < MAX_WRONG_ATTEMPTS; i++) await change(p.token, '000000');
     t.clock.advance(10 * 60_000);
     const en = (await change(p.token, PIN, 'en')).json();

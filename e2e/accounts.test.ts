@@ -7,6 +7,8 @@ import { t } from './i18n.ts';
  * The foundation journeys of issue 2, in a real Chromium against the built server on a fresh
  * database: register → logged in → success popup → log out → log in; three wrong passwords bring
  * the captcha; the language switch; the maintenance screen; home screenshots in both languages.
+ * Issue 13: the consent boxes start unticked; registration by SMS code with the captcha on; the
+ * session across tabs.
  */
 let server: RunningServer;
 let browser: Browser;

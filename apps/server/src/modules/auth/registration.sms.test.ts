@@ -42,6 +42,20 @@ async function sendCode(
   return { status: r.statusCode, ...(r.json() as { code?: string }) };
 }
 
+/** PUT /wps/member/register/mobile with the number, its code and the consent boxes ticked. */
+function registerMobile(
+  mobileNo: string,
+  code: string | null | undefined,
+  extra: Record<string, unknown> = {},
+) {
+  const payload = { mobileNum: mobileNo, countryDialingCode: '+55', verificationCode: code, ...extra };
+  return call(t, {
+    method: 'PUT',
+    url: '/wps/member/register/mobile',
+    payload: { ...payload, ageConfirmed: true, termsAccepted: true },
+  });
+}
+
 describe('registering with an SMS code while the captcha is on', () => {
   test('sending the code needs a captcha; the registration then needs no second one', async () => {
     const mobileNo = '11955500001';
@@ -50,20 +64,7 @@ describe('registering with an SMS code while the captcha is on', () => {
     expect((await sendCode(mobileNo, '10.30.0.1', captcha)).status).toBe(200);
     const code = (await lastOutbox(t, `55${mobileNo}`))?.code;
     // The form sends what is still in the captcha field: the answer the code request burnt.
-    const r = await call(t, {
-      method: 'PUT',
-      url: '/wps/member/register/mobile',
-      payload: {
-        mobileNum: mobileNo,
-        countryDialingCode: '+55',
-        verificationCode: code,
-        ageConfirmed: true,
-        termsAccepted: true,
-        login: true,
-        verification: captcha,
-      },
-      ip: '10.30.0.1',
-    });
+    const r = await registerMobile(mobileNo, code, { login: true, verification: captcha });
     expect([r.status, r.code]).toEqual([200, undefined]);
     expect(r.value.account).toMatch(/^u\d{9}$/);
   });
@@ -74,17 +75,7 @@ describe('registering with an SMS code while the captcha is on', () => {
     expect((await sendCode(mobileNo, '10.30.0.2', captcha)).status).toBe(200);
     t.clock.advance(1_100);
     expect((await sendCode(mobileNo, '10.30.0.2', captcha)).code).toBe('AUTH_CAPTCHA_INVALID');
-    const r = await call(t, {
-      method: 'PUT',
-      url: '/wps/member/register/mobile',
-      payload: {
-        mobileNum: mobileNo,
-        countryDialingCode: '+55',
-        verificationCode: '12345678',
-        ageConfirmed: true,
-        termsAccepted: true,
-      },
-    });
+    const r = await registerMobile(mobileNo, '12345678');
     expect(r.code).toBe('AUTH_SMS_CODE_INVALID');
   });
 

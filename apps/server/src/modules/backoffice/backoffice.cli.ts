@@ -2,11 +2,11 @@ import { userInfo } from 'node:os';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
+import { cliExitCode, UsageError } from '../../platform/cli.ts';
 import { systemClock } from '../../platform/clock.ts';
-import { ConfigError, loadConfig } from '../../platform/config/config.ts';
+import { loadConfig } from '../../platform/config/config.ts';
 import type { SeedContext } from '../../platform/context.ts';
-import { DatabaseLockedError, openDatabase, runMigrations } from '../../platform/database/database.ts';
-import { AppError } from '../../platform/http/app-error.ts';
+import { openDatabase, runMigrations } from '../../platform/database/database.ts';
 import { createLogger } from '../../platform/logging/logger.ts';
 import { ensureStartMerchant } from '../system/index.ts';
 import {
@@ -28,8 +28,6 @@ const USAGE = `usage: npm run operator -- <command>
   reset --merchant <code> --username <name> [--site <url>]
       a new enrolment link for an existing operator: the old password and TOTP stop working
   --site: the address operators reach the back office at (default http://localhost:PORT)`;
-
-class UsageError extends Error {}
 
 const OPTIONS = {
   merchant: { type: 'string' },
@@ -87,26 +85,9 @@ async function main(): Promise<void> {
   }
 }
 
-function explain(error: unknown): number {
-  if (error instanceof UsageError || (error instanceof TypeError && 'code' in error)) {
-    console.error(`${error.message}\n\n${USAGE}`);
-    return 64;
-  }
-  if (error instanceof AppError) {
-    console.error(`refused: ${error.code}${error.details ? ` ${JSON.stringify(error.details)}` : ''}`);
-    return 1;
-  }
-  if (error instanceof ConfigError || error instanceof DatabaseLockedError) {
-    console.error(error.message);
-    return 2;
-  }
-  console.error(error);
-  return 1;
-}
-
 // Run only as a program, so tests can import runOperatorCommand without opening a database.
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
   main().catch((error) => {
-    process.exitCode = explain(error);
+    process.exitCode = cliExitCode(error, USAGE);
   });
 }

@@ -2,10 +2,10 @@ import { userInfo } from 'node:os';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { operatorBrandPatch, operatorFieldRule, operatorStatusUpdate } from '@sorte/contracts';
+import { cliExitCode, UsageError } from '../../platform/cli.ts';
 import { systemClock } from '../../platform/clock.ts';
-import { ConfigError, loadConfig } from '../../platform/config/config.ts';
-import { DatabaseLockedError, openDatabase, runMigrations } from '../../platform/database/database.ts';
-import { AppError } from '../../platform/http/app-error.ts';
+import { loadConfig } from '../../platform/config/config.ts';
+import { openDatabase, runMigrations } from '../../platform/database/database.ts';
 import { parseInput } from '../../platform/http/validate.ts';
 import { createLogger } from '../../platform/logging/logger.ts';
 import { createEventBus } from '../../platform/realtime/event-bus.ts';
@@ -55,8 +55,6 @@ export function parseAssignments(pairs: string[]): Record<string, unknown> {
   }
   return out;
 }
-
-class UsageError extends Error {}
 
 function need(value: string | undefined, what: string): string {
   if (!value) throw new UsageError(`missing ${what}`);
@@ -128,26 +126,9 @@ async function main(): Promise<void> {
   }
 }
 
-function explain(error: unknown): number {
-  if (error instanceof UsageError) {
-    console.error(`${error.message}\n\n${USAGE}`);
-    return 64;
-  }
-  if (error instanceof AppError) {
-    console.error(`refused: ${error.code}${error.details ? ` ${JSON.stringify(error.details)}` : ''}`);
-    return 1;
-  }
-  if (error instanceof ConfigError || error instanceof DatabaseLockedError) {
-    console.error(error.message);
-    return 2;
-  }
-  console.error(error);
-  return 1;
-}
-
 // Run only as a program, so tests can import runCommand without opening a database.
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
   main().catch((error) => {
-    process.exitCode = explain(error);
+    process.exitCode = cliExitCode(error, USAGE);
   });
 }

@@ -76,3 +76,35 @@ describe('lobbies opened directly', () => {
     await visitAll({ lang: 'en', phone: false, theme: 'dark', login: true });
   });
 });
+
+describe('the home offers only what the site has', () => {
+  it('no "coming soon" tile; the footer’s affiliate start stays in this tab (help when logged in, sign-up when not)', async () => {
+    const lang = 'pt-BR' as const;
+    const { context, page } = await newPage(browser, { lang });
+    await page.goto(`${server.url}/`);
+    await page.locator('.cat-tile__meta').first().waitFor();
+    await expect.poll(() => page.locator('.cat-tile__meta').first().textContent()).not.toBe('');
+    const tiles = await page.locator('.cat-tile').allTextContents();
+    expect(tiles.join('|')).not.toContain(t(lang, 'home', 'comingSoon'));
+    expect(tiles.some((text) => text.includes(t(lang, 'home', 'tiles.PGE')))).toBe(true);
+    expect(tiles.some((text) => text.includes(t(lang, 'home', 'tiles.SPORTS')))).toBe(false);
+
+    const start = page.locator('.footer').getByRole('button', { name: t(lang, 'common', 'actions.start') });
+    await start.click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/register');
+    expect(context.pages()).toHaveLength(1);
+    await context.close();
+
+    const signedIn = await newPage(browser, { lang });
+    await signInContext(signedIn.context, token);
+    await signedIn.page.goto(`${server.url}/`);
+    await signedIn.page
+      .locator('.footer')
+      .getByRole('button', { name: t(lang, 'common', 'actions.start') })
+      .click();
+    await expect.poll(() => new URL(signedIn.page.url()).searchParams.get('modal')).toBe('help');
+    expect(signedIn.context.pages()).toHaveLength(1);
+    await screenshot(signedIn.page, 'home-affiliate-help-desktop-pt-BR');
+    await signedIn.context.close();
+  });
+});

@@ -12,6 +12,7 @@ function boot(overrides: Partial<Whitelabel> = {}, status = 0): BootData {
       merchantCode: 'demo',
       brandName: 'Sorte',
       logoUrl: '',
+      defaultLanguage: 'pt-BR',
       banners: [
         {
           bannerId: 1,
@@ -48,9 +49,13 @@ describe('renderIndexHtml', () => {
     expect(jsonForScript({ a: '<!--&\u2028' })).toBe('{"a":"\\u003c!--\\u0026\\u2028"}');
   });
 
-  it('puts the route group first banner in the static shell', () => {
-    expect(renderIndexHtml(TEMPLATE, boot(), '/')).toContain('src="/assets-brand/banner-home-1.svg"');
-    expect(renderIndexHtml(TEMPLATE, boot(), '/register')).toContain('src="/assets-brand/banner-w_reg.svg"');
+  it('puts the route group first banner in the static shell, its art in the default language', () => {
+    expect(renderIndexHtml(TEMPLATE, boot(), '/')).toContain(
+      'src="/assets-brand/banner-home-1.svg?lang=pt-BR"',
+    );
+    expect(renderIndexHtml(TEMPLATE, boot(), '/register')).toContain(
+      'src="/assets-brand/banner-w_reg.svg?lang=pt-BR"',
+    );
     expect(renderIndexHtml(TEMPLATE, boot(), '/game')).not.toContain('class="banner"');
     expect(renderIndexHtml(TEMPLATE, boot({}, 1), '/')).not.toContain('class="banner"');
   });

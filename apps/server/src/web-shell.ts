@@ -1,3 +1,4 @@
+import { bannerImageUrl } from '@sorte/contracts';
 import type { BootData } from './modules/system/index.ts';
 
 /**
@@ -99,7 +100,8 @@ function heroHtml({ whitelabel, status }: BootData, pathname: string): string {
   // Same boxes as the web's Banner, so the real carousel lands exactly where this one was.
   return (
     '<section class="banner"><div class="banner__track"><div class="banner__slide">' +
-    `<img src="${escapeHtml(first.url)}" alt="" fetchpriority="high" decoding="async">` +
+    // The reader's choice is not known before the script runs: the art in the merchant's default language.
+    `<img src="${escapeHtml(bannerImageUrl(first.url, whitelabel.defaultLanguage))}" alt="" fetchpriority="high" decoding="async">` +
     '</div></div></section>'
   );
 }

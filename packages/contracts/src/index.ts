@@ -17,3 +17,4 @@ export * from './crash.ts';
 export * from './records.ts';
 export * from './lottery.ts';
 export * from './lottery-vn.ts';
+export * from './brand-art.ts';

@@ -26,6 +26,7 @@ import {
   permissionOf,
   whitelabelOf,
 } from './system.service.ts';
+import { localizeArt } from './system.art.ts';
 
 const tags = ['system'];
 /**
@@ -37,6 +38,7 @@ const ASSETS_DIR =
     .map((u) => fileURLToPath(u))
     .find((dir) => existsSync(dir)) ?? fileURLToPath(new URL('./assets/', import.meta.url));
 const assetName = z.object({ file: z.string().regex(/^[A-Za-z0-9_-]{1,64}\.svg$/) });
+const assetQuery = z.object({ lang: z.enum(['en', 'pt-BR']).optional() });
 
 const ok = <T>(value: T) => ({ success: true as const, value });
 
@@ -140,11 +142,16 @@ export async function registerSystemRoutes(app: FastifyInstance, ctx: AppContext
     },
   );
 
-  // Brand art (logo, banners). Names are content-stable, so browsers may cache them for a day.
+  // Brand art (logo, banners). Names are content-stable, so browsers may cache them for a day; `?lang=`
+  // draws a banner's words in the reader's language (an <img> cannot send the site's language otherwise).
   app.get('/assets-brand/:file', { schema: { hide: true } }, async (request, reply) => {
     const { file } = parseInput(assetName, request.params);
-    const body = await readFile(`${ASSETS_DIR}${file}`).catch(() => null);
-    if (!body) throw new AppError('NOT_FOUND');
-    return reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(body);
+    const { lang } = parseInput(assetQuery, request.query);
+    const body = await readFile(`${ASSETS_DIR}${file}`, 'utf8').catch(() => null);
+    if (body === null) throw new AppError('NOT_FOUND');
+    return reply
+      .type('image/svg+xml')
+      .header('cache-control', 'public, max-age=86400')
+      .send(lang ? localizeArt(body, lang) : body);
   });
 }

@@ -12,9 +12,9 @@ interface DemoBanner {
   enabled: boolean;
 }
 
-const home = (n: number, link: string, en: string, pt: string): DemoBanner => ({
+const home = (n: number, link: string, en: string, pt: string, art: string): DemoBanner => ({
   group_name: '/',
-  url: `${ASSETS}/banner-home-${n}.svg`,
+  url: `${ASSETS}/banner-${art}.svg`,
   linkage_type: 'internal',
   link,
   title: { en, 'pt-BR': pt },
@@ -40,15 +40,17 @@ const GROUP_TITLES: [group: string, file: string, en: string, pt: string][] = [
   ['/pge', 'pge', 'PG Soft games', 'Jogos PG Soft'],
 ];
 
+/** The home carousel shows what the demo merchant really offers: no bonus or sports before they exist. */
 export const DEMO_BANNERS: DemoBanner[] = [
   home(
     1,
-    '/promotions',
-    'Welcome bonus: 100% on your first deposit',
-    'Bônus de boas-vindas: 100% no primeiro depósito',
+    '/inhouse',
+    'Sorte originals: provably fair games',
+    'Originais Sorte: jogos com justiça comprovável',
+    'inhouse',
   ),
-  home(2, '/live', 'Live casino, 24 hours a day', 'Cassino ao vivo, 24 horas por dia'),
-  home(3, '/sports', 'Every match, the best odds', 'Todas as partidas, as melhores odds'),
+  home(2, '/live', 'Live casino, 24 hours a day', 'Cassino ao vivo, 24 horas por dia', 'home-2'),
+  home(3, '/elott', 'Fast draws every minute', 'Sorteios rápidos a cada minuto', 'elott'),
   ...GROUP_TITLES.map(
     ([group, file, en, pt]): DemoBanner => ({
       group_name: group,
@@ -74,18 +76,18 @@ export const DEMO_ANNOUNCEMENTS: DemoAnnouncement[] = [
     type: 'PU',
     title: { en: 'Welcome to Sorte', 'pt-BR': 'Bem-vindo à Sorte' },
     content: {
-      en: '<p>Welcome! Create your account in one minute and explore slots, live casino, sports and lottery.</p>',
+      en: '<p>Welcome! Create your account in one minute and explore slots, live casino, our provably fair games and the lotteries.</p>',
       'pt-BR':
-        '<p>Bem-vindo! Crie sua conta em um minuto e explore slots, cassino ao vivo, esportes e loteria.</p>',
+        '<p>Bem-vindo! Crie sua conta em um minuto e explore caça-níqueis, cassino ao vivo, nossos jogos com justiça comprovável e as loterias.</p>',
     },
   },
   {
     type: 'PR',
-    title: { en: 'First deposit bonus: 100%', 'pt-BR': 'Bônus no primeiro depósito: 100%' },
+    title: { en: 'Verify every round', 'pt-BR': 'Confira cada rodada' },
     content: {
-      en: '<p>Deposit from <b>R$ 20</b> and get a <b>100% bonus</b> up to R$ 500. Wagering 10x. See the promotions page for the terms.</p>',
+      en: '<p>Every round of our in-house games can be recomputed in your browser from its seeds: open Verify from any game.</p>',
       'pt-BR':
-        '<p>Deposite a partir de <b>R$ 20</b> e ganhe <b>100% de bônus</b> até R$ 500. Rollover 10x. Veja os termos na página de promoções.</p>',
+        '<p>Cada rodada dos nossos jogos próprios pode ser recalculada no seu navegador a partir das seeds: abra Verificar em qualquer jogo.</p>',
     },
   },
   {
@@ -112,15 +114,6 @@ export const DEMO_ANNOUNCEMENTS: DemoAnnouncement[] = [
     content: {
       en: '<p>Install the Sorte app for Android or iOS: scan the QR code in the download menu.</p>',
       'pt-BR': '<p>Instale o app Sorte para Android ou iOS: leia o QR code no menu de download.</p>',
-    },
-  },
-  {
-    type: 'PR',
-    title: { en: 'VIP club: rewards every week', 'pt-BR': 'Clube VIP: recompensas toda semana' },
-    content: {
-      en: '<p>Climb the VIP ranks to unlock weekly cashback, faster withdrawals and a personal manager.</p>',
-      'pt-BR':
-        '<p>Suba nos níveis VIP para desbloquear cashback semanal, saques mais rápidos e gerente pessoal.</p>',
     },
   },
 ];
@@ -153,6 +146,14 @@ export const DEMO_HELP: { title: Texts; content: Texts }[] = [
     content: {
       en: 'Use "Forgot password" on the login window to reset it by email or by phone.',
       'pt-BR': 'Use "Esqueci a senha" na janela de login para redefini-la por e-mail ou telefone.',
+    },
+  },
+  {
+    title: { en: 'How do I become an affiliate?', 'pt-BR': 'Como me torno afiliado?' },
+    content: {
+      en: 'Talk to customer service: an agent account gets an invitation code and link, and earns on the players who sign up with it.',
+      'pt-BR':
+        'Fale com o atendimento: uma conta de agente recebe um código e um link de convite, e ganha com os jogadores que se cadastram por ele.',
     },
   },
   {

@@ -1,4 +1,4 @@
-import type { Banner as BannerItem } from '@sorte/contracts';
+import { type Banner as BannerItem, bannerImageUrl } from '@sorte/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -101,7 +101,7 @@ export function Banner({ group }: { group: string }) {
           const title = banner.title?.[i18n.language] ?? banner.title?.en ?? '';
           const image = (
             <img
-              src={banner.url}
+              src={bannerImageUrl(banner.url, i18n.language)}
               alt={title}
               loading={i === 0 ? 'eager' : 'lazy'}
               decoding="async"

@@ -1,41 +1,50 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { Icon } from '../../components/ui/Icon';
 import { useGameMenus } from '../../features/games/api';
 import { useOpenCustomerService } from '../../lib/customer-service';
 import { useWhitelabel } from '../../lib/whitelabel';
 import { useModal } from '../../lib/modal-url';
-import { openSafe } from '../../lib/safe-url';
+import { openSafe, safePath } from '../../lib/safe-url';
+import { useSession } from '../../lib/session';
 
-const PAYMENT_METHODS = ['pix', 'bankTransfer', 'cards', 'crypto', 'eWallet'] as const;
-/** Shown in the providers strip until the game catalogue lists real vendors. */
-const DEFAULT_PROVIDERS = ['PG SOFT', 'Pragmatic Play', 'Evolution', 'JILI', 'Spribe', 'Sorte Originals'];
+/** The ways the cashier takes money (PIX, and TED as a bank transfer): no cards, crypto or e-wallets. */
+const PAYMENT_METHODS = ['pix', 'bankTransfer'] as const;
 
 export function Footer() {
   const { t } = useTranslation('common');
   const { brandName, affiliateLink, minimumAge } = useWhitelabel();
   const { openModal } = useModal();
+  const navigate = useNavigate();
+  const isLogin = useSession((s) => s.isLogin);
   const openCustomerService = useOpenCustomerService();
   const menus = useGameMenus();
-  const vendorNames = [...new Set((menus.data ?? []).flatMap((m) => m.vendors.map((v) => v.name)))].slice(
+  // Only the catalogue's vendors: a fixed list named brands whose games the site does not have.
+  const providers = [...new Set((menus.data ?? []).flatMap((m) => m.vendors.map((v) => v.name)))].slice(
     0,
     16,
   );
-  const providers = vendorNames.length > 0 ? vendorNames : DEFAULT_PROVIDERS;
 
+  // A player already has an account: the affiliate programme's words (help centre), in this tab. A
+  // visitor follows the merchant's affiliate link, an in-site one (sign-up) in this tab too.
   const startAffiliate = () => {
-    if (!openSafe(affiliateLink)) openCustomerService();
+    const path = safePath(affiliateLink);
+    if (isLogin) openModal('help');
+    else if (path) navigate(path);
+    else if (!openSafe(affiliateLink)) openCustomerService();
   };
 
   return (
     <footer className="footer">
-      <section className="footer__providers" aria-label={t('footer.providers')}>
-        {providers.map((name) => (
-          <span key={name} className="provider-pill">
-            {name}
-          </span>
-        ))}
-      </section>
+      {providers.length > 0 ? (
+        <section className="footer__providers" aria-label={t('footer.providers')}>
+          {providers.map((name) => (
+            <span key={name} className="provider-pill">
+              {name}
+            </span>
+          ))}
+        </section>
+      ) : null}
       <div className="footer__grid">
         <section>
           <h2 className="footer__title">{t('footer.about')}</h2>

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseAmountInput } from '@sorte/money';
-import {
-  amountProblem,
-  feePreview,
-  isWithdrawalPassword,
-  PROOF_MAX_BYTES,
-  proofFileProblem,
-} from './amounts';
+import { feePreview, parseAmountInput } from '@sorte/money';
+import { amountProblem, isWithdrawalPassword, PROOF_MAX_BYTES, proofFileProblem } from './amounts';
 
 const pt = (text: string) => parseAmountInput(text, 'BRL', 'pt-BR');
 

@@ -3,9 +3,8 @@ import type { AmountParse } from '@sorte/money';
 /**
  * Rules of the cashier forms: checking a typed amount against the limits, checking a proof image.
  * Amounts are bigint minor units throughout. Reading and writing the typed amount and the fee rule
- * live in @sorte/money (the server charges with the same `feeFor` the preview uses).
+ * (`feePreview`, the server's `feeFor`) live in @sorte/money.
  */
-export { feePreview } from '@sorte/money';
 
 export interface AmountLimits {
   minMinor?: bigint | number;

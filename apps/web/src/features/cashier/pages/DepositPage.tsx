@@ -2,13 +2,13 @@ import type { DepositOrder, ManualAccountDetails, PaymentChannel } from '@sorte/
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/ui/EmptyState';
-import { minorToInput, parseAmountInput } from '@sorte/money';
+import { feePreview, minorToInput, parseAmountInput } from '@sorte/money';
 import { useErrorMessage } from '../../../lib/errors';
 import { formatDateTime } from '../../../lib/format';
 import { useIntentKeys } from '../../../lib/intent-key';
 import { useMoney } from '../../../lib/money';
 import { toast } from '../../../lib/toast';
-import { amountProblem, feePreview } from '../amounts';
+import { amountProblem } from '../amounts';
 import { useChannels, useCreateDeposit, useDepositOrder, useDeposits, useInvalidateMoney } from '../api';
 import { Pager } from '../../../components/ui/Pager';
 import { QueryState } from '../../../components/ui/QueryState';

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { parseAmountInput } from '../../../lib/amounts';
+import { parseAmountInput } from '@sorte/money';
 import { useIntentKeys } from '../../../lib/intent-key';
 import { useMoney } from '../../../lib/money';
 import { toast } from '../../../lib/toast';

@@ -2,13 +2,13 @@ import type { PayoutAccount, WithdrawalOrder, WithdrawInfo } from '@sorte/contra
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../components/ui/Modal';
-import { parseAmountInput } from '../../../lib/amounts';
+import { feePreview, parseAmountInput } from '@sorte/money';
 import { useErrorMessage } from '../../../lib/errors';
 import { formatDateTime } from '../../../lib/format';
 import { useIntentKeys } from '../../../lib/intent-key';
 import { useMoney } from '../../../lib/money';
 import { toast } from '../../../lib/toast';
-import { amountProblem, feePreview, isWithdrawalPassword, proofFileProblem } from '../amounts';
+import { amountProblem, isWithdrawalPassword, proofFileProblem } from '../amounts';
 import { useReceipt, useWithdraw, useWithdrawals, useWithdrawInfo } from '../api';
 import { usePinErrorMessage } from '../pin-errors';
 import { Pager } from '../../../components/ui/Pager';

@@ -141,8 +141,13 @@ export function useDeposits(pageNo: number) {
 export const ORDER_POLL_MS = 3000;
 export const ORDER_POLL_MAX = 40;
 
-/** One deposit; polled while pending (bounded), e.g. after the player comes back from the gateway. */
-export function useDepositOrder(id: string | undefined) {
+/**
+ * One deposit, refetched when its status is pushed (cashier.order, after a gateway's callback or an
+ * operator's decision). `poll`: also polled while pending (bounded), e.g. after the player comes back
+ * from a gateway's page; a PIX charge on screen needs no poll, the push tells it when the bank paid.
+ */
+export function useDepositOrder(id: string | undefined, { poll = true }: { poll?: boolean } = {}) {
+  useOrderPush();
   const token = useToken();
   return useQuery({
     queryKey: cashierKeys.deposit(token, id ?? ''),
@@ -150,7 +155,7 @@ export function useDepositOrder(id: string | undefined) {
       apiGet<DepositOrder>(`/wps/cashier/deposits/${encodeURIComponent(id ?? '')}`, { signal }),
     enabled: Boolean(token && id),
     refetchInterval: (query) =>
-      query.state.data?.status === 'pending' && query.state.dataUpdateCount < ORDER_POLL_MAX
+      poll && query.state.data?.status === 'pending' && query.state.dataUpdateCount < ORDER_POLL_MAX
         ? ORDER_POLL_MS
         : false,
   });

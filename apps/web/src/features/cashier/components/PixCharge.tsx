@@ -12,13 +12,13 @@ const QR_SIZE = 216;
 /**
  * A PIX deposit as Brazilian players know it: the charge's QR code for the bank app, its "copia e
  * cola" text with a copy button, the time left to pay, and the status, which turns paid by itself
- * when the bank pays (the socket's cashier.order push refetches the order; a bounded poll backs it).
+ * when the bank pays (the socket's cashier.order push refetches the order, and so does a reconnection).
  * With the built-in sandbox gateway no bank can pay, so its page, labelled as the sandbox, plays one.
  */
 export function PixCharge({ order, onDone }: { order: DepositOrder; onDone: () => void }) {
   const { t } = useTranslation('cashier');
   const money = useMoney();
-  const live = useDepositOrder(order.id);
+  const live = useDepositOrder(order.id, { poll: false });
   const data = live.data ?? order;
   const charge = data.pix ?? order.pix;
   const now = useServerNow(0);

@@ -51,6 +51,3 @@ export async function getCashierSettings(db: Db, merchantId: string): Promise<Ca
     transferVendors: row.transfer_vendors,
   };
 }
-
-/** The fee rule (basis points rounded up, plus the fixed part) is @sorte/money's: the web previews the same. */
-export { feeFor } from '@sorte/money';

@@ -1,4 +1,5 @@
 import type { CashierQueueItem, DepositOrder, DepositRequest } from '@sorte/contracts';
+import { feeFor } from '@sorte/money';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/database/database.ts';
 import { AppError } from '../../platform/http/app-error.ts';
@@ -13,7 +14,7 @@ import {
   withLedgerTransaction,
 } from '../ledger/index.ts';
 import { dayRange, iso, orderNumber, startOfUtcDay } from './cashier-orders.ts';
-import { feeFor, getCashierSettings } from './cashier-settings.ts';
+import { getCashierSettings } from './cashier-settings.ts';
 import { findChannel } from './channels.repository.ts';
 import * as repo from './deposits.repository.ts';
 import type { DepositRow, DepositView } from './deposits.repository.ts';

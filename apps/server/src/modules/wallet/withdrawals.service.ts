@@ -6,6 +6,7 @@ import type {
   cashierOrdersQuery,
   cashierQueueQuery,
 } from '@sorte/contracts';
+import { feeFor } from '@sorte/money';
 import type { z } from 'zod';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/database/database.ts';
@@ -26,7 +27,7 @@ import {
   withLedgerTransaction,
 } from '../ledger/index.ts';
 import { dayRange, iso, orderNumber, startOfUtcDay } from './cashier-orders.ts';
-import { feeFor, getCashierSettings } from './cashier-settings.ts';
+import { getCashierSettings } from './cashier-settings.ts';
 import { type LockedMember, withPasswordChecked } from './password-guarded.ts';
 import { fullLabel, maskedLabel } from './payout-accounts.rules.ts';
 import { listPayoutAccounts, type MemberRef, usablePayoutAccount } from './payout-accounts.service.ts';

@@ -143,6 +143,17 @@ export function menuRows(db: Db, merchantId: string) {
 }
 export type MenuRow = Awaited<ReturnType<typeof menuRows>>[number];
 
+/** Which of these vendors have at least one game a player of the merchant can see. */
+export async function vendorsWithGames(db: Db, merchantId: string, vendors: string[]): Promise<Set<string>> {
+  if (!vendors.length) return new Set();
+  const rows = await visibleGames(db, merchantId)
+    .select('g.vendor')
+    .where('g.vendor', 'in', vendors)
+    .distinct()
+    .execute();
+  return new Set(rows.map((r) => r.vendor));
+}
+
 /** Vendors with at least one visible game, newest in the catalog first. */
 export function newestVendors(db: Db, merchantId: string, limit: number) {
   return visibleGames(db, merchantId)

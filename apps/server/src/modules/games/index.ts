@@ -12,6 +12,8 @@ export { INHOUSE_VENDOR } from './catalog.seed.ts';
 export { signProviderCall } from './provider-signature.ts';
 /** For in-app games played without a launch (the lottery pages): a bet counts as playing the game. */
 export { findVisibleGame, recordRecent } from './catalog.repository.ts';
+/** For the wallet: a transfer-mode vendor's game wallet is offered only while the site shows its games. */
+export { vendorsWithGames } from './catalog.repository.ts';
 
 /**
  * Games. For now the first call of the seamless-wallet vendor API — the debit (a bet), signed,

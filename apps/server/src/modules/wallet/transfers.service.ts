@@ -12,6 +12,7 @@ import type { Db } from '../../platform/database/database.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { type MemberKind, memberAccountId, memberBalance, transfer } from '../ledger/index.ts';
 import { findMemberByAccount, findMemberById, isAgentType, type MemberRow } from '../members/index.ts';
+import { vendorsWithGames } from '../games/index.ts';
 import { getCashierSettings } from './cashier-settings.ts';
 import { cashierTotals } from './transfers.repository.ts';
 import { turnoverStatus } from './turnover.ts';
@@ -41,12 +42,19 @@ const gameKind = (vendor: string): MemberKind => `game:${vendor}`;
 
 export async function merchantWallets(db: Db, merchantId: string): Promise<MerchantWalletInfo> {
   const settings = await getCashierSettings(db, merchantId);
+  // A single-wallet merchant plays seamless vendors only: no game wallet is offered, whatever is listed.
+  if (settings.singleWallet) return { isSingle: true, gameWallets: [] };
+  // Nor is the wallet of a vendor none of whose games the site shows (the recall still empties it).
+  const offered = await vendorsWithGames(
+    db,
+    merchantId,
+    settings.transferVendors.map((v) => v.vendor),
+  );
   return {
-    isSingle: settings.singleWallet,
-    // A single-wallet merchant plays seamless vendors only: no game wallet is offered, whatever is listed.
-    gameWallets: settings.singleWallet
-      ? []
-      : settings.transferVendors.map((v) => ({ kind: gameKind(v.vendor), vendor: v.vendor, name: v.name })),
+    isSingle: false,
+    gameWallets: settings.transferVendors
+      .filter((v) => offered.has(v.vendor))
+      .map((v) => ({ kind: gameKind(v.vendor), vendor: v.vendor, name: v.name })),
   };
 }
 

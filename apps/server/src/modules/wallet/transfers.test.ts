@@ -70,7 +70,7 @@ const move = (token: string, payload: Record<string, unknown>) =>
   });
 
 describe('merchant wallet mode', () => {
-  test('a new merchant is single-wallet with no game wallets; transfer mode lists each vendor', async () => {
+  test('a new merchant is single-wallet with no game wallets; transfer mode lists each vendor with games on the site', async () => {
     const { token } = await player();
     await setWalletMode(true);
     const single = await call(t, { method: 'GET', url: '/wps/v2/wallets/merchant', token });
@@ -78,15 +78,28 @@ describe('merchant wallet mode', () => {
       200,
       { isSingle: true, gameWallets: [] },
     ]);
-    await setWalletMode(false);
+    // Only vendors whose games the site shows get a wallet: the reference vendor, not pg or jili.
+    await setWalletMode(false, [...VENDORS, { vendor: 'sorte-ref', name: 'Sorte Reference' }]);
     const multi = await call(t, { method: 'GET', url: '/wps/v2/wallets/merchant', token });
     expect(multi.value).toEqual({
       isSingle: false,
-      gameWallets: [
-        { kind: 'game:pg', vendor: 'pg', name: 'PG Soft' },
-        { kind: 'game:jili', vendor: 'jili', name: 'JILI' },
-      ],
+      gameWallets: [{ kind: 'game:sorte-ref', vendor: 'sorte-ref', name: 'Sorte Reference' }],
     });
+    // Switched off for the merchant, its games vanish and so does its wallet.
+    const switchOff = (enabled: boolean) =>
+      f.db
+        .updateTable('merchant_game_vendors')
+        .set({ enabled })
+        .where('merchant_id', '=', f.merchantId)
+        .where('vendor', '=', 'sorte-ref')
+        .execute();
+    await switchOff(false);
+    try {
+      const none = await call(t, { method: 'GET', url: '/wps/v2/wallets/merchant', token });
+      expect(none.value).toEqual({ isSingle: false, gameWallets: [] });
+    } finally {
+      await switchOff(true);
+    }
   });
 
   test('without a token the mode is refused', async () => {

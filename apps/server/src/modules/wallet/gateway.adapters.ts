@@ -11,7 +11,7 @@ import { sandboxPixCharge } from './sandbox-pix.ts';
 interface GatewayAdapter {
   checkoutUrl(depositId: string): string;
   /** A gateway that charges by PIX: the charge it issued for a pending order, shown inside the site. */
-  pixCharge?(order: DepositView): PixCharge;
+  pixCharge?(order: DepositView): PixCharge | null;
 }
 
 const ADAPTERS: Record<string, GatewayAdapter> = {};

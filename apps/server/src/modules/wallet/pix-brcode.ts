@@ -16,8 +16,8 @@ export const MERCHANT_CITY_MAX = 15;
 export const TXID_MAX = 25;
 const URL_MAX = 77;
 const KEY_MAX = 77;
-/** Field 54 holds at most 13 characters ("9999999999.99"). */
-const AMOUNT_MAX_CHARS = 13;
+/** Field 54 holds at most 13 characters: "9999999999.99". */
+export const MAX_BRCODE_AMOUNT_MINOR = 999_999_999_999n;
 
 export interface BrCodeInput {
   /** A static charge: the receiver's PIX key (CPF, CNPJ, e-mail, +55 phone or random key). */
@@ -75,9 +75,8 @@ export function asciiField(text: string, max: number): string {
 /** The amount as field 54 wants it: a dot and two decimals, from integer minor units. */
 export function brCodeAmount(amountMinor: bigint): string {
   if (amountMinor <= 0n) throw new BrCodeError('the amount must be positive');
-  const text = unitsToDecimal(amountMinor, currencyScale('BRL'));
-  if (text.length > AMOUNT_MAX_CHARS) throw new BrCodeError('the amount does not fit field 54');
-  return text;
+  if (amountMinor > MAX_BRCODE_AMOUNT_MINOR) throw new BrCodeError('the amount does not fit field 54');
+  return unitsToDecimal(amountMinor, currencyScale('BRL'));
 }
 
 function accountInformation(input: BrCodeInput): string {

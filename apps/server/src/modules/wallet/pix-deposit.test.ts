@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/harness.ts';
 import { call } from '../auth/auth.test-helpers.ts';
+import { fixture } from '../ledger/ledger.test-helpers.ts';
 import { connect, listen, waitFor } from '../realtime/realtime.test-helpers.ts';
 import {
   channelNamed,
@@ -11,6 +12,7 @@ import {
   MANUAL_PIX,
   newPlayer,
   SANDBOX,
+  testChannel,
 } from './deposits.test-helpers.ts';
 import { brCodeCrcValid, parseBrCodeFields } from './pix-brcode.ts';
 import { SANDBOX_PIX_TTL_MS } from './sandbox-pix.ts';
@@ -87,6 +89,22 @@ describe('a sandbox PIX deposit', () => {
       status: 'approved',
     });
     client.socket.close();
+  });
+
+  it('falls back to the sandbox page when the amount is wider than a BR Code carries', async () => {
+    const player = await newPlayer(t);
+    const { merchantId } = await fixture(t);
+    const channel = await testChannel(t, merchantId, {
+      type: 'gateway',
+      gateway: 'sandbox',
+      gateway_secret: 'wide-amount-secret',
+      account: null,
+      max_minor: 1_000_000_000_000n,
+    });
+    const r = await deposit(t, player.token, { channelId: channel.id, amountMinor: 1_000_000_000_000 });
+    expect(r.status).toBe(200);
+    expect(r.value.pix).toBeNull();
+    expect(r.value.redirectUrl).toBe(`/providers/payments/sandbox/checkout/${r.value.id}`);
   });
 
   it('cannot be paid at the sandbox bank once the charge has expired', async () => {

@@ -1,6 +1,6 @@
 import type { PixCharge } from '@sorte/contracts';
 import type { DepositView } from './deposits.repository.ts';
-import { asciiField, buildBrCode, MERCHANT_NAME_MAX } from './pix-brcode.ts';
+import { asciiField, buildBrCode, MAX_BRCODE_AMOUNT_MINOR, MERCHANT_NAME_MAX } from './pix-brcode.ts';
 
 /**
  * The PIX charge the sandbox gateway issues for an order, as a PSP's "cobrança imediata" would: a
@@ -19,7 +19,12 @@ export function sandboxPixExpiry(order: Pick<DepositView, 'created_at'>): Date {
   return new Date(order.created_at.getTime() + SANDBOX_PIX_TTL_MS);
 }
 
-export function sandboxPixCharge(order: DepositView): PixCharge {
+/**
+ * Null when the format cannot carry the order (an amount wider than field 54's 13 characters, over
+ * R$ 9.999.999.999,99): the player then pays on the sandbox's page, as before, instead of an error.
+ */
+export function sandboxPixCharge(order: DepositView): PixCharge | null {
+  if (order.amount_minor > MAX_BRCODE_AMOUNT_MINOR) return null;
   const brCode = buildBrCode({
     url: `${SANDBOX_LOCATION_HOST}${order.id.replaceAll('-', '')}`,
     amountMinor: order.amount_minor,

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { backoffMs, connectRealtime, MAX_BACKOFF_MS, type RealtimeEvent, realtimeUrl } from './realtime';
+import {
+  backoffMs,
+  connectRealtime,
+  emitMemberMessage,
+  MAX_BACKOFF_MS,
+  onMemberMessage,
+  RECONNECTED,
+  type RealtimeEvent,
+  realtimeUrl,
+} from './realtime';
 
 /** Just enough of a browser WebSocket for the client: what it sent, and hooks to play the server. */
 class FakeSocket {
@@ -96,5 +105,17 @@ describe('realtime client: other messages', () => {
     socket.onmessage?.({ data: JSON.stringify({ type: 'crash.round', round: { id: '7' } }) });
     socket.serverSays('balance-changed');
     expect(messages).toEqual([{ type: 'crash.round', round: { id: '7' } }]);
+  });
+});
+
+describe('member messages', () => {
+  it('hands every message to the listeners until they unsubscribe', () => {
+    const heard: string[] = [];
+    const stop = onMemberMessage((message) => heard.push(message.type));
+    emitMemberMessage({ type: 'cashier.order', kind: 'withdrawal', id: 'w1', status: 'approved' });
+    emitMemberMessage(RECONNECTED);
+    stop();
+    emitMemberMessage({ type: 'cashier.order' });
+    expect(heard).toEqual(['cashier.order', 'realtime.reconnected']);
   });
 });

@@ -3,6 +3,7 @@ import type { TestApp } from '../../../test/harness.ts';
 import { createAuthTestApp } from '../auth/auth.test-helpers.ts';
 import { boCall, operatorToken } from '../backoffice/backoffice.test-helpers.ts';
 import { connect, listen, waitFor } from '../realtime/realtime.test-helpers.ts';
+import { channelNamed, deposit, MANUAL_PIX, newPlayer } from './deposits.test-helpers.ts';
 import { readyPlayer, setCashierRules, withdraw } from './withdrawals.test-helpers.ts';
 
 /** "Meus saques" learns an operator's decision live, like the balance (issue 13 #8). */
@@ -38,6 +39,30 @@ it.each(['approve', 'reject'] as const)(
     client.socket.close();
   },
 );
+
+it("an operator's approval of a manual deposit is pushed to the member's socket", async () => {
+  const player = await newPlayer(t);
+  const channel = await channelNamed(t, player.token, MANUAL_PIX);
+  const order = await deposit(t, player.token, {
+    channelId: channel.id,
+    amountMinor: 5_000,
+    reference: 'E2E-123',
+  });
+  const client = await connect(url, player.token);
+  await waitFor(client, 'ready');
+  const decided = await boCall(t, finance, 'POST', `/bo/cashier/deposits/${order.value.id}/approve`, {
+    reason: 'money arrived',
+  });
+  expect(decided.status).toBe(200);
+  await waitFor(client, 'cashier.order');
+  expect(client.messages.find((m) => m.type === 'cashier.order')).toEqual({
+    type: 'cashier.order',
+    kind: 'deposit',
+    id: order.value.id,
+    status: 'approved',
+  });
+  client.socket.close();
+});
 
 it("another member's decision is not pushed to this socket", async () => {
   const watcher = await readyPlayer(t, 0n);

@@ -214,6 +214,7 @@ async function moneyJourney(page: Page, lang: Lang): Promise<Record<string, numb
   await page.evaluate(() => {
     (window as unknown as { journeyMarker: string }).journeyMarker = 'same document';
   });
+  await page.locator('img.qr').waitFor({ timeout: 10_000 }); // the QR library loads on first use
   await shot(page, `journey-${lang}-2-deposit-pending`);
   const [bank] = await Promise.all([
     page.context().waitForEvent('page'),

@@ -95,6 +95,8 @@ export const transactionRecord = z.object({
   reference: z.string(),
   /** The operator's reason, for adjustments only. */
   reason: z.string().nullable(),
+  /** The game a bet or win was for, as the catalog names it in the reader's language; null otherwise. */
+  gameName: z.string().nullable(),
 });
 export type TransactionRecord = z.infer<typeof transactionRecord>;
 

@@ -15,6 +15,8 @@ export interface HistoryRow {
   status: 'posted' | 'pending' | 'voided';
   metadata: Record<string, unknown>;
   balance_after: bigint | null;
+  /** The catalog's name of the game a bet or win moved money for (metadata.game), in the asked language. */
+  game_name: string | null;
 }
 
 export interface HistoryScope {
@@ -106,6 +108,7 @@ export async function findHistoryPage(
   s: HistoryScope,
   limit: number,
   offset: number,
+  language: string,
 ): Promise<HistoryRow[]> {
   const { rows } = await sql<HistoryRow>`
     with ${records(s)},
@@ -122,10 +125,17 @@ export async function findHistoryPage(
     )
     select p.src, p.id, p.account_id, a.kind, a.currency, p.amount_minor, p.created_at, p.transfer_id, p.code,
       p.status, p.metadata,
-      case when p.src = 'e' then (a.balance_minor - n.newer_sum)::bigint end as balance_after
+      case when p.src = 'e' then (a.balance_minor - n.newer_sum)::bigint end as balance_after,
+      gn.name as game_name
     from page p
     join acct a on a.id = p.account_id
     left join newer n on p.src = 'e' and n.id = p.id
+    left join lateral (
+      -- Our games' transfers name their game by its catalog code (in-house, crash, lotteries); the
+      -- first vendor listing that code names it, in the language asked, else English.
+      select coalesce(g.names->>${language}::text, g.names->>'en') as name
+      from games g where g.code = p.metadata->>'game' order by g.id limit 1
+    ) gn on true
     order by p.created_at desc, p.src desc, p.id desc`.execute(db);
   return rows;
 }

@@ -5,6 +5,7 @@ import {
   transactionRecord,
 } from '@sorte/contracts';
 import type { FastifyInstance } from 'fastify';
+import { pickLanguage } from '../../platform/i18n/messages.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { doc } from '../../platform/http/openapi.ts';
 import { parseInput } from '../../platform/http/validate.ts';
@@ -30,7 +31,13 @@ export async function registerLedgerHistoryRoutes(app: FastifyInstance, ctx: App
       const query = parseInput(transactionHistoryQuery, request.query);
       return {
         success: true,
-        value: await memberHistory(ctx.db, ctx.clock, { memberId, merchantId }, query),
+        value: await memberHistory(
+          ctx.db,
+          ctx.clock,
+          { memberId, merchantId },
+          query,
+          pickLanguage(request.headers),
+        ),
       };
     },
   );
@@ -49,7 +56,8 @@ export async function registerLedgerHistoryRoutes(app: FastifyInstance, ctx: App
     async (request) => {
       const { memberId, merchantId } = await requireMember(request);
       const { id } = parseInput(transactionDetailQuery, request.query);
-      return { success: true, value: await memberRecord(ctx.db, { memberId, merchantId }, id) };
+      const language = pickLanguage(request.headers);
+      return { success: true, value: await memberRecord(ctx.db, { memberId, merchantId }, id, language) };
     },
   );
 }

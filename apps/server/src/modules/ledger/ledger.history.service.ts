@@ -63,6 +63,8 @@ export async function memberHistory(
   clock: Clock,
   member: { memberId: string; merchantId: string },
   q: TransactionHistoryQuery,
+  /** The games' names' language (the back office's view passes none: the catalog's English). */
+  language = 'en',
 ): Promise<TransactionHistoryResponse> {
   const scope: repo.HistoryScope = {
     ...member,
@@ -73,7 +75,9 @@ export async function memberHistory(
   const offset = offsetOf(q);
   const total = await repo.countHistory(db, scope, MAX_HISTORY_RECORDS);
   const rows =
-    offset < total ? await repo.findHistoryPage(db, scope, Math.min(q.pageSize, total - offset), offset) : [];
+    offset < total
+      ? await repo.findHistoryPage(db, scope, Math.min(q.pageSize, total - offset), offset, language)
+      : [];
   return pageOf(rows.map(toRecord), total, q);
 }
 
@@ -82,9 +86,11 @@ export async function memberRecord(
   db: Db,
   member: { memberId: string; merchantId: string },
   id: string,
+  language: string,
 ): Promise<TransactionRecord> {
   const src = id[0] === 'h' ? 'h' : 'e';
-  const rows = await repo.findHistoryPage(db, { ...member, only: { src, id: BigInt(id.slice(1)) } }, 1, 0);
+  const only = { src, id: BigInt(id.slice(1)) } as const;
+  const rows = await repo.findHistoryPage(db, { ...member, only }, 1, 0, language);
   const row = rows[0];
   if (!row) throw new AppError('NOT_FOUND');
   return toRecord(row);
@@ -104,5 +110,6 @@ function toRecord(row: repo.HistoryRow): TransactionRecord {
     status: row.status,
     reference: String(row.transfer_id),
     reason: typeof reason === 'string' ? reason.slice(0, MAX_REASON_LENGTH) : null,
+    gameName: row.game_name,
   };
 }

@@ -234,3 +234,38 @@ test('bad queries are VALIDATION_FAILED and a missing token is UNAUTHENTICATED',
     expect([r.statusCode, r.json().code]).toEqual([401, 'UNAUTHENTICATED']);
   }
 });
+
+test('a bet and a win name their game as the catalog does in the reader’s language', async () => {
+  const p = await player('histgame1');
+  await fund(f, p.main, 1_000n);
+  const dice = { metadata: { game: 'dice', nonce: 1 } };
+  await transfer(f.db, {
+    ...request(f, { debitAccountId: p.main, creditAccountId: p.house, amountMinor: 100n }),
+    ...dice,
+  });
+  await transfer(f.db, {
+    ...request(f, { code: 'win', debitAccountId: p.house, creditAccountId: p.main, amountMinor: 198n }),
+    ...dice,
+  });
+  const named = async (language: string) => {
+    const r = await t.app.inject({
+      method: 'GET',
+      url: '/wps/member/transaction/history',
+      headers: { token: p.token, 'accept-language': language },
+    });
+    return transactionHistoryResponse.parse(r.json().value).list.map((x) => [x.type, x.gameName]);
+  };
+  expect(await named('pt-BR')).toEqual([
+    ['win', 'Dados'],
+    ['bet', 'Dados'],
+    ['adjustment', null],
+  ]);
+  expect((await named('en'))[0]).toEqual(['win', 'Dice']);
+  const [win] = (await history(p.token)).list;
+  const detail = await t.app.inject({
+    method: 'GET',
+    url: `/wps/member/transaction/detail?id=${win!.id}`,
+    headers: { token: p.token, 'accept-language': 'pt-BR' },
+  });
+  expect(detail.json().value.gameName).toBe('Dados');
+});

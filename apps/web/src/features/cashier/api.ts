@@ -14,6 +14,7 @@ import type {
 } from '@sorte/contracts';
 import { useCallback, useEffect } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { ApiError, apiDelete, apiGet, apiPatch, apiPost, buildHeaders, unwrapEnvelope } from '../../lib/api';
 import { onMemberMessage } from '../../lib/realtime';
 import { useSession } from '../../lib/session';
@@ -64,9 +65,11 @@ export const cashierKeys = {
   merchantWallets: (token: string | null) => [...cashierKeys.scope(token), 'merchantWallets'] as const,
   funds: (token: string | null) => [...cashierKeys.scope(token), 'funds'] as const,
   upline: (token: string | null) => [...cashierKeys.scope(token), 'upline'] as const,
-  history: (token: string | null, filters: HistoryFilters) =>
-    [...cashierKeys.scope(token), 'history', filters] as const,
-  detail: (token: string | null, id: string) => [...cashierKeys.scope(token), 'detail', id] as const,
+  /** With the language: the records name their games in it. */
+  history: (token: string | null, filters: HistoryFilters, language: string) =>
+    [...cashierKeys.scope(token), 'history', filters, language] as const,
+  detail: (token: string | null, id: string, language: string) =>
+    [...cashierKeys.scope(token), 'detail', id, language] as const,
   wallets: (token: string | null) => ['wallet', 'balance', token, 'wallets'] as const,
 };
 
@@ -380,8 +383,9 @@ export function useTransferDownline() {
 // ---------------------------------------------------------------- account records
 
 export function useTransactionHistory(filters: HistoryFilters) {
+  const { i18n } = useTranslation();
   return useCashierQuery<TransactionHistoryResponse>(
-    cashierKeys.history(useToken(), filters),
+    cashierKeys.history(useToken(), filters, i18n.language),
     '/wps/member/transaction/history',
     { ...filters },
   );
@@ -389,8 +393,9 @@ export function useTransactionHistory(filters: HistoryFilters) {
 
 export function useTransactionDetail(id: string | undefined) {
   const token = useToken();
+  const { i18n } = useTranslation();
   return useQuery({
-    queryKey: cashierKeys.detail(token, id ?? ''),
+    queryKey: cashierKeys.detail(token, id ?? '', i18n.language),
     queryFn: ({ signal }) =>
       apiGet<TransactionRecord>('/wps/member/transaction/detail', { query: { id }, signal }),
     enabled: Boolean(token && id),

@@ -124,7 +124,10 @@ export function TransactionHistoryPage() {
                   onClick={() => setOpenId(record.id)}
                 >
                   <div>
-                    <strong>{t(`txType.${record.type}`)}</strong>
+                    <strong>
+                      {t(`txType.${record.type}`)}
+                      {record.gameName ? ` · ${record.gameName}` : ''}
+                    </strong>
                     <span className="muted cs-list__sub">
                       {walletName(record.wallet)} · {formatDateTime(record.time)}
                     </span>
@@ -182,6 +185,12 @@ function RecordDetail({
             <dt>{t('history.type')}</dt>
             <dd>{t(`txType.${record.type}`)}</dd>
           </div>
+          {record.gameName ? (
+            <div>
+              <dt>{t('history.game')}</dt>
+              <dd>{record.gameName}</dd>
+            </div>
+          ) : null}
           <div>
             <dt>{t('history.amount')}</dt>
             <dd className={record.amountMinor < 0 ? 'cs-neg' : 'cs-pos'}>

@@ -1,3 +1,4 @@
+import { formatMultiplier } from '../../lib/multiplier';
 import type { VnBetTypeCode } from '@sorte/contracts';
 import { parseAmountInput } from '@sorte/money';
 import { memo, useEffect, useState } from 'react';
@@ -175,7 +176,7 @@ function amountMinorOf(text: string, currency: string, locale: string): bigint {
 
 /** What a win pays against what a point (or slot) costs, as a multiple: lô at 23 ăn 80 reads ×3.48. */
 function shortRate(type: VnMenuBetType): string {
-  if (type.rate.kind === 'perSlot') return `×${type.rate.payoutHundredths / 100}`;
-  const ratio = type.rate.payoutPerPointMinor / type.rate.pricePerPointMinor;
-  return `×${Number.isInteger(ratio) ? ratio : ratio.toFixed(2)}`;
+  if (type.rate.kind === 'perSlot')
+    return formatMultiplier(type.rate.payoutHundredths / 100, { exact: true });
+  return formatMultiplier(type.rate.payoutPerPointMinor / type.rate.pricePerPointMinor, { exact: true });
 }

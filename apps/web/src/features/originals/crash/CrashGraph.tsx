@@ -64,7 +64,7 @@ export function CrashGraph({ round, serverNowMs }: CrashGraphProps) {
         </svg>
         {p.grid.map((line) => (
           <span key={line.value} className="crash-graph__tick" style={{ top: `${(line.y / H) * 100}%` }}>
-            {line.value}×
+            {formatMultiplier(line.value, { exact: true })}
           </span>
         ))}
         {!betting ? (

@@ -1,5 +1,3 @@
-import { floorToCents } from '@sorte/fairness';
-
 /** Links to the verifier page (/verify). */
 
 /** Opens the verifier on one of the player's rounds (loaded via GET /wps/originals/rounds/:id). */
@@ -23,7 +21,5 @@ export function verifyHref(input: {
   return `/verify?${query.toString()}`;
 }
 
-/** "2.00×" — multipliers show two decimals, floored as crash floors its points (never shown above). */
-export function formatMultiplier(value: number): string {
-  return `${floorToCents(value).toFixed(2)}×`;
-}
+/** The games' multipliers in the site's language (lib/multiplier): "2,00×" in pt-BR, "2.00×" in English. */
+export { formatMultiplier } from '../../../lib/multiplier';

@@ -63,7 +63,7 @@ export function LimboScreen() {
       stage={
         <div className="limbo-stage">
           <div className={`og-result limbo-result ${stateClass}`} data-testid="limbo-result">
-            {shown === null ? '1.00×' : formatMultiplier(shown)}
+            {formatMultiplier(shown ?? 1)}
           </div>
           <div className="og-stats limbo-stats">
             <NumberField

@@ -1,4 +1,4 @@
-import { DEFAULT_HOUSE_EDGE, floorToCents } from '@sorte/fairness';
+import { DEFAULT_HOUSE_EDGE } from '@sorte/fairness';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api';
@@ -51,8 +51,7 @@ export function MinesScreen() {
   const maxStake = Number.isInteger(maxWin) ? maxStakeFor(count, houseEdge, BigInt(maxWin)) : null;
 
   // Up to millions with 12 mines: grouped digits, not "5148297.00×".
-  const bigMultiplier = (x: number) =>
-    `${new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(floorToCents(x))}×`;
+  const bigMultiplier = (x: number) => formatMultiplier(x, { locale });
   // A changed choice makes an earlier refusal moot.
   const choose = (n: number) => {
     setMines(n);

@@ -231,7 +231,7 @@ export function VerifyPage() {
                 <div className="og-seedrow">
                   <span className="og-seedrow__label">{t('verify.multiplier')}</span>
                   <code className="og-seedrow__value verify-value">
-                    {`${Number(result.ok.multiplier.toFixed(4))}×`}
+                    {formatMultiplier(result.ok.multiplier, { digits: 4, exact: true })}
                   </code>
                 </div>
               ) : null}

@@ -1,3 +1,4 @@
+import { formatMultiplier } from '../../../lib/multiplier';
 import {
   type DiceDirection,
   DEFAULT_HOUSE_EDGE,
@@ -155,7 +156,7 @@ const TABLE = {
       return {
         outcome: { result, win },
         multiplier: payout,
-        lines: [{ label: 'verify.limboResult', value: `${fixed(result)}×` }],
+        lines: [{ label: 'verify.limboResult', value: formatMultiplier(result) }],
       };
     },
   },
@@ -338,7 +339,7 @@ const TABLE = {
           { label: 'verify.slotFreeSpins', value: String(round.freeSpins) },
           {
             label: 'verify.slotUnits',
-            value: `${round.units} / ${SLOT_LINE_COUNT} = ${fixed(round.payout, 2)}×`,
+            value: `${round.units} / ${SLOT_LINE_COUNT} = ${formatMultiplier(round.payout, { exact: true })}`,
           },
         ],
       };
@@ -360,7 +361,7 @@ const TABLE = {
       const point = crashPoint(() => bytes, input.gameHash, input.salt ?? '', edgeOf(input));
       return {
         outcome: { crashPoint: point },
-        lines: [{ label: 'verify.crashPoint', value: `${fixed(point)}×` }],
+        lines: [{ label: 'verify.crashPoint', value: formatMultiplier(point) }],
       };
     },
   },

@@ -1,3 +1,4 @@
+import { formatMultiplier } from '../../../lib/multiplier';
 import type {
   BetRecord,
   CrashRound,
@@ -151,7 +152,7 @@ function CrashRecall({ round }: { round: CrashRound }) {
         <>
           <Row label={t('detail.gameNumber')}>{round.gameNumber}</Row>
           <Row label={t('detail.crashPoint')}>
-            {round.crashPoint === null ? t('detail.notYet') : `${round.crashPoint.toFixed(2)}×`}
+            {round.crashPoint === null ? t('detail.notYet') : formatMultiplier(round.crashPoint)}
           </Row>
           <Row label={t('detail.roundHash')}>
             {round.hash === null ? t('detail.notYet') : <Hash>{round.hash}</Hash>}
@@ -204,7 +205,7 @@ function OriginalsRecall({ round }: { round: OriginalRound }) {
               {outcomeValue(value, t)}
             </Row>
           ))}
-          <Row label={t('detail.multiplier')}>{`${round.multiplier.toFixed(2)}×`}</Row>
+          <Row label={t('detail.multiplier')}>{formatMultiplier(round.multiplier)}</Row>
           <Row label={t('detail.balanceBefore')}>{money.format(round.balanceBeforeMinor)}</Row>
           <Row label={t('detail.balanceAfter')}>{money.format(round.balanceAfterMinor)}</Row>
           <Row label={t('detail.serverSeedHash')}>

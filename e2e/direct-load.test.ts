@@ -108,3 +108,23 @@ describe('the home offers only what the site has', () => {
     await signedIn.context.close();
   });
 });
+
+describe('dates in the site’s language', () => {
+  it('an English browser on the pt-BR site types and reads the records’ days as dd/mm/aaaa', async () => {
+    const context = await browser.newContext({ locale: 'en-US', viewport: { width: 390, height: 844 } });
+    await context.addInitScript(() => localStorage.setItem('lang', 'pt-BR'));
+    await signInContext(context, token);
+    const page = await context.newPage();
+    await page.goto(`${server.url}/?modal=member&m_page=transactionHistory`);
+    const from = page.locator('#cs-h-from');
+    await from.waitFor({ timeout: 20_000 });
+    expect(await from.getAttribute('placeholder')).toBe('dd/mm/aaaa');
+    const asked = page.waitForRequest((r) => r.url().includes('dateFrom=2026-11-03'));
+    await from.fill('03/11/2026');
+    await from.press('Tab');
+    await asked;
+    await expect.poll(() => from.inputValue()).toBe('03/11/2026');
+    await screenshot(page, 'records-dates-phone-pt-BR-en-browser');
+    await context.close();
+  });
+});

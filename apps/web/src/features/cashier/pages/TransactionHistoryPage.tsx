@@ -1,4 +1,5 @@
 import { TRANSACTION_TYPES, type TransactionRecord } from '@sorte/contracts';
+import { DateField } from '../../../components/ui/DateField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../components/ui/Modal';
@@ -88,26 +89,22 @@ export function TransactionHistoryPage() {
           <label className="cs-field__label" htmlFor="cs-h-from">
             {t('history.from')}
           </label>
-          <input
+          <DateField
             id="cs-h-from"
-            className="select"
-            type="date"
-            value={filters.dateFrom ?? ''}
+            value={filters.dateFrom}
             max={filters.dateTo}
-            onChange={(event) => update({ dateFrom: event.target.value || undefined })}
+            onChange={(dateFrom) => update({ dateFrom })}
           />
         </div>
         <div className="cs-field">
           <label className="cs-field__label" htmlFor="cs-h-to">
             {t('history.to')}
           </label>
-          <input
+          <DateField
             id="cs-h-to"
-            className="select"
-            type="date"
-            value={filters.dateTo ?? ''}
+            value={filters.dateTo}
             min={filters.dateFrom}
-            onChange={(event) => update({ dateTo: event.target.value || undefined })}
+            onChange={(dateTo) => update({ dateTo })}
           />
         </div>
       </div>

@@ -1,5 +1,6 @@
 import { BET_CATEGORIES, type BetCategory } from '@sorte/contracts';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../components/ui/DateField';
 import type { RecordsFilters } from '../api';
 import { useRecordNames } from '../names';
 import { customRange, RANGE_PRESETS, type RangePreset } from '../range';
@@ -82,16 +83,11 @@ export function RecordsFilterBar({
         </Field>
         {DATE_ENDS.map(({ end, field }) => (
           <Field key={end} className="rc-date" htmlFor={id(end)} label={t(`filters.${end}`)}>
-            <input
+            <DateField
               id={id(end)}
-              className="select"
-              type="date"
               value={filters[field]}
               disabled={preset !== 'custom'}
-              onChange={(event) =>
-                event.target.value &&
-                onChange({ ...filters, ...customRange(filters, { [field]: event.target.value }) })
-              }
+              onChange={(day) => day && onChange({ ...filters, ...customRange(filters, { [field]: day }) })}
             />
           </Field>
         ))}

@@ -128,3 +128,36 @@ describe('dates in the site’s language', () => {
     await context.close();
   });
 });
+
+describe('the VN lottery on a phone', () => {
+  it('the floating menu button never sits on "Apostar" once the player scrolls to it', async () => {
+    const { context, page } = await newPage(browser, { lang: 'pt-BR', phone: true });
+    await signInContext(context, token);
+    await page.goto(`${server.url}/vnlottery`);
+    const submit = page.getByTestId('vn-submit');
+    await submit.waitFor({ timeout: 20_000 });
+    const toggle = page.locator('.bars-toggle');
+    await toggle.waitFor();
+    // Scroll the way a thumb does, until the button comes into view at the bottom of the screen.
+    for (let i = 0; i < 40; i += 1) {
+      const box = await submit.boundingBox();
+      if (box && box.y + box.height <= 844) break;
+      await page.mouse.wheel(0, 120);
+      await page.waitForTimeout(30);
+    }
+    await page.waitForTimeout(400);
+    const overlap = await page.evaluate(() => {
+      const a = document.querySelector('[data-testid="vn-submit"]')!.getBoundingClientRect();
+      const b = document.querySelector('.bars-toggle')!.getBoundingClientRect();
+      return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+    });
+    expect(overlap).toBe(false);
+    await screenshot(page, 'vnlottery-phone-submit-clear');
+    // A scroll up brings it back.
+    await page.mouse.wheel(0, -300);
+    await expect
+      .poll(() => toggle.evaluate((el) => el.getBoundingClientRect().bottom <= window.innerHeight))
+      .toBe(true);
+    await context.close();
+  });
+});

@@ -12,6 +12,7 @@ import { Banner } from './layout/Banner';
 import { Footer } from './layout/Footer';
 import { Header } from './layout/Header';
 import { SideMenu } from './layout/SideMenu';
+import { useTuckOnScroll } from './layout/tuck-on-scroll';
 import { useUiStore } from './layout/ui-store';
 import { LAYOUTS, type LayoutConfig, PUBLIC_PATHS, type RouteHandle } from './layout-config';
 import { ModalHost } from './ModalHost';
@@ -98,6 +99,10 @@ export function Shell() {
   const { t } = useTranslation('common');
   const sideCollapsed = useUiStore((s) => s.sideCollapsed);
   const [barsShown, setBarsShown] = useState(false);
+  const showBarsToggle = Boolean(layout.hideBarsByDefault) && !whitelabel.flags.showBarsOnSeamless;
+  // The floating toggle tucks away while the page scrolls down, so it never sits on the button the
+  // player scrolls to (the VN slip's "Apostar"); it comes back on a scroll up.
+  const toggleTucked = useTuckOnScroll(showBarsToggle);
 
   useThemeSync();
   useLanguageSync();
@@ -117,7 +122,7 @@ export function Shell() {
     return <Navigate to="/login" replace />;
   }
 
-  const barsHidden = Boolean(layout.hideBarsByDefault) && !whitelabel.flags.showBarsOnSeamless && !barsShown;
+  const barsHidden = showBarsToggle && !barsShown;
   const showHeader = layout.header && !barsHidden;
   const showSide = layout.side && !barsHidden;
 
@@ -141,10 +146,10 @@ export function Shell() {
         </main>
         {layout.footer ? <Footer /> : null}
       </div>
-      {layout.hideBarsByDefault && !whitelabel.flags.showBarsOnSeamless ? (
+      {showBarsToggle ? (
         <button
           type="button"
-          className="bars-toggle"
+          className={`bars-toggle${toggleTucked ? ' is-tucked' : ''}`}
           onClick={() => setBarsShown((v) => !v)}
           aria-pressed={!barsHidden}
           aria-label={barsHidden ? t('actions.showBars') : t('actions.hideBars')}

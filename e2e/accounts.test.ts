@@ -76,16 +76,8 @@ describe.each(['pt-BR', 'en'] as const)('accounts journey in %s', (lang) => {
     await page.keyboard.press('Escape');
     await expectLoggedIn(page, lang);
 
-    await page.getByRole('button', { name: t(lang, 'common', 'account.menu') }).click();
-    await page.getByRole('menuitem', { name: t(lang, 'common', 'actions.logout') }).click();
-    await page
-      .getByRole('dialog')
-      .getByRole('button', { name: t(lang, 'common', 'actions.confirm') })
-      .click();
-    await page
-      .getByRole('button', { name: t(lang, 'common', 'actions.login'), exact: true })
-      .first()
-      .waitFor();
+    await logOut(page, lang);
+    await loginButton(page, lang).waitFor();
     expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBeNull();
 
     await page.goto(`${server.url}/?modal=login`);
@@ -233,12 +225,7 @@ describe.each([
       await loginButton(stranger.page, lang).waitFor({ timeout: 20_000 });
 
       // Logging out in the new tab logs the first tab out, without a reload.
-      await tab.getByRole('button', { name: t(lang, 'common', 'account.menu') }).click();
-      await tab.getByRole('menuitem', { name: t(lang, 'common', 'actions.logout') }).click();
-      await tab
-        .getByRole('dialog')
-        .getByRole('button', { name: t(lang, 'common', 'actions.confirm') })
-        .click();
+      await logOut(tab, lang);
       await loginButton(page, lang).waitFor({ timeout: 20_000 });
       expect(
         await page.evaluate(() => [sessionStorage.getItem('token'), localStorage.getItem('sorte.token')]),
@@ -250,6 +237,16 @@ describe.each([
     }
   });
 });
+
+/** The account menu's log out, confirmed. */
+async function logOut(page: Page, lang: 'pt-BR' | 'en'): Promise<void> {
+  await page.getByRole('button', { name: t(lang, 'common', 'account.menu') }).click();
+  await page.getByRole('menuitem', { name: t(lang, 'common', 'actions.logout') }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: t(lang, 'common', 'actions.confirm') })
+    .click();
+}
 
 function loginButton(page: Page, lang: 'pt-BR' | 'en') {
   return page.getByRole('button', { name: t(lang, 'common', 'actions.login'), exact: true }).first();

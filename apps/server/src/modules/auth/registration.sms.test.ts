@@ -111,3 +111,32 @@ describe('the SMS text', () => {
     expect(en?.body).not.toMatch(/demo/);
   });
 });
+
+describe('the password reset e-mail', () => {
+  test("is in the site's language and names the brand", async () => {
+    const verification = await solvedCaptcha('10.32.0.1');
+    const payload = validRegistration('mailer001', { email: 'mailer@example.com', verification });
+    expect((await call(t, { method: 'PUT', url: '/wps/member/register', payload })).status).toBe(200);
+    const ask = (headers: Record<string, string>) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/wps/member/password/email',
+        headers,
+        payload: { username: 'mailer001', email: 'mailer@example.com' },
+      });
+    const newest = async () => {
+      const r = await call(t, { method: 'GET', url: '/dev/outbox?to=mailer%40example.com' });
+      return r.value.list[0] as { subject: string; body: string };
+    };
+    await ask({});
+    expect(await newest()).toMatchObject({
+      subject: 'Sorte: redefinição de senha',
+      body: expect.stringMatching(/^Abra este link em até 30 minutos para escolher uma nova senha Sorte: /),
+    });
+    await ask({ 'accept-language': 'en' });
+    expect(await newest()).toMatchObject({
+      subject: 'Sorte: password reset',
+      body: expect.stringMatching(/^Open this link within 30 minutes to choose a new Sorte password: /),
+    });
+  });
+});

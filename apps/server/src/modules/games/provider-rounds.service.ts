@@ -99,7 +99,7 @@ export function createProviderRounds(ctx: AppContext, wallet: ProviderWallet) {
                 creditAccountId: player.mainAccountId,
                 amountMinor: amount,
                 currency: player.currency,
-                metadata: { vendor: call.vendor, roundId: request.roundId },
+                metadata: { vendor: call.vendor, roundId: request.roundId, game: round.game_code },
               })
             : null;
         const credit = await rounds.insertCredit(trx, {

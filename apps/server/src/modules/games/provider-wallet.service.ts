@@ -382,6 +382,11 @@ function stakeTransfer(item: DebitItem, house: bigint): TransferRequest {
     creditAccountId: house,
     amountMinor: BigInt(item.request.amountMinor),
     currency: item.request.currency,
-    metadata: { vendor: item.vendor, roundId: item.request.roundId },
+    // The game's code names it in the member's account records (ledger history joins the catalog).
+    metadata: {
+      vendor: item.vendor,
+      roundId: item.request.roundId,
+      ...(item.request.gameCode ? { game: item.request.gameCode } : {}),
+    },
   };
 }

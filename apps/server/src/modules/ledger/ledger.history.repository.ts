@@ -131,10 +131,11 @@ export async function findHistoryPage(
     join acct a on a.id = p.account_id
     left join newer n on p.src = 'e' and n.id = p.id
     left join lateral (
-      -- Our games' transfers name their game by its catalog code (in-house, crash, lotteries); the
-      -- first vendor listing that code names it, in the language asked, else English.
+      -- A bet's or win's transfer names its game by catalog code (a vendor's also by vendor, which
+      -- settles a code two vendors share); the name in the language asked, else English.
       select coalesce(g.names->>${language}::text, g.names->>'en') as name
-      from games g where g.code = p.metadata->>'game' order by g.id limit 1
+      from games g where g.code = p.metadata->>'game'
+      order by (g.vendor = p.metadata->>'vendor') desc nulls last, g.id limit 1
     ) gn on true
     order by p.created_at desc, p.src desc, p.id desc`.execute(db);
   return rows;

@@ -261,7 +261,13 @@ test('a bet and a win name their game as the catalog does in the reader’s lang
     ['adjustment', null],
   ]);
   expect((await named('en'))[0]).toEqual(['win', 'Dice']);
-  const [win] = (await history(p.token)).list;
+  // A vendor's bet names its game by vendor and code, as the provider wallet writes it.
+  await transfer(f.db, {
+    ...request(f, { debitAccountId: p.main, creditAccountId: p.house, amountMinor: 50n }),
+    metadata: { vendor: 'sorte-ref', roundId: 'r-1', game: 'coin-flip' },
+  });
+  expect((await named('pt-BR'))[0]).toEqual(['bet', 'Cara ou Coroa']);
+  const win = (await history(p.token)).list.find((r) => r.type === 'win');
   const detail = await t.app.inject({
     method: 'GET',
     url: `/wps/member/transaction/detail?id=${win!.id}`,

@@ -2,7 +2,6 @@ import type { MemberInfo } from '@sorte/contracts';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon, type IconName } from '../../components/ui/Icon';
-import { AGENT_CENTRE_TYPES } from '../../lib/member';
 import { toast } from '../../lib/toast';
 import { useWhitelabel } from '../../lib/whitelabel';
 import { useModal } from '../../lib/modal-url';
@@ -41,13 +40,10 @@ export function AccountMenu({ member, onLogout }: { member: MemberInfo | undefin
     };
   }, [open]);
 
-  const comingSoon = () => toast(t('toast.comingSoon'));
   // Trial (free-play) accounts get the real-account prompt instead of the member centre.
   const openMemberCentre = (page: string) =>
     member?.type === TRIAL_TYPE ? toast(t('toast.needRealAccount')) : openModal('member', { page });
-  const isAgent = member
-    ? AGENT_CENTRE_TYPES.includes(member.isAgent) || AGENT_CENTRE_TYPES.includes(member.type)
-    : false;
+  // The agent centre's entry comes with the agent centre itself: a menu never offers what is not built.
   const items: Item[] = [
     ...(flags.memberCentre
       ? [
@@ -68,16 +64,6 @@ export function AccountMenu({ member, onLogout }: { member: MemberInfo | undefin
             icon: 'trophy' as const,
             label: t('account.bettingRecords'),
             onSelect: () => openMemberCentre('personalHistoryCopy'),
-          },
-        ]
-      : []),
-    ...(flags.agentCentre && isAgent
-      ? [
-          {
-            key: 'agentCentre',
-            icon: 'agent' as const,
-            label: t('account.agentCentre'),
-            onSelect: comingSoon,
           },
         ]
       : []),

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../components/ui/Icon';
 import { Modal } from '../../../components/ui/Modal';
-import { toast } from '../../../lib/toast';
+import { useModal } from '../../../lib/modal-url';
 import { useWhitelabel } from '../../../lib/whitelabel';
 import '../auth.css';
 
@@ -9,6 +9,7 @@ import '../auth.css';
 export function RegisterSuccessModal({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation('auth');
   const { brandName } = useWhitelabel();
+  const { openModal } = useModal();
   return (
     <Modal name="registerSuccessModal" onClose={onClose} size="sm">
       <div className="au-welcome">
@@ -21,11 +22,8 @@ export function RegisterSuccessModal({ onClose }: { onClose: () => void }) {
           <button
             type="button"
             className="au-btn au-btn--primary au-btn--block au-btn--lg"
-            onClick={() => {
-              // The cashier is not addressable yet; until it is, the shell's placeholder message shows.
-              onClose();
-              toast(t('common:toast.comingSoon'));
-            }}
+            // Opening the cashier replaces this modal's history entry, so back returns to the page.
+            onClick={() => openModal('member', { page: 'depositv2' })}
           >
             <Icon name="wallet" size={18} />
             {t('success.deposit')}

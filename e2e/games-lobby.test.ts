@@ -1,6 +1,13 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, type RunningServer, screenshot, startServer } from './harness.ts';
+import {
+  launchBrowser,
+  newPage,
+  type RunningServer,
+  screenshot,
+  settledScreenshot,
+  startServer,
+} from './harness.ts';
 import { t } from './i18n.ts';
 import { demoPlayerToken, signInContext } from './player.ts';
 
@@ -95,6 +102,74 @@ describe('game lobbies', () => {
     await expect
       .poll(() => recent.locator('.game-tile').first().textContent(), { timeout: 10_000 })
       .toContain('Dados');
+    await context.close();
+  });
+
+  it('the home sells the games in rows and the header search finds one (pt-BR, phone, visitor)', async () => {
+    const { context, page } = await newPage(browser, { lang, phone: true });
+    await page.goto(`${server.url}/`);
+    // The rows load once the player scrolls near them.
+    await page.locator('.home-rows-slot').scrollIntoViewIfNeeded();
+    const inhouse = page.getByRole('region', { name: t(lang, 'home', 'rows.inhouse') });
+    await expect.poll(() => inhouse.locator('.game-tile').count(), { timeout: 20_000 }).toBe(8);
+    await expect
+      .poll(() =>
+        inhouse
+          .getByRole('link', {
+            name: t(lang, 'home', 'rows.seeAllOf', { row: t(lang, 'home', 'rows.inhouse') }),
+          })
+          .getAttribute('href'),
+      )
+      .toBe('/inhouse');
+    // A visitor has no recent games or favourites: those rows are not there at all.
+    await expect(page.getByRole('region', { name: t(lang, 'home', 'rows.recent') }).count()).resolves.toBe(0);
+    await inhouse.scrollIntoViewIfNeeded();
+    await settledScreenshot(page, 'home-rows-phone-pt');
+    await inhouse.getByRole('button', { name: t(lang, 'games', 'tile.play', { name: 'Dados' }) }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('modal')).toBe('login');
+
+    await page.goto(`${server.url}/`);
+    await page.getByRole('button', { name: t(lang, 'common', 'actions.search') }).click();
+    const search = page.getByRole('dialog', { name: t(lang, 'games', 'search.label') });
+    await search.getByRole('searchbox').fill('dados');
+    await expect
+      .poll(() => search.locator('.game-tile').first().textContent(), { timeout: 10_000 })
+      .toContain('Dados');
+    await settledScreenshot(page, 'home-search-phone-pt');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => search.count()).toBe(0);
+    await context.close();
+  });
+
+  it('a player opens a game from a home row and from the header search (en, desktop)', async () => {
+    const en = 'en' as const;
+    const { context, page } = await newPage(browser, { lang: en });
+    await signInContext(context, token);
+    await page.goto(`${server.url}/`);
+    await page.locator('.home-rows-slot').scrollIntoViewIfNeeded();
+    const inhouse = page.getByRole('region', { name: t(en, 'home', 'rows.inhouse') });
+    await inhouse
+      .getByRole('button', { name: t(en, 'games', 'tile.play', { name: 'Dice' }) })
+      .first()
+      .click({ timeout: 20_000 });
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 10_000 }).toBe('/inhouse/dice');
+
+    // Back home, the launch shows under recently played.
+    await page.goto(`${server.url}/`);
+    await page.locator('.home-rows-slot').scrollIntoViewIfNeeded();
+    const recent = page.getByRole('region', { name: t(en, 'home', 'rows.recent') });
+    await expect
+      .poll(() => recent.locator('.game-tile').first().textContent(), { timeout: 20_000 })
+      .toContain('Dice');
+    await settledScreenshot(page, 'home-rows-desktop-en');
+
+    // The header search: type, Enter opens the first match.
+    await page.getByRole('button', { name: t(en, 'common', 'actions.search') }).click();
+    const search = page.getByRole('dialog', { name: t(en, 'games', 'search.label') });
+    await search.getByRole('searchbox').fill('Dice');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 10_000 }).toBe('/inhouse/dice');
+    await expect.poll(() => search.count()).toBe(0);
     await context.close();
   });
 });

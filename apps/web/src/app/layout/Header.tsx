@@ -16,6 +16,7 @@ import { useWhitelabel } from '../../lib/whitelabel';
 import { useModal } from '../../lib/modal-url';
 import { AccountMenu } from './AccountMenu';
 import { Brand } from './Brand';
+import { HeaderSearch } from './HeaderSearch';
 import { ThemeSwitch } from './ThemeSwitch';
 import { useUiStore } from './ui-store';
 
@@ -133,6 +134,7 @@ export function Header() {
         <Brand />
       </div>
       <div className="header__right">
+        <HeaderSearch />
         {/* On phones the theme switch lives in the side drawer, leaving room for Login and Register. */}
         <ThemeSwitch className="header__theme" />
         {isLogin ? (

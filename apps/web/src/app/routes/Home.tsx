@@ -1,9 +1,38 @@
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Icon, type IconName } from '../../components/ui/Icon';
 import { CATEGORY_ROUTES, GAME_CATEGORIES, useGameMenus } from '../../features/games/api';
 import { tileHallCount } from '../../features/games/halls';
 import { useModal } from '../../lib/modal-url';
+
+// Below the fold and data-bound: the rows are their own chunk, fetched when the player scrolls near
+// them, so the home's first load (its JavaScript and its catalogue calls) stays small.
+const HomeGameRows = lazy(() => import('../HomeGameRows'));
+const ROWS_MARGIN = '300px 0px';
+
+/** True once the element has come within ROWS_MARGIN of the viewport (and from then on). */
+function useNearViewport() {
+  const ref = useRef<HTMLDivElement>(null);
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (near || !element) return;
+    if (typeof IntersectionObserver === 'undefined') {
+      setNear(true);
+      return;
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) setNear(true);
+      },
+      { rootMargin: ROWS_MARGIN },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [near]);
+  return { ref, near };
+}
 
 interface Tile {
   key: string;
@@ -28,6 +57,7 @@ export default function HomePage() {
   const { t } = useTranslation(['home', 'common']);
   const menus = useGameMenus();
   const { openModal } = useModal();
+  const rows = useNearViewport();
   // Only what the merchant offers: until the menu arrives every tile shows without its count.
   const tiles = menus.data
     ? TILES.flatMap((tile) => {
@@ -57,6 +87,14 @@ export default function HomePage() {
           ))}
         </div>
       </section>
+
+      <div ref={rows.ref} className="home-rows-slot">
+        {rows.near ? (
+          <Suspense fallback={null}>
+            <HomeGameRows />
+          </Suspense>
+        ) : null}
+      </div>
 
       <section className="section promo-strip" aria-labelledby="home-promo">
         <div className="promo-card promo-card--primary">

@@ -6,6 +6,8 @@ interface Props {
   id: string;
   title: ReactNode;
   icon?: ReactNode;
+  /** Beside the title, e.g. a 'see all' link to the row's lobby. */
+  action?: ReactNode;
   games: Game[];
   onOpen: (game: Game) => void;
   favourites?: Set<string>;
@@ -14,14 +16,27 @@ interface Props {
 }
 
 /** A titled, horizontally scrolling row of tiles (recent games, favourites, hot). */
-export function GameRow({ id, title, icon, games, onOpen, favourites, onToggleFavourite, pending }: Props) {
+export function GameRow({
+  id,
+  title,
+  icon,
+  action,
+  games,
+  onOpen,
+  favourites,
+  onToggleFavourite,
+  pending,
+}: Props) {
   if (games.length === 0) return null;
   return (
     <section className="game-row" aria-labelledby={id}>
-      <h2 id={id} className="game-row__title">
-        {icon}
-        {title}
-      </h2>
+      <div className="game-row__head">
+        <h2 id={id} className="game-row__title">
+          {icon}
+          {title}
+        </h2>
+        {action}
+      </div>
       <div className="game-row__track">
         {games.map((game) => (
           <GameTile

@@ -84,6 +84,8 @@ export const gameKeys = {
   list: (filter: GameListFilter) => ['games', 'list', filter] as const,
   hot: (gameType: string, vendor: string | undefined, language: string) =>
     ['games', 'hot', gameType, vendor ?? '', language] as const,
+  popular: (language: string) => ['games', 'popular', 20, language] as const,
+  newVendors: (count: number) => ['games', 'new-vendors', count] as const,
   mine: (token: string | null) => ['games', 'mine', token] as const,
   recent: (token: string | null, language: string) => ['games', 'mine', token, 'recent', language] as const,
   favourites: (token: string | null, language: string) =>
@@ -141,6 +143,31 @@ export function useHotGames(gameType: string, vendor: string | undefined, langua
     queryFn: ({ signal }) =>
       apiGet<{ list: Game[] }>('/lgw/games/hot', {
         query: { gameType, vassalage: vendor, language },
+        signal,
+      }).then((v) => v.list),
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** GET /lgw/games/popular (count 20): the most played games of the last 30 days, every category. */
+export function usePopularGames(language: string) {
+  return useQuery({
+    queryKey: gameKeys.popular(language),
+    queryFn: ({ signal }) =>
+      apiGet<{ list: Game[] }>('/lgw/games/popular', { query: { count: 20, language }, signal }).then(
+        (v) => v.list,
+      ),
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** GET /lgw/games/new_vendors: the merchant's newest game halls, newest first. */
+export function useNewVendors(count: number) {
+  return useQuery({
+    queryKey: gameKeys.newVendors(count),
+    queryFn: ({ signal }) =>
+      apiGet<{ list: { vendor: string; name: string; category: GameType }[] }>('/lgw/games/new_vendors', {
+        query: { count },
         signal,
       }).then((v) => v.list),
     staleTime: 5 * 60_000,

@@ -1,6 +1,6 @@
 import './lottery.css';
 
 export { GameScreen } from './components/GameScreen';
-export { LotteryLobby, gameHref } from './components/LotteryLobby';
+export { LotteryLobby } from './components/LotteryLobby';
 export { MyTickets } from './components/MyTickets';
 export { TicketDetail } from './components/TicketDetail';

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { useModal } from '../../../lib/modal-url';
 import { EmptyState } from '../../../components/ui/EmptyState';
 import { Icon } from '../../../components/ui/Icon';
+import { gameHref } from '../../../lib/lottery-href';
 import { useSession } from '../../../lib/session';
 import { useMemberInfo } from '../../../lib/member';
 import { useLotteryGames } from '../api';
@@ -14,10 +15,6 @@ import { useLotteryFavourites } from '../favourites';
 import { useLotteryPush } from '../live';
 import { Countdown } from './Countdown';
 import { RESULT_LENGTH, ResultBalls } from './ResultBalls';
-
-/** Where a fast game plays: /lottery with its code and the play type it opens on. */
-export const gameHref = (gameCode: string, playType: string) =>
-  `/lottery?gameCode=${encodeURIComponent(gameCode)}&playType=${encodeURIComponent(playType)}`;
 
 /**
  * The fast-draw lobby: a card per game of the merchant with the open draw's countdown (on the

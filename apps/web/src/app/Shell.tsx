@@ -12,6 +12,7 @@ import { Banner } from './layout/Banner';
 import { Footer } from './layout/Footer';
 import { Header } from './layout/Header';
 import { SideMenu } from './layout/SideMenu';
+import { TabBar } from './layout/TabBar';
 import { useTuckOnScroll } from './layout/tuck-on-scroll';
 import { useUiStore } from './layout/ui-store';
 import { LAYOUTS, type LayoutConfig, PUBLIC_PATHS, type RouteHandle } from './layout-config';
@@ -19,6 +20,9 @@ import { ModalHost } from './ModalHost';
 import { useModal } from '../lib/modal-url';
 import { PageLoader } from './PageLoader';
 import { MaintenanceScreen, RegionRestrictedScreen } from './StatusScreens';
+
+/** An in-house game's own screen (/inhouse/dice …), as opposed to the in-house lobby. */
+const IN_GAME = /^\/inhouse\/./;
 
 function useLayout(): LayoutConfig {
   const matches = useMatches();
@@ -98,6 +102,7 @@ export function Shell() {
   const status = useSystemStatus();
   const { t } = useTranslation('common');
   const sideCollapsed = useUiStore((s) => s.sideCollapsed);
+  const { modal } = useModal();
   const [barsShown, setBarsShown] = useState(false);
   const showBarsToggle = Boolean(layout.hideBarsByDefault) && !whitelabel.flags.showBarsOnSeamless;
   // The floating toggle tucks away while the page scrolls down, so it never sits on the button the
@@ -125,12 +130,17 @@ export function Shell() {
   const barsHidden = showBarsToggle && !barsShown;
   const showHeader = layout.header && !barsHidden;
   const showSide = layout.side && !barsHidden;
+  // The phone's tab bar belongs to the browsing pages (those with the side menu); inside a game
+  // (an in-house game's screen, a vendor game, the lotteries' slips) it gives the screen back, as on
+  // the leading sites, and it steps aside while a modal is open rather than sit over its buttons.
+  const showTabs = showSide && !showBarsToggle && !IN_GAME.test(pathname) && !modal;
 
   return (
     <div
       className="app"
       data-side={showSide ? (sideCollapsed ? 'collapsed' : 'open') : 'none'}
       data-header={showHeader ? 'on' : 'off'}
+      data-tabs={showTabs ? 'on' : 'off'}
     >
       <a className="skip-link" href="#main">
         {t('skipToContent')}
@@ -158,6 +168,7 @@ export function Shell() {
           <Icon name={barsHidden ? 'menu' : 'close'} />
         </button>
       ) : null}
+      {showTabs ? <TabBar /> : null}
       <ModalHost />
       <Toaster />
     </div>

@@ -68,6 +68,18 @@ function Balance() {
   );
 }
 
+/**
+ * Deposit and withdraw open the member centre on their page (spec: header money buttons); trial
+ * (free-play) accounts cannot move money (spec §8 'in_need_true_account') and are told so.
+ */
+export function useOpenCashier(): (page: 'depositv2' | 'withdraw') => void {
+  const { t } = useTranslation('common');
+  const member = useMemberInfo();
+  const { openModal } = useModal();
+  const isTrial = member.data?.type === TRIAL_TYPE;
+  return (page) => (isTrial ? toast(t('toast.needRealAccount')) : openModal('member', { page }));
+}
+
 function useFreePlay() {
   const setToken = useSession((s) => s.setToken);
   const { t } = useTranslation('common');
@@ -114,11 +126,7 @@ export function Header() {
   const freePlay = useFreePlay();
   const logout = useLogout();
   const [confirmLogout, setConfirmLogout] = useState(false);
-  // Trial (free-play) accounts cannot move money (spec §8 'in_need_true_account').
-  const isTrial = member.data?.type === TRIAL_TYPE;
-  // Deposit and withdraw open the member centre on their page (spec: header money buttons).
-  const openCashier = (page: 'depositv2' | 'withdraw') =>
-    isTrial ? toast(t('toast.needRealAccount')) : openModal('member', { page });
+  const openCashier = useOpenCashier();
 
   return (
     <header className="header">

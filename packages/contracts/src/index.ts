@@ -2,6 +2,7 @@ export * from './common.ts';
 export * from './flags.ts';
 export * from './system.ts';
 export * from './patterns.ts';
+export * from './links.ts';
 export * from './urls.ts';
 export * from './errors.ts';
 export * from './auth.ts';

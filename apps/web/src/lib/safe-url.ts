@@ -1,4 +1,4 @@
-import { isContactUrl, isSiteUrl, linkKind } from '@sorte/contracts';
+import { isContactUrl, isSiteUrl, linkKind } from '@sorte/contracts/links';
 
 /**
  * Every address an operator sets (banner links, the affiliate link, social, customer-service and

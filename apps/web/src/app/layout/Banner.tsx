@@ -1,4 +1,6 @@
-import { type Banner as BannerItem, bannerImageUrl } from '@sorte/contracts';
+import type { Banner as BannerItem } from '@sorte/contracts';
+// The zod-free door: the banner is in the first load, the schemas are not.
+import { bannerImageUrl } from '@sorte/contracts/brand-art';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';

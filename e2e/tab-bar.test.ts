@@ -83,10 +83,12 @@ describe('the tab bar on a phone', () => {
     // Nothing of the page hides under the bar: the footer's last line ends above it.
     await page.goto(`${server.url}/`);
     await bar(page).waitFor();
-    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    // Scrolled to the end on every try: the home's game rows load as they near the screen and
+    // lengthen the page after the first scroll.
     await expect
       .poll(() =>
         page.evaluate(() => {
+          window.scrollTo(0, document.body.scrollHeight);
           const footer = document.querySelector('.footer')!.getBoundingClientRect();
           const tabbar = document.querySelector('.tabbar')!.getBoundingClientRect();
           return footer.bottom <= tabbar.top + 1;

@@ -22,6 +22,7 @@ import * as m0051 from './0051_lottery_draws_by_merchant.ts';
 import * as m0052 from './0052_lottery_vn_limits.ts';
 import * as m0055 from './0055_operator_enrolment.ts';
 import * as m0056 from './0056_default_password_hash.ts';
+import * as m0057 from './0057_content_languages.ts';
 
 export interface Migration {
   name: string;
@@ -54,4 +55,5 @@ export const MIGRATIONS: Migration[] = [
   { name: '0052_lottery_vn_limits', up: m0052.up },
   { name: '0055_operator_enrolment', up: m0055.up },
   { name: '0056_default_password_hash', up: m0056.up },
+  { name: '0057_content_languages', up: m0057.up },
 ];

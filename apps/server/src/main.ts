@@ -1,7 +1,7 @@
 import { buildApp } from './app.ts';
 import { prepareStart, StartRefusedError } from './boot.ts';
 import { startReferenceVendorBeside } from './modules/games/reference-vendor.boot.ts';
-import { systemClock } from './platform/clock.ts';
+import { clockStartingAt, systemClock } from './platform/clock.ts';
 import { ConfigError, loadConfig } from './platform/config/config.ts';
 import type { AppContext } from './platform/context.ts';
 import { DatabaseLockedError, openDatabase, runMigrations } from './platform/database/database.ts';
@@ -22,7 +22,9 @@ async function main(): Promise<void> {
   if (applied.length) log.info({ applied }, 'migrations applied');
 
   const bus = await createEventBus(config.REDIS_URL, log);
-  const ctx: AppContext = { config, db: database.db, log, clock: systemClock, bus };
+  const clock = config.TEST_CLOCK_START ? clockStartingAt(new Date(config.TEST_CLOCK_START)) : systemClock;
+  if (clock !== systemClock) log.warn(`test clock: started at ${config.TEST_CLOCK_START}`);
+  const ctx: AppContext = { config, db: database.db, log, clock, bus };
   await prepareStart(ctx);
 
   const app = await buildApp(ctx);

@@ -49,6 +49,11 @@ const envSchema = z.object({
   REFERENCE_VENDOR_PORT: z.coerce.number().int().min(0).max(65535).default(3001),
   /** Where players' browsers reach the reference vendor (default http://localhost:REFERENCE_VENDOR_PORT). */
   REFERENCE_VENDOR_URL: z.string().url().optional(),
+  /**
+   * Tests only: the server's clock reads this instant at start and runs on from it (browser journeys
+   * at a fixed date and hour). A production start with it set is refused.
+   */
+  TEST_CLOCK_START: z.iso.datetime({ offset: true }).optional(),
 });
 
 export type Config = z.infer<typeof envSchema> & {
@@ -78,6 +83,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid environment:\n${problems}`);
   }
   const config = parsed.data;
+  if (config.TEST_CLOCK_START && config.NODE_ENV === 'production')
+    throw new ConfigError('Invalid environment:\n  TEST_CLOCK_START: for tests only, refused in production');
   return {
     ...config,
     devOutbox: config.DEV_OUTBOX ?? config.NODE_ENV !== 'production',

@@ -1,36 +1,24 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  launchBrowser,
-  minorOf,
-  newPage,
-  type RunningServer,
-  settledScreenshot,
-  startServer,
-} from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { minorOf, settledScreenshot } from './harness.ts';
 import { t } from './i18n.ts';
-import { demoPlayerToken, playerApi, signInContext } from './player.ts';
+import { JOURNEYS, type JourneySetting, journeyPage, useJourney } from './journey.ts';
+import { playerApi, signInContext } from './player.ts';
 
 /**
  * The Vietnamese lottery at /vnlottery in a real Chromium against the built server on a fresh
- * database: the demo player picks an open draw, chooses lô 2 số and a number on the grid, sees the
- * cost the server will charge, adds it to the slip and places it; the ticket shows pending in my
- * tickets with its detail, the page's balance drops by the cost, and the results board shows the
- * seeded results with their lô tô table. Once in PT-BR at phone size, once in EN on a desktop.
+ * database, with the server's clock at the moment of issue 13 #9: Thursday 26/11/2026 14:47 UTC,
+ * 21:47 in Vietnam, when every region has drawn for the day. The lobby must then list no closed
+ * draw and no next-week draw under the first day: each region leads with Friday 27/11's games, open
+ * (Miền Bắc's daily draw among them), then "later days" in date order within the week; the latest
+ * result is Thursday's. Then the demo player picks an open draw, chooses lô 2 số and a number on the
+ * grid, sees the cost the server will charge, adds it to the slip and places it; the ticket shows
+ * pending in my tickets with its detail, the page's balance drops by the cost, and the results
+ * board shows the newest results with their lô tô table. In PT-BR on a phone and EN on a desktop.
  */
-let server: RunningServer;
-let browser: Browser;
-let token: string;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  token = await demoPlayerToken(server);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const THURSDAY = '2026-11-26';
+const FRIDAY = '2026-11-27';
+const NEXT_THURSDAY = '2026-12-03';
+const j = useJourney({ env: { TEST_CLOCK_START: `${THURSDAY}T14:47:00Z` }, demoPlayer: {} });
 
 type Lang = 'pt-BR' | 'en';
 
@@ -44,10 +32,16 @@ interface Menu {
 
 const until = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000 });
 
-async function journey(lang: Lang, phone: boolean, number: string) {
+/** How the page writes a day in each language ("qui., 26/11", "Thu, 11/26"): its day and month. */
+const dayMonth = (lang: Lang, day: string) =>
+  lang === 'en' ? `${day.slice(5, 7)}/${day.slice(8)}` : `${day.slice(8)}/${day.slice(5, 7)}`;
+
+async function journey(setting: JourneySetting, number: string) {
+  const { server, token } = j;
+  const { lang } = setting;
   const tr = (key: string, vars?: Record<string, string | number>) => t(lang, 'vnlottery', key, vars);
-  const size = phone ? 390 : 1440;
-  const { context, page } = await newPage(browser, { lang, phone });
+  const size = setting.viewport.width;
+  const { context, page } = await journeyPage(j.browser, setting);
   await signInContext(context, token);
   await page.goto(`${server.url}/vnlottery`);
   await page.getByTestId('vn-page').waitFor();
@@ -57,10 +51,35 @@ async function journey(lang: Lang, phone: boolean, number: string) {
     return minorOf(await page.getByTestId('vn-balance').textContent());
   })();
 
-  // An open draw of today when there is one (there always is a next draw: the one selected by default).
-  const open = page.locator('[data-testid^="vn-province-"][data-open="true"]');
-  if ((await open.count()) > 0) await open.first().click();
-  await page.getByTestId('vn-selected').waitFor();
+  // Each region at 21:47 in Vietnam: Friday's games first, every one open, under "tomorrow's draws"
+  // (nothing of next week, nothing closed); the later days after them in date order, within a week.
+  const cards = (scope: string) =>
+    page
+      .locator(`${scope} [data-testid^="vn-province-"]`)
+      .evaluateAll((list) =>
+        list.map((el) => `${el.getAttribute('data-day')} ${el.getAttribute('data-open')}`),
+      );
+  for (const region of ['north', 'central', 'south'] as const) {
+    await page.getByTestId(`vn-region-${region}`).click();
+    const next = page.getByTestId('vn-provinces-next');
+    await until(() => next.getAttribute('data-day')).toBe('tomorrow');
+    expect(await page.locator('.vn-provinces > h3').first().textContent()).toBe(tr('draws.tomorrow'));
+    const first = await cards('[data-testid="vn-provinces-next"]');
+    expect(first.length).toBeGreaterThan(0);
+    expect(new Set(first)).toEqual(new Set([`${FRIDAY} true`]));
+    const later = (await cards('.vn-later')).map((card) => card.split(' ')[0]!);
+    expect(later).toEqual([...later].sort());
+    for (const day of later) expect(day > FRIDAY && day <= NEXT_THURSDAY, day).toBe(true);
+    if (region === 'north') {
+      expect(await cards('[data-testid="vn-provinces-next"]')).toEqual([`${FRIDAY} true`]);
+      await settledScreenshot(page, `vnlottery-${size}-${lang}-thursday-night`);
+    }
+  }
+  // Miền Bắc's daily game: betting on Friday's draw, its latest result Thursday's.
+  await page.getByTestId('vn-region-north').click();
+  await page.getByTestId('vn-province-MB').click();
+  await until(() => page.getByTestId('vn-selected').textContent()).toContain(dayMonth(lang, FRIDAY));
+  await until(() => page.getByTestId('vn-last-result').textContent()).toContain(dayMonth(lang, THURSDAY));
   const selected = page.locator('[data-testid^="vn-province-"][aria-pressed="true"]');
   const code = ((await selected.getAttribute('data-testid')) ?? '').replace('vn-province-', '');
   const menu = await playerApi<Menu>(server, token, 'GET', '/lgw/vn/games/game_menu?device=WEB');
@@ -102,10 +121,12 @@ async function journey(lang: Lang, phone: boolean, number: string) {
   await page.keyboard.press('Escape');
   await detail.waitFor({ state: 'detached' });
 
-  // The latest results: the seed's settled draws, one board with its lô tô table and đề.
+  // The latest results: the newest is Thursday's (drawn this evening), one board with its lô tô table and đề.
   await page.getByTestId('vn-tab-results').click();
   const board = page.getByTestId('vn-board');
   await board.waitFor();
+  const shownDay = page.getByTestId('vn-results-date').locator('option:checked');
+  await until(() => shownDay.textContent()).toContain(dayMonth(lang, THURSDAY));
   await until(() => board.textContent()).toContain('ĐB');
   await until(() => board.textContent()).toContain(tr('results.loTable'));
   await until(async () => (await page.getByTestId('vn-de').textContent())?.length).toBe(2);
@@ -113,12 +134,10 @@ async function journey(lang: Lang, phone: boolean, number: string) {
   await context.close();
 }
 
-describe('vnlottery', () => {
-  it('places a lô bet on an open draw and finds it pending in my tickets (phone, pt-BR)', async () => {
-    await journey('pt-BR', true, '07');
-  });
+const NUMBER: Record<Lang, string> = { 'pt-BR': '07', en: '68' };
 
-  it('places a lô bet on an open draw and finds it pending in my tickets (desktop, en)', async () => {
-    await journey('en', false, '68');
+describe.each(JOURNEYS)('vnlottery on Thursday 26/11 at 21:47 in Vietnam, $name', (setting) => {
+  it('lists Friday’s open draws first, the later days in order, Thursday’s result; places a lô bet', async () => {
+    await journey(setting, NUMBER[setting.lang]);
   });
 });

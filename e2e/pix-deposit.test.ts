@@ -1,16 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { brCodeCrcValid, parseBrCodeFields } from '../apps/server/src/modules/wallet/pix-brcode.ts';
-import {
-  launchBrowser,
-  minorOf,
-  newPage,
-  type RunningServer,
-  settledScreenshot,
-  startServer,
-} from './harness.ts';
+import { minorOf, settledScreenshot } from './harness.ts';
 import { t } from './i18n.ts';
-import { demoPlayerToken, signInContext } from './player.ts';
+import { JOURNEYS, journeyPage, useJourney } from './journey.ts';
+import { signInContext } from './player.ts';
 
 /**
  * The PIX deposit as Brazilian players know it (issue 13): inside the site, the charge's QR code, its
@@ -19,18 +13,9 @@ import { demoPlayerToken, signInContext } from './player.ts';
  * PT-BR on a phone, EN on a desktop; each in one theme, the reopened charge in the other.
  */
 const CALLBACK_DELAY_MS = 2000;
-let server: RunningServer;
-let browser: Browser;
-let token: string;
-
-beforeAll(async () => {
-  server = await startServer({ SANDBOX_CALLBACK_DELAY_MS: String(CALLBACK_DELAY_MS) });
-  browser = await launchBrowser();
-  token = await demoPlayerToken(server, { memberCentre: true });
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+const j = useJourney({
+  env: { SANDBOX_CALLBACK_DELAY_MS: String(CALLBACK_DELAY_MS) },
+  demoPlayer: { memberCentre: true },
 });
 
 type Lang = 'pt-BR' | 'en';
@@ -47,13 +32,19 @@ async function setTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
   await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
 }
 
-describe.each([
-  ['pt-BR', true, 'light', 'dark'],
-  ['en', false, 'dark', 'light'],
-] as const)('PIX deposit in %s (phone: %s)', (lang, phone, theme, otherTheme) => {
+/** Each setting's charge in one theme, reopened in the other. */
+const THEMES: Record<Lang, ['light' | 'dark', 'light' | 'dark']> = {
+  'pt-BR': ['light', 'dark'],
+  en: ['dark', 'light'],
+};
+
+describe.each(JOURNEYS)('PIX deposit, $name', (setting) => {
   it('shows the QR code and copia e cola, then turns paid live when the sandbox bank pays', async () => {
+    const { server, token } = j;
+    const { lang, phone } = setting;
+    const [theme, otherTheme] = THEMES[lang];
     const c = (key: string, vars?: Record<string, string>) => t(lang, 'cashier', key, vars);
-    const { context, page } = await newPage(browser, { lang, phone });
+    const { context, page } = await journeyPage(j.browser, setting);
     try {
       await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
       await signInContext(context, token);

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useModal } from '../../lib/modal-url';
@@ -61,8 +61,13 @@ export function GameFrame({ titleKey }: { titleKey: 'game' | 'seamless' }) {
   });
 
   const loggedOut = gameId !== null && !isLogin;
+  // Once per visit: opening the modal changes the URL, and with it openModal, so an effect that opened
+  // it on every run pushed history entries in a loop (a logged-out /game?gameId= never settled).
+  const askedLogin = useRef(false);
   useEffect(() => {
-    if (loggedOut) openModal('login');
+    if (!loggedOut || askedLogin.current) return;
+    askedLogin.current = true;
+    openModal('login');
   }, [loggedOut, openModal]);
 
   const raw =

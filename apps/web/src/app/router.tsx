@@ -4,6 +4,7 @@ import { isChunkLoadError, retryImport } from '../lib/chunk-retry';
 import { registerSettingQuery } from '../features/auth/register-setting';
 import { i18next } from '../lib/i18n';
 import { queryClient } from '../lib/query-client';
+import type { RoutePath } from '../lib/route-table';
 import { LAYOUTS, type RouteHandle } from './layout-config';
 import { PageLoader } from './PageLoader';
 import { ChunkLoadFailed, RouteError } from './RouteError';
@@ -19,7 +20,7 @@ const delay = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
 function page(
   load: () => Promise<PageModule>,
   handle: RouteHandle,
-  path?: string,
+  path?: Exclude<RoutePath, ''>,
   namespaces: string[] = [],
   prefetch?: () => Promise<unknown>,
 ): RouteObject {
@@ -103,7 +104,7 @@ export const routes: RouteObject[] = [
       page(() => import('./routes/Help'), LAYOUTS.page, 'help', HELP_NS),
       page(() => import('./routes/Login'), LAYOUTS.headerOnly, 'login', ['pages', 'auth']),
       page(() => import('./routes/Download'), LAYOUTS.page, 'download', ['pages', 'download']),
-      { path: '*', element: <NotFound />, handle: LAYOUTS.page },
+      { path: '*' satisfies RoutePath, element: <NotFound />, handle: LAYOUTS.page },
     ],
   },
 ];

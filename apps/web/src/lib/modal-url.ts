@@ -1,18 +1,8 @@
 import { useCallback, useMemo } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import type { ModalName } from './route-table';
 
-/** Names ModalHost knows how to render. Unknown names are ignored. */
-export type ModalName =
-  | 'login'
-  | 'register'
-  | 'registerSuccess'
-  | 'changePassword'
-  | 'forgotPassword'
-  | 'resetPassword'
-  | 'notice'
-  | 'download'
-  | 'help'
-  | 'member';
+export type { ModalName };
 
 export const MODAL_PARAM = 'modal';
 /** Extra modal parameters travel in the URL with this prefix, e.g. `?modal=login&m_tab=sms`. */

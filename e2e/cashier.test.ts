@@ -1,17 +1,10 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { totpCode } from '../apps/server/src/modules/backoffice/backoffice.totp.ts';
-import {
-  launchBrowser,
-  minorOf,
-  newPage,
-  type RunningServer,
-  screenshot,
-  settledScreenshot,
-  startServer,
-} from './harness.ts';
+import { minorOf, newPage, screenshot, settledScreenshot } from './harness.ts';
 import { t, tBackoffice } from './i18n.ts';
-import { loginDemoPlayer, openDemoMerchant, playerApi, signInContext } from './player.ts';
+import { JOURNEYS, journeyPage, useJourney } from './journey.ts';
+import { playerApi, signInContext } from './player.ts';
 
 /**
  * The member centre's money journeys in a real Chromium against the built server on a fresh
@@ -23,25 +16,12 @@ import { loginDemoPlayer, openDemoMerchant, playerApi, signInContext } from './p
  * Beside it, a first withdrawal by the demo player on a phone, setting the real name in My account.
  */
 const CALLBACK_DELAY_MS = 3000;
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  // The gateway's callback comes a few seconds after Pay, so the player is back on the site, with
-  // the old balance in the header, before the money arrives: the change is then seen live.
-  server = await startServer({ SANDBOX_CALLBACK_DELAY_MS: String(CALLBACK_DELAY_MS) });
-  browser = await launchBrowser();
-  await openDemoMerchant(server, { captchaOnRegister: false, REGMOBVERF3: false, memberCentre: true });
+// The gateway's callback comes a few seconds after Pay, so the player is back on the site, with
+// the old balance in the header, before the money arrives: the change is then seen live.
+const j = useJourney({
+  env: { SANDBOX_CALLBACK_DELAY_MS: String(CALLBACK_DELAY_MS) },
+  demoPlayer: { captchaOnRegister: false, REGMOBVERF3: false, memberCentre: true },
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-/** Signs the demo player in through the API and hands the token to the page, as the login form does. */
-async function signIn(context: BrowserContext): Promise<void> {
-  await signInContext(context, await loginDemoPlayer(server));
-}
 
 /** The member centre's own menu (the header has a Withdraw button too). */
 function menu(page: Page, lang: 'pt-BR' | 'en') {
@@ -107,7 +87,7 @@ function nextFinanceCode(): string {
 /** Signs in to the back office as finance: TOTP enrolment with the secret on screen the first time. */
 async function backofficeSignIn(page: Page, lang: Lang): Promise<void> {
   const bo = (key: string) => tBackoffice(lang, key);
-  await page.goto(`${server.url}/backoffice/`);
+  await page.goto(`${j.server.url}/backoffice/`);
   await page.getByLabel(bo('signIn.username')).fill(finance.username);
   await page.getByLabel(bo('signIn.password')).fill(finance.password);
   // Once enrolled, the code goes with the password: a right password alone answers like a wrong one.
@@ -132,7 +112,7 @@ async function approveInBackoffice(
   amount: string,
 ): Promise<void> {
   const b = (key: string, vars?: Record<string, string>) => tBackoffice(lang, key, vars);
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: lang });
+  const context = await j.browser.newContext({ viewport: { width: 1440, height: 900 }, locale: lang });
   try {
     await context.addInitScript((l) => {
       if (!localStorage.getItem('bo-lang')) localStorage.setItem('bo-lang', l);
@@ -178,7 +158,7 @@ async function moneyJourney(page: Page, lang: Lang): Promise<Record<string, numb
 
   // 1. Registration through the site's own form; a new player starts with nothing.
   const username = uniqueName();
-  await page.goto(`${server.url}/register`);
+  await page.goto(`${j.server.url}/register`);
   await page.locator('input[name="username"]').fill(username);
   await page.locator('input[name="password"]').fill('Sorte2026ok');
   await page.locator('input[name="confirmPassword"]').fill('Sorte2026ok');
@@ -272,7 +252,11 @@ async function moneyJourney(page: Page, lang: Lang): Promise<Record<string, numb
   await shot(page, `journey-${lang}-3-withdraw-form`);
   await page.getByRole('button', { name: c('withdraw.submit') }).click();
   await page.getByText(c('withdraw.submitted')).waitFor();
-  const order = page.locator('.cs-list__row', { hasText: money.withdraw }).first();
+  // "Meus saques" / "My withdrawals": the list whose status must follow the back office live.
+  const mine = page.locator('section.cs-card', {
+    has: page.getByRole('heading', { name: c('withdraw.mine') }),
+  });
+  const order = mine.locator('.cs-list__row', { hasText: money.withdraw }).first();
   await order.locator('.cs-status', { hasText: c('status.pending') }).waitFor();
   const orderNo = await plainText(order.locator('.cs-list__sub.cs-mono'));
   expect(orderNo).not.toBe('');
@@ -286,7 +270,7 @@ async function moneyJourney(page: Page, lang: Lang): Promise<Record<string, numb
 
   // 5. The open withdraw page shows it paid without a reload (the decision is pushed over the
   // socket, issue 13 #8), and the player confirms receipt.
-  const paid = page.locator('.cs-list__row', { hasText: orderNo });
+  const paid = mine.locator('.cs-list__row', { hasText: orderNo });
   await paid.locator('.cs-status', { hasText: c('status.approved') }).waitFor({ timeout: 20_000 });
   expect(loads, 'no page load between the request and its approval').toBe(0);
   await shot(page, `journey-${lang}-5-withdraw-approved`);
@@ -352,12 +336,10 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-describe.each([
-  ['pt-BR', false],
-  ['en', true],
-] as const)('money journey in %s (phone: %s)', (lang, phone) => {
+describe.each(JOURNEYS)('money journey, $name', (setting) => {
   it('registers, deposits through the gateway, withdraws, is paid by the back office, confirms, reads the records', async () => {
-    const { context, page } = await newPage(browser, { lang, phone });
+    const { lang } = setting;
+    const { context, page } = await journeyPage(j.browser, setting);
     const started = Date.now();
     try {
       const timings = await moneyJourney(page, lang);
@@ -370,9 +352,9 @@ describe.each([
 
 it('makes a first withdrawal: real name, withdrawal password, PIX account, request (en, phone)', async () => {
   const lang = 'en';
-  const { context, page } = await newPage(browser, { lang, phone: true });
-  await signIn(context);
-  await page.goto(`${server.url}/`);
+  const { context, page } = await newPage(j.browser, { lang, phone: true });
+  await signInContext(context, j.token);
+  await page.goto(`${j.server.url}/`);
   // Independent of the deposit test: whatever the balance is, the withdrawal takes 50.00 from it.
   await expect.poll(() => headerBalance(page), { timeout: 20_000 }).toMatch(/^R\$ [1-9][\d,]*\.\d\d$/);
   const before = minorOf(await headerBalance(page));
@@ -433,15 +415,13 @@ it('makes a first withdrawal: real name, withdrawal password, PIX account, reque
  * read-only holder is the name just saved (it was empty, from the withdraw page's stale answer,
  * and saving failed with "Informe o nome completo do titular" until a reload).
  */
-describe.each([
-  ['pt-BR', true],
-  ['en', false],
-] as const)('real name then payout account without a reload, %s (phone: %s)', (lang, phone) => {
+describe.each(JOURNEYS)('real name then payout account without a reload, $name', (setting) => {
   it('saves the real name in My account, comes back and saves a CPF key held by that name', async () => {
+    const { lang } = setting;
     const c = (key: string) => t(lang, 'cashier', key);
     const username = uniqueName();
     const registered = await playerApi<{ session: { token: string } }>(
-      server,
+      j.server,
       undefined,
       'PUT',
       '/wps/member/register',
@@ -455,14 +435,14 @@ describe.each([
       },
     );
     const token = registered.session.token;
-    await playerApi(server, token, 'POST', '/wps/member/withdrawal-password', {
+    await playerApi(j.server, token, 'POST', '/wps/member/withdrawal-password', {
       newPassword: '135790',
       confirmPassword: '135790',
     });
-    const { context, page } = await newPage(browser, { lang, phone });
+    const { context, page } = await journeyPage(j.browser, setting);
     try {
       await signInContext(context, token);
-      await page.goto(`${server.url}/?modal=member&m_page=withdraw`);
+      await page.goto(`${j.server.url}/?modal=member&m_page=withdraw`);
       await page.getByRole('button', { name: c('withdraw.openAccount') }).click();
       await page.getByLabel(c('security.realName')).fill(REAL_NAME[lang]);
       await page

@@ -1,7 +1,8 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, operator, type RunningServer, screenshot, startServer } from './harness.ts';
+import type { BrowserContext, Locator, Page, Response } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { newPage, operator, screenshot } from './harness.ts';
 import { t } from './i18n.ts';
+import { JOURNEYS, journeyPage, useJourney } from './journey.ts';
 
 /**
  * The foundation journeys of issue 2, in a real Chromium against the built server on a fresh
@@ -10,24 +11,9 @@ import { t } from './i18n.ts';
  * Issue 13: the consent boxes start unticked; registration by SMS code with the captcha on; the
  * session across tabs.
  */
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  // Registration without SMS or captcha steps so the journey runs unattended; the operator API is
-  // the same one an operator would use, so this also proves the site follows a config change.
-  await operator(server, 'PATCH', '/bo/merchants/demo/flags', {
-    captchaOnRegister: false,
-    captchaOnLogin: false,
-    REGMOBVERF3: false,
-  });
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+// Registration without SMS or captcha steps so the journey runs unattended; the operator API is
+// the same one an operator would use, so this also proves the site follows a config change.
+const j = useJourney({ flags: { captchaOnRegister: false, captchaOnLogin: false, REGMOBVERF3: false } });
 
 /** A form input by its field name — the names of the registration contract, the same in every language. */
 function field(scope: Page | Locator, name: string): Locator {
@@ -49,10 +35,10 @@ async function expectLoggedIn(page: Page, lang: 'pt-BR' | 'en') {
 
 describe.each(['pt-BR', 'en'] as const)('accounts journey in %s', (lang) => {
   it('registers, is logged in with the success popup, logs out and logs in again', async () => {
-    const { context, page } = await newPage(browser, { lang });
+    const { context, page } = await newPage(j.browser, { lang });
     const username = uniqueName();
     const password = 'Sorte2026ok';
-    await page.goto(`${server.url}/register`);
+    await page.goto(`${j.server.url}/register`);
     await field(page, 'username').fill(username);
     await field(page, 'password').fill(password);
     await field(page, 'confirmPassword').fill(password);
@@ -80,7 +66,7 @@ describe.each(['pt-BR', 'en'] as const)('accounts journey in %s', (lang) => {
     await loginButton(page, lang).waitFor();
     expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBeNull();
 
-    await page.goto(`${server.url}/?modal=login`);
+    await page.goto(`${j.server.url}/?modal=login`);
     const dialog = page.getByRole('dialog');
     await field(dialog, 'username').fill(username);
     await field(dialog, 'password').fill(password);
@@ -92,13 +78,13 @@ describe.each(['pt-BR', 'en'] as const)('accounts journey in %s', (lang) => {
 });
 
 /** The answer of the captcha the page shows: the id from the page's own request, the answer from the test server. */
-async function captchaAnswer(response: Promise<import('playwright-core').Response>): Promise<string> {
+async function captchaAnswer(response: Promise<Response>): Promise<string> {
   const { value } = (await (await response).json()) as { value: { captchaId: string } };
-  const res = await fetch(`${server.url}/dev/captcha?id=${encodeURIComponent(value.captchaId)}`);
+  const res = await fetch(`${j.server.url}/dev/captcha?id=${encodeURIComponent(value.captchaId)}`);
   return ((await res.json()) as { value: { answer: string } }).value.answer;
 }
 
-const isCaptcha = (r: import('playwright-core').Response) =>
+const isCaptcha = (r: Response) =>
   new URL(r.url()).pathname === '/wps/captcha' && r.request().method() === 'GET';
 
 /**
@@ -107,24 +93,25 @@ const isCaptcha = (r: import('playwright-core').Response) =>
  * with the SMS code alone. On a phone in PT-BR through the Celular tab; on a desktop in EN through
  * the one form the merchant's rules make of the two (username sign-up asks the number and its code).
  */
-describe.each([
-  ['pt-BR', true, false],
-  ['en', false, true],
-] as const)('registering by SMS code with the captcha on, %s (phone: %s)', (lang, phone, oneForm) => {
+const ONE_FORM = { 'pt-BR': false, en: true } as const;
+
+describe.each(JOURNEYS)('registering by SMS code with the captcha on, $name', (setting) => {
   it('sends the code, then submits, and is in', async () => {
-    await operator(server, 'PATCH', '/bo/merchants/demo/flags', {
+    const { lang } = setting;
+    const oneForm = ONE_FORM[lang];
+    await operator(j.server, 'PATCH', '/bo/merchants/demo/flags', {
       captchaOnRegister: true,
       sms: true,
       REGMOBVERF3: oneForm,
       MOBILENUMREG3: true,
       MOBILENUMPASSREG3: true,
     });
-    const { context, page } = await newPage(browser, { lang, phone });
+    const { context, page } = await journeyPage(j.browser, setting);
     try {
       const mobile = `119${String(Date.now()).slice(-8)}`;
       const password = 'Sorte2026ok';
       const firstCaptcha = page.waitForResponse(isCaptcha);
-      await page.goto(`${server.url}/register`);
+      await page.goto(`${j.server.url}/register`);
       if (oneForm) {
         await page.getByText(t(lang, 'auth', 'register.oneForm')).waitFor();
         expect(await page.getByRole('tab').count()).toBe(0);
@@ -145,7 +132,7 @@ describe.each([
       // The spent answer is gone and a new image is up, ready for a second code if one is needed.
       await nextCaptcha;
       expect(await field(page, 'captcha').inputValue()).toBe('');
-      const outbox = await (await fetch(`${server.url}/dev/outbox?to=55${mobile}`)).json();
+      const outbox = await (await fetch(`${j.server.url}/dev/outbox?to=55${mobile}`)).json();
       const sms = (outbox as { value: { list: { code: string; body: string }[] } }).value.list[0]!;
       expect(sms.body).toContain(
         lang === 'en' ? 'Your Sorte verification code' : 'Seu código de verificação Sorte',
@@ -168,7 +155,7 @@ describe.each([
       await screenshot(page, `register-sms-done-${lang}`);
     } finally {
       await context.close();
-      await operator(server, 'PATCH', '/bo/merchants/demo/flags', {
+      await operator(j.server, 'PATCH', '/bo/merchants/demo/flags', {
         captchaOnRegister: false,
         REGMOBVERF3: false,
       });
@@ -177,60 +164,68 @@ describe.each([
 });
 
 /**
- * A session follows the player across tabs (issue 13 #5): with "remember me" a new tab and a browser
- * restart (a new context with the same stored state) are logged in; without it a new tab of the same
- * session is logged in too, a restart or another browser is not; logging out in one tab logs out all.
+ * A session follows the player across tabs (issue 13 #5), walked twice in one browser: with
+ * "Lembrar de mim" a link opened in a new tab and a browser restart (a new context with what this one
+ * stored) are logged in; without it the new tab is logged in too, the restart is not. Another browser
+ * never is, only the token is stored (never the password), and logging out in one tab logs out all.
  */
-describe.each([
-  ['pt-BR', true, true],
-  ['en', false, false],
-] as const)('a session across tabs, %s (phone: %s, remember me: %s)', (lang, phone, remember) => {
-  it('a new tab is logged in; logging out in one tab logs out the other', async () => {
-    const { context, page } = await newPage(browser, { lang, phone });
-    const others: import('playwright-core').BrowserContext[] = [];
+describe.each(JOURNEYS)('a session across tabs and restarts, $name', (setting) => {
+  it('with "remember me" a new tab and a restart are logged in; without it only the new tab', async () => {
+    const { lang } = setting;
+    const { context, page } = await journeyPage(j.browser, setting);
+    const others: BrowserContext[] = [];
     try {
-      await page.goto(`${server.url}/?modal=login`);
-      const dialog = page.getByRole('dialog');
-      await field(dialog, 'username').fill('demoplayer');
-      await field(dialog, 'password').fill('player123');
-      const rememberBox = dialog.locator('label.au-check', { hasText: t(lang, 'auth', 'login.remember') });
-      if (remember) await rememberBox.locator('input').check();
-      expect(await rememberBox.locator('input').isChecked()).toBe(remember);
-      await dialog.getByRole('button', { name: t(lang, 'auth', 'actions.login'), exact: true }).click();
-      await expectLoggedIn(page, lang);
+      for (const remember of [true, false]) {
+        const name = `session-${setting.lang}-${setting.viewport.width}-${remember ? 'remember' : 'once'}`;
+        await page.goto(`${j.server.url}/?modal=login`);
+        const dialog = page.getByRole('dialog');
+        await field(dialog, 'username').fill('demoplayer');
+        await field(dialog, 'password').fill('player123');
+        const rememberBox = dialog.locator('label.au-check', { hasText: t(lang, 'auth', 'login.remember') });
+        // The form keeps the last choice: the player clicks the words when it is not the one wanted.
+        if ((await rememberBox.locator('input').isChecked()) !== remember)
+          await rememberBox.getByText(t(lang, 'auth', 'login.remember')).click();
+        expect(await rememberBox.locator('input').isChecked()).toBe(remember);
+        await dialog.getByRole('button', { name: t(lang, 'auth', 'actions.login'), exact: true }).click();
+        await expectLoggedIn(page, lang);
 
-      // A link opened in a new tab (its own sessionStorage, as with target=_blank).
-      const tab = await context.newPage();
-      await tab.goto(`${server.url}/inhouse`);
-      await expectLoggedIn(tab, lang);
-      await screenshot(tab, `session-new-tab-${lang}`);
-      // Only the session token is kept, never the password.
-      const stored = await tab.evaluate(() => JSON.stringify({ ...localStorage, ...sessionStorage }));
-      expect(stored).not.toContain('player123');
+        // A link opened in a new tab (its own sessionStorage, as with target=_blank).
+        const tab = await context.newPage();
+        await tab.goto(`${j.server.url}/inhouse`);
+        await expectLoggedIn(tab, lang);
+        await screenshot(tab, `${name}-new-tab`);
+        // Only the session token is kept, never the password.
+        const stored = await tab.evaluate(() => JSON.stringify({ ...localStorage, ...sessionStorage }));
+        expect(stored).not.toContain('player123');
 
-      // A restart: a new browser with what this one stored on disk.
-      const restarted = await browser.newContext({
-        storageState: await context.storageState(),
-        locale: lang,
-      });
-      others.push(restarted);
-      const afterRestart = await restarted.newPage();
-      await afterRestart.goto(`${server.url}/`);
-      if (remember) await expectLoggedIn(afterRestart, lang);
-      else await loginButton(afterRestart, lang).waitFor({ timeout: 20_000 });
-      // Another browser altogether knows nothing of the session.
-      const stranger = await newPage(browser, { lang, phone });
-      others.push(stranger.context);
-      await stranger.page.goto(`${server.url}/`);
-      await loginButton(stranger.page, lang).waitFor({ timeout: 20_000 });
+        // A restart: a new browser with what this one stored on disk.
+        const restarted = await j.browser.newContext({
+          storageState: await context.storageState(),
+          locale: lang,
+          viewport: setting.viewport,
+        });
+        others.push(restarted);
+        const afterRestart = await restarted.newPage();
+        await afterRestart.goto(`${j.server.url}/`);
+        if (remember) await expectLoggedIn(afterRestart, lang);
+        else await loginButton(afterRestart, lang).waitFor({ timeout: 20_000 });
+        await screenshot(afterRestart, `${name}-after-restart`);
+        if (remember) {
+          // Another browser altogether knows nothing of the session.
+          const stranger = await journeyPage(j.browser, setting);
+          others.push(stranger.context);
+          await stranger.page.goto(`${j.server.url}/`);
+          await loginButton(stranger.page, lang).waitFor({ timeout: 20_000 });
+        }
 
-      // Logging out in the new tab logs the first tab out, without a reload.
-      await logOut(tab, lang);
-      await loginButton(page, lang).waitFor({ timeout: 20_000 });
-      expect(
-        await page.evaluate(() => [sessionStorage.getItem('token'), localStorage.getItem('sorte.token')]),
-      ).toEqual([null, null]);
-      await screenshot(page, `session-logged-out-everywhere-${lang}`);
+        // Logging out in the new tab logs the first tab out, without a reload.
+        await logOut(tab, lang);
+        await loginButton(page, lang).waitFor({ timeout: 20_000 });
+        expect(
+          await page.evaluate(() => [sessionStorage.getItem('token'), localStorage.getItem('sorte.token')]),
+        ).toEqual([null, null]);
+        await tab.close();
+      }
     } finally {
       for (const other of others) await other.close();
       await context.close();
@@ -254,8 +249,8 @@ function loginButton(page: Page, lang: 'pt-BR' | 'en') {
 
 describe('login defences', () => {
   it('shows the captcha after three wrong passwords', async () => {
-    const { context, page } = await newPage(browser, { lang: 'en' });
-    await page.goto(`${server.url}/?modal=login`);
+    const { context, page } = await newPage(j.browser, { lang: 'en' });
+    await page.goto(`${j.server.url}/?modal=login`);
     const dialog = page.getByRole('dialog');
     const captcha = field(dialog, 'captcha');
     expect(await captcha.count()).toBe(0);
@@ -276,8 +271,8 @@ describe('login defences', () => {
 
 describe('site shell', () => {
   it('switches the language from PT-BR to EN and keeps it', async () => {
-    const { context, page } = await newPage(browser);
-    await page.goto(`${server.url}/`);
+    const { context, page } = await newPage(j.browser);
+    await page.goto(`${j.server.url}/`);
     await page
       .getByRole('link', { name: t('pt-BR', 'common', 'nav.home') })
       .first()
@@ -306,8 +301,8 @@ describe('site shell', () => {
 
   it('shows home on a phone in both languages', async () => {
     for (const lang of ['pt-BR', 'en'] as const) {
-      const { context, page } = await newPage(browser, { lang, phone: true });
-      await page.goto(`${server.url}/`);
+      const { context, page } = await newPage(j.browser, { lang, phone: true });
+      await page.goto(`${j.server.url}/`);
       await page.getByRole('button', { name: t(lang, 'common', 'actions.openMenu') }).waitFor();
       await screenshot(page, `home-phone-${lang}`);
       await context.close();
@@ -315,19 +310,19 @@ describe('site shell', () => {
   });
 
   it('shows the maintenance screen while the merchant is in maintenance', async () => {
-    await operator(server, 'PUT', '/bo/merchants/demo/status', {
+    await operator(j.server, 'PUT', '/bo/merchants/demo/status', {
       status: 1,
       maintenanceEndTime: '2030-01-01T10:00:00Z',
     });
     try {
-      const { context, page } = await newPage(browser, { lang: 'en' });
-      await page.goto(`${server.url}/`);
+      const { context, page } = await newPage(j.browser, { lang: 'en' });
+      await page.goto(`${j.server.url}/`);
       await page.getByText(t('en', 'common', 'status.maintenanceTitle')).waitFor({ timeout: 15_000 });
       await page.getByText(t('en', 'common', 'status.maintenanceSubtitle')).waitFor();
       await screenshot(page, 'maintenance-en');
       await context.close();
     } finally {
-      await operator(server, 'PUT', '/bo/merchants/demo/status', { status: 0 });
+      await operator(j.server, 'PUT', '/bo/merchants/demo/status', { status: 0 });
     }
   });
 });

@@ -93,3 +93,24 @@ async function undo(platform: PlatformClient, player: Player, roundId: string, t
   await retry(() => platform.call(player.merchant, 'rollback', { ...base, txnId }));
   await retry(() => platform.call(player.merchant, 'end-round', base));
 }
+
+/** The demo mode's starting balance: 1,000 of the currency (in its minor units, two decimals). */
+export const DEMO_BALANCE_MINOR = 100_000;
+
+/**
+ * One coin round in demo mode: the same game on the vendor's own play balance (`demo`), with no
+ * platform call at all — a demo player has no wallet, and no real or play money of the platform moves.
+ */
+export function playDemoRound(
+  demo: { balanceMinor: number },
+  pick: 'heads' | 'tails',
+  stakeMinor: number,
+): RoundResult {
+  if (stakeMinor > demo.balanceMinor)
+    throw new PlatformError('WALLET_INSUFFICIENT_FUNDS', 409, { balanceMinor: demo.balanceMinor });
+  const outcome = randomInt(2) === 0 ? 'heads' : 'tails';
+  const won = outcome === pick;
+  const payoutMinor = won ? Number((BigInt(stakeMinor) * PAYOUT_PERCENT) / 100n) : 0;
+  demo.balanceMinor += payoutMinor - stakeMinor;
+  return { roundId: id('demo'), outcome, won, stakeMinor, payoutMinor, balanceMinor: demo.balanceMinor };
+}

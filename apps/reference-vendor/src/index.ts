@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { playCoinRound, type Player } from './coin-round.ts';
+import { DEMO_BALANCE_MINOR, playCoinRound, playDemoRound, type Player } from './coin-round.ts';
 import { playPage } from './page.ts';
 import { createPlatformClient, PlatformError } from './platform-client.ts';
 
@@ -31,7 +31,11 @@ export interface ReferenceVendor {
 /** What the vendor keeps per opened game page (in memory: the vendor's own sessions). */
 interface PageSession extends Player {
   nickname: string;
+  /** Demo mode: the page plays on this balance of the vendor's own and never calls the platform. */
+  demo?: { balanceMinor: number };
 }
+
+const CURRENCY = /^[A-Z]{3,4}$/;
 
 const MAX_SESSIONS = 10_000;
 const MAX_BODY = 4_096;
@@ -44,7 +48,19 @@ export async function startReferenceVendor(options: ReferenceVendorOptions): Pro
   });
   const sessions = new Map<string, PageSession>();
 
+  /** Demo mode (`/play?demo=1`, what a platform opens for its free-play accounts): no token, no wallet. */
+  function openDemo(body: Record<string, unknown>) {
+    const currency = CURRENCY.test(String(body.currency)) ? String(body.currency) : 'BRL';
+    const gameCode = String(body.game ?? '').slice(0, 64);
+    if (sessions.size >= MAX_SESSIONS) sessions.clear();
+    const sid = randomBytes(18).toString('base64url');
+    const demo = { balanceMinor: DEMO_BALANCE_MINOR };
+    sessions.set(sid, { merchant: '', token: '', playerId: '', currency, gameCode, nickname: 'Demo', demo });
+    return { sid, nickname: 'Demo', currency, balanceMinor: demo.balanceMinor, gameCode, demo: true };
+  }
+
   async function open(body: Record<string, unknown>) {
+    if (body.demo === true) return openDemo(body);
     const token = String(body.token ?? '');
     const merchant = String(body.merchant ?? '');
     const me = await platform.call<{
@@ -83,6 +99,7 @@ export async function startReferenceVendor(options: ReferenceVendorOptions): Pro
     '/api/open': open,
     '/api/balance': async (body) => {
       const s = session(body);
+      if (s.demo) return { balanceMinor: s.demo.balanceMinor, currency: s.currency };
       return platform.call(s.merchant, 'balance', { playerId: s.playerId, currency: s.currency });
     },
     '/api/flip': async (body) => {
@@ -90,6 +107,7 @@ export async function startReferenceVendor(options: ReferenceVendorOptions): Pro
       const pick = body.pick === 'tails' ? 'tails' : 'heads';
       const stake = Number(body.stakeMinor);
       if (!Number.isSafeInteger(stake) || stake < 1) throw new PlatformError('VENDOR_BAD_STAKE', 400);
+      if (s.demo) return playDemoRound(s.demo, pick, stake);
       return playCoinRound(platform, s, pick, stake, { failAfterDebit: body.failAfterDebit === true });
     },
   };

@@ -15,6 +15,7 @@ const TEXT = {
     opening: 'Opening your session…',
     error: 'Something went wrong',
     pays: 'Pays 1.96× the stake',
+    demo: 'Demo mode · play balance',
   },
   'pt-BR': {
     heads: 'Cara',
@@ -27,6 +28,7 @@ const TEXT = {
     opening: 'Abrindo sua sessão…',
     error: 'Algo deu errado',
     pays: 'Paga 1,96× a aposta',
+    demo: 'Modo demonstração · saldo de teste',
   },
 } as const;
 
@@ -63,12 +65,15 @@ export function playPage(lang: string, gameCode: string): string {
   .balance { font-size: 1.1rem; margin: .5rem 0; }
   .msg { min-height: 1.4rem; margin-top: .6rem; }
   .label { opacity: .75; font-size: .8rem; }
+  .demo { display: inline-block; margin-bottom: .5rem; padding: .2rem .6rem; border-radius: 999px; background: #ffd76a; color: #3b2500; font-size: .8rem; font-weight: 700; }
+  .demo[hidden] { display: none; }
 </style>
 </head>
 <body>
 <main>
   <h1>${escapeHtml(gameTitle(gameCode))}</h1>
   <div class="sub">sorte-ref · ${t.pays}</div>
+  <div class="demo" id="demo" hidden>${t.demo}</div>
   <div class="balance"><span class="label">${t.balance}</span> <strong id="balance">…</strong></div>
   <div class="coin" id="coin">?</div>
   <div class="row" id="sides">
@@ -119,7 +124,9 @@ $('flip').addEventListener('click', async () => {
     if (e.details && typeof e.details.balanceMinor === 'number') $('balance').textContent = money(e.details.balanceMinor);
   } finally { $('flip').disabled = false; }
 });
-api('/api/open', { token: q.get('token'), merchant: q.get('merchant') })
+const demo = q.get('demo') === '1';
+$('demo').hidden = !demo;
+api('/api/open', demo ? { demo: true, currency: q.get('currency'), game: q.get('game') } : { token: q.get('token'), merchant: q.get('merchant') })
   .then((s) => { sid = s.sid; currency = s.currency; $('balance').textContent = money(s.balanceMinor); $('msg').textContent = s.nickname; $('flip').disabled = false; })
   .catch((e) => { $('msg').textContent = T.error + ' (' + e.message + ')'; });
 </script>

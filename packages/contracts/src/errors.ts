@@ -61,6 +61,8 @@ export const ERROR_STATUS = {
   LEDGER_ACCOUNT_NOT_FOUND: 404,
   LEDGER_HOLD_NOT_FOUND: 404,
   LEDGER_HOLD_RESOLVED: 409,
+  /** Play money (free play) is only for trial accounts. */
+  PLAY_MONEY_ONLY: 403,
   // cashier, wallet transfers and the back office
   CASHIER_CHANNEL_UNAVAILABLE: 404,
   CASHIER_AMOUNT_OUT_OF_RANGE: 422,

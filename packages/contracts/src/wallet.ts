@@ -19,11 +19,30 @@ export const walletBalanceResponse = z.object({
   sumBalance: minorUnits,
   /** The same figure under the name the web header reads. */
   balanceMinor: minorUnits,
+  /** The currency the amounts show in (the merchant's; play money shows in it too). */
   currency: z.string(),
   currencySymbol: z.string(),
   wallets: z.array(walletBalanceItem),
+  /**
+   * True for a trial (free play) account: the amounts are play money, kept in the ledger under its
+   * own currency (`ledgerCurrency`, e.g. 'XBRL'), never withdrawable and never in real-money figures.
+   */
+  playMoney: z.boolean(),
+  /** The ledger currency of the amounts: the merchant's, or its play-money code. */
+  ledgerCurrency: z.string(),
 });
 export type WalletBalanceResponse = z.infer<typeof walletBalanceResponse>;
+
+/** POST /wps/v2/wallets/play-money/top-up: back to the starting play balance, idempotent by key. */
+export const playMoneyTopUpRequest = z.object({ idempotencyKey: z.string().min(1).max(64) });
+export const playMoneyTopUpResponse = z.object({
+  /** What the top-up added; 0 when the play balance was already full. */
+  toppedUpMinor: minorUnits,
+  balanceMinor: minorUnits,
+  currency: z.string(),
+  ledgerCurrency: z.string(),
+});
+export type PlayMoneyTopUpResponse = z.infer<typeof playMoneyTopUpResponse>;
 
 /**
  * Transfer codes: why money moved. The ledger refuses any other code, and the account-records page

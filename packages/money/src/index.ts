@@ -6,3 +6,4 @@ export * from './minor.ts';
 export * from './typed-amount.ts';
 export * from './fees.ts';
 export * from './multiplier.ts';
+export * from './play-money.ts';

@@ -1,3 +1,5 @@
+import { displayCurrency } from './play-money.ts';
+
 /**
  * Money in integer minor units. Amounts never pass through floating point: parsing works on the
  * decimal string and formatting on bigint digits, so 0.1 + 0.2 problems cannot occur.
@@ -15,8 +17,9 @@ const CURRENCY_SCALES: Record<string, number> = {
   KRW: 0,
 };
 
+/** Play money ('XBRL', play-money.ts) has its real currency's decimals. */
 export function currencyScale(currency: string): number {
-  return CURRENCY_SCALES[currency.toUpperCase()] ?? 2;
+  return CURRENCY_SCALES[displayCurrency(currency.toUpperCase())] ?? 2;
 }
 
 export class MoneyParseError extends Error {}

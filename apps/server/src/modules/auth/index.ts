@@ -13,10 +13,13 @@ export { purgeExpiredAuthRows } from './auth.jobs.ts';
 /** The security centre's list of recent sign-ins. */
 export { type RecentLogin, recentLogins } from './login-history.ts';
 export {
+  type Bettor,
   type MemberAuth,
+  requireBettor,
   requireMember,
   requireRealAccount,
   resolveMemberToken,
+  walletCurrencyOf,
 } from './sessions.service.ts';
 /** Failure counters reserved before the attempt is checked (the back office's per-address limit). */
 export { releaseFailure, reserveFailure } from './verification.service.ts';

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { LoginRequest, SessionResponse } from '@sorte/contracts';
+import { playCurrency } from '@sorte/money';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import {
@@ -341,7 +342,10 @@ export async function sendIpVerificationCode(
 
 // ---- free play ------------------------------------------------------------------------------
 
-/** FREEPLAY3: a trial (type 4) account with an unusable password, logged in at once. */
+/**
+ * FREEPLAY3: a trial (type 4) account with an unusable password, logged in at once. Its wallet is
+ * play money (the ledger grants the starting play balance when the wallet is first resolved).
+ */
 export async function loginFreeplay(
   ctx: AppContext,
   merchant: MerchantContext,
@@ -360,7 +364,8 @@ export async function loginFreeplay(
     merchant_id: merchant.id,
     account: newGuestAccount(),
     password_hash: await hashPassword(randomBytes(32).toString('base64url')),
-    currency: merchant.currency,
+    // Its wallet holds play money (walletCurrencyOf), never the merchant's real currency.
+    currency: playCurrency(merchant.currency),
     register_method: 'FREEPLAY',
   };
   // A trial account confirms nothing and never chose a password; it cannot log in again.

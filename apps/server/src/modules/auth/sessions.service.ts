@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { TRIAL_TYPE } from '@sorte/contracts';
+import { playCurrency } from '@sorte/money';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/http/app-error.ts';
@@ -102,6 +103,34 @@ export async function requireRealAccount(
   if (auth.mustChangePassword && !options.allowPendingPasswordChange)
     throw new AppError('AUTH_PASSWORD_CHANGE_REQUIRED');
   return auth;
+}
+
+/** A member who may bet, with the currency their bets move: play money for a trial account. */
+export interface Bettor extends MemberAuth {
+  /** The merchant's currency, or its play-money code ('XBRL') for a trial (free play) account. */
+  currency: string;
+  playMoney: boolean;
+}
+
+/**
+ * For the bet paths (in-house games, crash, lotteries): real members bet the merchant's currency
+ * (once any forced password change is done); trial accounts bet play money (@sorte/money
+ * play-money.ts), which the ledger keeps apart from real money by its currency.
+ */
+export async function requireBettor(request: FastifyRequest): Promise<Bettor> {
+  const auth = await requireMember(request);
+  const playMoney = auth.type === TRIAL_TYPE;
+  if (!playMoney && auth.mustChangePassword) throw new AppError('AUTH_PASSWORD_CHANGE_REQUIRED');
+  return { ...auth, ...walletCurrencyOf(auth, getMerchant(request)) };
+}
+
+/** The currency a member's wallet holds: the merchant's, or its play money for a trial account. */
+export function walletCurrencyOf(
+  member: Pick<MemberAuth, 'type'>,
+  merchant: Pick<MerchantContext, 'currency'>,
+): { currency: string; playMoney: boolean } {
+  const playMoney = member.type === TRIAL_TYPE;
+  return { currency: playMoney ? playCurrency(merchant.currency) : merchant.currency, playMoney };
 }
 
 export function tokenOf(request: FastifyRequest): string | undefined {

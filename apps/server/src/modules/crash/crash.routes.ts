@@ -15,7 +15,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { doc } from '../../platform/http/openapi.ts';
 import { parseInput } from '../../platform/http/validate.ts';
-import { requireMember, requireRealAccount } from '../auth/index.ts';
+import { requireBettor, requireMember } from '../auth/index.ts';
 import { findMemberById } from '../members/index.ts';
 import { getMerchant } from '../system/index.ts';
 import { cashOutCrashBet, placeCrashBet } from './crash.bets.ts';
@@ -114,14 +114,14 @@ export async function registerCrashRoutes(
       }),
     },
     async (request) => {
-      const { memberId, merchantId } = await requireRealAccount(request);
+      const { memberId, merchantId, currency } = await requireBettor(request);
       const input = parseInput(crashBetRequest, request.body);
       const member = await findMemberById(ctx.db, memberId);
       if (!member) throw new AppError('UNAUTHENTICATED');
       const player = {
         memberId,
         merchantId,
-        currency: getMerchant(request).currency,
+        currency,
         account: member.account,
       };
       const bet = await placeCrashBet(ctx.db, player, input, now);
@@ -141,7 +141,7 @@ export async function registerCrashRoutes(
       }),
     },
     async (request) => {
-      const { memberId, merchantId } = await requireRealAccount(request);
+      const { memberId, merchantId } = await requireBettor(request);
       const { roundId } = parseInput(crashCashOutRequest, request.body);
       const bet = await cashOutCrashBet(ctx.db, { memberId, merchantId }, BigInt(roundId), now, timings);
       broadcastBet(ctx, bet);

@@ -14,6 +14,7 @@ interface SeedVendor {
   name: string;
   category: GameType;
   launchKind: LaunchKind;
+  /** Free play: trial accounts may open its games (play money in-house, the vendor's demo mode otherwise). */
   freePlay: boolean;
   popupList: boolean;
   sortOrder: number;
@@ -39,8 +40,8 @@ const VENDORS: SeedVendor[] = [
     name: 'Sorte',
     category: 'INHOUSE',
     launchKind: 'inhouse',
-    // Trial accounts cannot bet on the in-house games (they move real balance), so no free play.
-    freePlay: false,
+    // Free play: a trial account bets play money (a currency of its own in the ledger).
+    freePlay: true,
     popupList: false,
     sortOrder: 0,
   },
@@ -49,8 +50,9 @@ const VENDORS: SeedVendor[] = [
     name: 'Sorte Reference',
     category: 'RNG',
     launchKind: 'seamless',
-    // Real money only: the vendor's bets are debits of the player's balance (see vendor-launch.ts).
-    freePlay: false,
+    // Its demo mode: a trial account opens the game on the vendor's own play balance, without a
+    // wallet session (vendor-launch.ts); real accounts bet through the seamless wallet.
+    freePlay: true,
     popupList: false,
     sortOrder: 10,
   },
@@ -60,7 +62,7 @@ const VENDORS: SeedVendor[] = [
     name: 'Sorte Loto',
     category: 'ELOTT',
     launchKind: 'inhouse',
-    freePlay: false,
+    freePlay: true,
     popupList: false,
     sortOrder: 20,
   },
@@ -70,7 +72,7 @@ const VENDORS: SeedVendor[] = [
     name: 'Sorte Xổ Số',
     category: 'LOTT',
     launchKind: 'inhouse',
-    freePlay: false,
+    freePlay: true,
     popupList: false,
     sortOrder: 30,
   },

@@ -206,7 +206,7 @@ describe('launch', () => {
     });
   });
 
-  it('trial accounts launch only where the vendor allows free play', async () => {
+  it('trial accounts launch only where the vendor allows free play (play money or a demo mode)', async () => {
     const trial = await call(t, {
       method: 'POST',
       url: '/wps/session/login/freeplay',
@@ -214,22 +214,27 @@ describe('launch', () => {
     });
     expect(trial.status).toBe(200);
     const token = trial.value.token as string;
-    expect(await get('/wps/game/launchGame?vassalage=SORTE&gameCode=dice', token)).toMatchObject({
-      status: 403,
-      code: 'AUTH_TRIAL_ACCOUNT',
-    });
-    expect((await get('/wps/game/launchGame?vassalage=sorte-ref&gameCode=coin-flip', token)).code).toBe(
-      'AUTH_TRIAL_ACCOUNT',
+    // The in-house games (play money) and the reference vendor (its demo mode) allow free play.
+    expect((await get('/wps/game/launchGame?vassalage=SORTE&gameCode=dice', token)).value?.game_url).toBe(
+      '/inhouse/dice',
     );
-    // A vendor that allows free play lets the trial account in.
-    await t.ctx.db.updateTable('game_vendors').set({ free_play: true }).where('code', '=', 'SORTE').execute();
+    const demo = await get('/wps/game/launchGame?vassalage=sorte-ref&gameCode=coin-flip', token);
+    expect(new URL(demo.value?.game_url).searchParams.get('demo')).toBe('1');
+    // A vendor that does not is refused with the register prompt.
+    await t.ctx.db
+      .updateTable('game_vendors')
+      .set({ free_play: false })
+      .where('code', '=', 'SORTE')
+      .execute();
     try {
-      const r = await get('/wps/game/launchGame?vassalage=SORTE&gameCode=dice', token);
-      expect(r.value?.game_url).toBe('/inhouse/dice');
+      expect(await get('/wps/game/launchGame?vassalage=SORTE&gameCode=dice', token)).toMatchObject({
+        status: 403,
+        code: 'AUTH_TRIAL_ACCOUNT',
+      });
     } finally {
       await t.ctx.db
         .updateTable('game_vendors')
-        .set({ free_play: false })
+        .set({ free_play: true })
         .where('code', '=', 'SORTE')
         .execute();
     }

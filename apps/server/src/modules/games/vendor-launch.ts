@@ -1,3 +1,4 @@
+import { displayCurrency } from '@sorte/money';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { REFERENCE_VENDOR } from './games.seed.ts';
@@ -10,7 +11,11 @@ export interface VendorLaunchInput {
   vendor: string;
   gameCode: string;
   language: string;
-  /** Trial (free-play) accounts: only vendors that allow free play. */
+  /**
+   * Trial (free-play) account: the game opens in the vendor's demo mode (no wallet session, the
+   * vendor's own play balance). The launch service lets a trial through only to a vendor whose
+   * catalog row declares free play; a vendor here without a demo address is refused.
+   */
   trial: boolean;
   /** The game's catalog category, filed on each of its rounds' betting records (RNG when omitted). */
   category?: string;
@@ -25,11 +30,9 @@ export async function launchVendorGame(
   ctx: AppContext,
   input: VendorLaunchInput,
 ): Promise<{ gameUrl: string }> {
-  // Every vendor we know of is seamless-wallet with real money only: a trial account has no money
-  // a vendor could bet, so it is refused here rather than at its first debit.
-  if (input.trial) throw new AppError('AUTH_TRIAL_ACCOUNT', { key: 'in_need_true_account' });
   const base = vendorLaunchBase(ctx, input.vendor);
   if (!base) throw new AppError('PROVIDER_UNKNOWN_VENDOR');
+  if (input.trial) return { gameUrl: demoUrl(ctx, input, base) };
   const merchant = await ctx.db
     .selectFrom('merchants')
     .select('code')
@@ -52,6 +55,27 @@ export async function launchVendorGame(
     merchant: merchant.code,
   });
   return { gameUrl: `${base}/play?${query}` };
+}
+
+/**
+ * A trial account's launch: the vendor's demo mode, which bets the vendor's own play balance and
+ * never calls the wallet, so no vendor session (and no token a debit could use) is made. Play money
+ * never reaches a vendor: the demo's balance is the vendor's, shown in the merchant's currency.
+ */
+function demoUrl(_ctx: AppContext, input: VendorLaunchInput, base: string): string {
+  if (!vendorHasDemo(input.vendor)) throw new AppError('AUTH_TRIAL_ACCOUNT', { key: 'in_need_true_account' });
+  const query = new URLSearchParams({
+    demo: '1',
+    game: input.gameCode,
+    lang: input.language,
+    currency: displayCurrency(input.currency),
+  });
+  return `${base}/play?${query}`;
+}
+
+/** Vendors whose launch has a demo mode (the reference vendor's `/play?demo=1`). */
+function vendorHasDemo(vendor: string): boolean {
+  return vendor === REFERENCE_VENDOR;
 }
 
 /** Each vendor's launch address. Only the reference vendor is wired today; others come with contracts. */

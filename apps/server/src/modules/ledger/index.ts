@@ -32,6 +32,7 @@ export {
 export { type BalanceChange, onMemberBalancesChanged } from './ledger.events.ts';
 export { createGroupCommitter, type GroupCommitter } from './ledger.group-commit.ts';
 export { type VerifyReport, verifyLedger } from './ledger.verify.ts';
+export { type PlayTopUp, topUpPlayMoney } from './ledger.play-money.ts';
 /** A member's movements as the member centre shows them, for the back office's member view. */
 export { memberHistory } from './ledger.history.service.ts';
 

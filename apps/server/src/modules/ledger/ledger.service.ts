@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { TRANSACTION_TYPES, type TransactionType } from '@sorte/contracts';
+import { currencyScale, isPlayCurrency, playMoneyStartMinor } from '@sorte/money';
 import type { Db } from '../../platform/database/database.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import * as repo from './ledger.repository.ts';
@@ -10,7 +11,14 @@ export const TRANSFER_CODES = TRANSACTION_TYPES;
 export type TransferCode = TransactionType;
 
 /** Kinds of house-side accounts; they may go negative (the house can owe). */
-export type SystemKind = 'house' | 'payment_clearing' | 'provider_clearing' | 'adjustment' | 'bonus_pool';
+export type SystemKind =
+  | 'house'
+  | 'payment_clearing'
+  | 'provider_clearing'
+  | 'adjustment'
+  | 'bonus_pool'
+  /** The source of play money (free play), only ever in a play currency (ledger.play-money.ts). */
+  | 'play_bank';
 /** Kinds a member holds: main cash, bonus money, one wallet per transfer-mode vendor, agent commission. */
 export type MemberKind = 'main' | 'bonus' | 'commission' | `game:${string}`;
 
@@ -100,7 +108,40 @@ export async function ensureMemberAccounts(
     db,
     (['main', 'bonus'] as const).map((kind) => memberAccount(memberId, merchantId, kind, currency)),
   );
+  const created = await repo.findMemberAccounts(db, memberId, currency);
+  const main = created.find((a) => a.kind === 'main' && a.merchant_id === merchantId);
+  if (!main || !isPlayCurrency(currency)) return created;
+  await grantPlayStart(db, memberId, merchantId, currency, main.id);
   return repo.findMemberAccounts(db, memberId, currency);
+}
+
+/**
+ * A play-money wallet (free play, ledger.play-money.ts) starts with the starting play balance: one
+ * transfer from the play bank keyed per member, so however often a wallet is resolved (a restart
+ * empties the account cache) the grant is made once. One statement: safe inside a caller's
+ * transaction.
+ */
+async function grantPlayStart(
+  db: Db,
+  memberId: string,
+  merchantId: string,
+  currency: string,
+  mainId: bigint,
+): Promise<void> {
+  const bank = await systemAccountId(db, merchantId, 'play_bank', currency, houseShardFor(memberId));
+  const request: TransferRequest = {
+    merchantId,
+    idempotencyKey: `play:${memberId}:start`,
+    code: 'adjustment',
+    debitAccountId: bank,
+    creditAccountId: mainId,
+    amountMinor: playMoneyStartMinor(currencyScale(currency)),
+    currency,
+    metadata: { reason: 'play_money' },
+  };
+  const result = await attempt(db, request, 'posted');
+  if ('code' in result) throw new AppError(result.code);
+  committed(db, [result.transfer]);
 }
 
 /** One member account of any kind (e.g. 'game:pg'), created on first use. */
@@ -120,6 +161,8 @@ export async function memberAccountId(
     (a) => a.kind === kind && a.merchant_id === merchantId,
   );
   if (!row) throw new AppError('LEDGER_ACCOUNT_NOT_FOUND');
+  if (kind === 'main' && isPlayCurrency(currency))
+    await grantPlayStart(db, memberId, merchantId, currency, row.id);
   cache.set(key, row.id);
   return row.id;
 }

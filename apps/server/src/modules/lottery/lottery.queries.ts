@@ -1,5 +1,6 @@
 import type { LotteryDrawStatus, LotteryTicketStatus } from '@sorte/contracts';
 import { PRIZE_MODES, type PrizeMode, type PrizeModeCode } from '@sorte/lottery';
+import { PLAY_CURRENCY_SQL_PATTERN } from '@sorte/money';
 import { sql } from 'kysely';
 import type { Db } from '../../platform/database/database.ts';
 import type { DrawRow, GameRow, OrderRow, TicketWithDraw } from './lottery.views.ts';
@@ -250,15 +251,20 @@ function boDrawsQuery(db: Db, merchantId: string) {
 }
 
 function withTotals(db: Db) {
-  return db
-    .selectFrom('lottery_tickets as t')
-    .select([
-      't.draw_id',
-      sql<number>`count(*)::int`.as('ticket_count'),
-      sql<bigint>`coalesce(sum(t.stake_minor), 0)`.as('stake_minor'),
-      sql<bigint>`coalesce(sum(t.payout_minor), 0)`.as('payout_minor'),
-    ])
-    .groupBy('t.draw_id');
+  return (
+    db
+      .selectFrom('lottery_tickets as t')
+      .select([
+        't.draw_id',
+        sql<number>`count(*)::int`.as('ticket_count'),
+        sql<bigint>`coalesce(sum(t.stake_minor), 0)`.as('stake_minor'),
+        sql<bigint>`coalesce(sum(t.payout_minor), 0)`.as('payout_minor'),
+      ])
+      // Real money only: free play's tickets (a play currency, @sorte/money play-money.ts) are no
+      // stake or payout of the merchant's.
+      .where(sql<boolean>`t.currency !~ ${PLAY_CURRENCY_SQL_PATTERN}`)
+      .groupBy('t.draw_id')
+  );
 }
 
 /** Without a status filter the list reaches this far ahead: every game's open draw, not the hours scheduled beyond. */

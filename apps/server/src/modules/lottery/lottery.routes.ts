@@ -24,7 +24,7 @@ import { doc } from '../../platform/http/openapi.ts';
 import { pageOf } from '../../platform/http/paging.ts';
 import { parseInput } from '../../platform/http/validate.ts';
 import { pickLanguage } from '../../platform/i18n/messages.ts';
-import { requireMember, requireRealAccount } from '../auth/index.ts';
+import { requireBettor, requireMember, requireRealAccount } from '../auth/index.ts';
 import { findMemberById } from '../members/index.ts';
 import { findVisibleGame, recordRecent } from '../games/index.ts';
 import { getMerchant } from '../system/index.ts';
@@ -194,9 +194,9 @@ export async function registerLotteryRoutes(app: FastifyInstance, ctx: AppContex
       }),
     },
     async (request) => {
-      const { memberId, merchantId } = await requireRealAccount(request);
+      const { memberId, merchantId, currency } = await requireBettor(request);
       const input = parseInput(lotteryBetRequest, request.body);
-      const player = { memberId, merchantId, currency: getMerchant(request).currency };
+      const player = { memberId, merchantId, currency };
       const { order } = await placeLotteryBet(ctx.db, player, input, now);
       await markPlayed(request, memberId, merchantId, input.gameCode);
       // The order as the member reads it back, so the answer and GET /orders/:id never differ.

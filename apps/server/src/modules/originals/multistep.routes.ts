@@ -13,8 +13,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { doc } from '../../platform/http/openapi.ts';
 import { parseInput } from '../../platform/http/validate.ts';
-import { requireMember, requireRealAccount } from '../auth/index.ts';
-import { getMerchant } from '../system/index.ts';
+import { requireBettor, requireMember } from '../auth/index.ts';
 import { HILO, type HiloMove, hiloPotential, MINES, type StepGame } from './multistep.games.ts';
 import { activeRound, cashOut, type Decide, playMove, startRound } from './multistep.rounds.ts';
 
@@ -23,8 +22,8 @@ const tags = ['originals'];
 /** Mines and hilo: start, moves, cash-out and the open round (for a reload), per game. */
 export async function registerMultistepRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   async function owner(request: FastifyRequest) {
-    const { memberId, merchantId } = await requireRealAccount(request);
-    return { memberId, merchantId, currency: getMerchant(request).currency };
+    const { memberId, merchantId, currency } = await requireBettor(request);
+    return { memberId, merchantId, currency };
   }
   function route<S extends z.ZodTypeAny>(
     url: string,

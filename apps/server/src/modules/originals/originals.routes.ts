@@ -16,8 +16,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { doc } from '../../platform/http/openapi.ts';
 import { parseInput } from '../../platform/http/validate.ts';
-import { requireMember, requireRealAccount } from '../auth/index.ts';
-import { getMerchant } from '../system/index.ts';
+import { requireBettor, requireMember } from '../auth/index.ts';
 import { DICE, type Game, KENO, LIMBO, PLINKO, placeBet, roundView, WHEEL } from './originals.bets.ts';
 import { registerMultistepRoutes } from './multistep.routes.ts';
 import { findRoundById } from './originals.bets.repository.ts';
@@ -113,9 +112,9 @@ function bet<S extends z.ZodType<BetBody>>(
       }),
     },
     async (request) => {
-      const { memberId, merchantId } = await requireRealAccount(request);
+      const { memberId, merchantId, currency } = await requireBettor(request);
       const { amountMinor, idempotencyKey, ...params } = parseInput(body, request.body);
-      const owner = { memberId, merchantId, currency: getMerchant(request).currency };
+      const owner = { memberId, merchantId, currency };
       const round = await placeBet(ctx.db, owner, name, game, {
         amountMinor,
         idempotencyKey,

@@ -71,6 +71,9 @@ export async function balanceView(db: Db, caller: WalletCaller): Promise<WalletB
       balanceMinor: Number(w.balanceMinor),
       pendingMinor: Number(w.pendingMinor),
     })),
+    // Transfers between wallets are for real accounts only (trial accounts are refused before).
+    playMoney: false,
+    ledgerCurrency: caller.currency,
   };
 }
 

@@ -11,6 +11,7 @@ import {
   vnTicketCostMinor,
   vnTicketUnits,
 } from '@sorte/lottery';
+import { isPlayCurrency } from '@sorte/money';
 import { sql } from 'kysely';
 import type { Db } from '../../../platform/database/database.ts';
 import { AppError } from '../../../platform/http/app-error.ts';
@@ -135,6 +136,17 @@ async function addExposure(
   }
 }
 
+/** A play-money slip is held to the caps on its own (addExposure's first check, without the draw's totals). */
+function refuseOverCapAlone(exposure: readonly VnExposure[], limits: VnLimits): void {
+  for (const betType of VN_BET_TYPES) {
+    const alone = vnExposureOverCap(
+      exposure.filter((e) => e.betType === betType),
+      limits,
+    );
+    if (alone) throw numberLimitReached(alone, limits, limits[betType].perNumberMaxMinor);
+  }
+}
+
 /** The stake already counted on a key of the draw (0 before its first bet). */
 async function totalOf(trx: Db, drawId: bigint, e: VnExposure): Promise<bigint> {
   const row = await trx
@@ -233,7 +245,10 @@ export async function placeVnBet(
     // before counting the stake against the caps a second time.
     const committed = await findSlip(trx, player.memberId, input.idempotencyKey);
     if (committed.length) return sameSlipOrConflict(committed, hash);
-    await addExposure(trx, player.merchantId, draw.id, exposure, limits);
+    // Play money (free play) is no liability of the house: it never counts against the per-number
+    // caps of real bets, so it neither fills them nor is refused by them beyond its own slip's.
+    if (isPlayCurrency(player.currency)) refuseOverCapAlone(exposure, limits);
+    else await addExposure(trx, player.merchantId, draw.id, exposure, limits);
     const rows = await trx
       .insertInto('vn_tickets')
       .values(

@@ -31,6 +31,8 @@ import {
   vnLocalDay,
 } from '@sorte/lottery';
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { PLAY_CURRENCY_SQL_PATTERN } from '@sorte/money';
+import { sql } from 'kysely';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../../platform/context.ts';
 import type { Db } from '../../../platform/database/database.ts';
@@ -38,7 +40,7 @@ import { AppError, fieldErrors } from '../../../platform/http/app-error.ts';
 import { doc } from '../../../platform/http/openapi.ts';
 import { offsetOf, pageOf } from '../../../platform/http/paging.ts';
 import { parseInput } from '../../../platform/http/validate.ts';
-import { requireMember, requireRealAccount } from '../../auth/index.ts';
+import { requireBettor, requireMember } from '../../auth/index.ts';
 import { recordAudit, requireOperator } from '../../backoffice/index.ts';
 import { getMerchant } from '../../system/index.ts';
 import { countTicketsOfMember, placeVnBet, ticketOfMember, ticketsOfMember } from './vn.bets.ts';
@@ -85,6 +87,8 @@ async function drawTotals(db: Db, ids: bigint[]) {
       eb.fn.sum<string>('payout_minor').as('payout'),
     ])
     .where('draw_id', 'in', ids)
+    // Real money only: free play's tickets are in a play currency (@sorte/money play-money.ts).
+    .where(sql<boolean>`currency !~ ${PLAY_CURRENCY_SQL_PATTERN}`)
     .groupBy('draw_id')
     .execute();
   const byDraw = new Map(rows.map((r) => [String(r.draw_id), r]));
@@ -263,14 +267,14 @@ export async function registerVnLotteryRoutes(app: FastifyInstance, ctx: AppCont
       }),
     },
     async (request) => {
-      const { memberId, merchantId } = await requireRealAccount(request);
+      const { memberId, merchantId, currency } = await requireBettor(request);
       const input = parseInput(vnBetRequest, request.body);
       if (!input.drawId && !(input.province && input.date))
         throw new AppError('VALIDATION_FAILED', {
           fields: [{ field: 'drawId', key: 'required', params: {} }],
         });
       await ensureVnDraws(ctx.db, merchantId, now());
-      const player = { memberId, merchantId, currency: getMerchant(request).currency };
+      const player = { memberId, merchantId, currency };
       const { draw, tickets } = await placeVnBet(ctx.db, player, input, now);
       return {
         success: true,

@@ -1,9 +1,10 @@
-import { type ComponentType, lazy, Suspense } from 'react';
+import { type ComponentType, lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorBoundary } from '../components/ui/ErrorBoundary';
 import { Modal } from '../components/ui/Modal';
 import { isChunkLoadError, retryImport } from '../lib/chunk-retry';
 import { type ModalName, useModal } from '../lib/modal-url';
+import { useSession } from '../lib/session';
 
 type ModalComponent = ComponentType<{ onClose: () => void }>;
 
@@ -38,6 +39,13 @@ const MODALS: Record<ModalName, ModalComponent> = {
   ),
 };
 
+/**
+ * Modals about the player's own account: opened by a visitor (a link, a refresh after signing out),
+ * they give way to the login instead of a password form or a welcome to an account that is not there.
+ * The member centre does the same inside itself.
+ */
+const PLAYER_ONLY: ReadonlySet<ModalName> = new Set(['changePassword', 'registerSuccess']);
+
 function ModalLoadError({ error, onClose }: { error: unknown; onClose: () => void }) {
   const { t } = useTranslation('common');
   const chunk = isChunkLoadError(error);
@@ -58,8 +66,13 @@ function ModalLoadError({ error, onClose }: { error: unknown; onClose: () => voi
 
 /** Renders the modal named by `?modal=` (see lib/modal-url.ts). */
 export function ModalHost() {
-  const { modal, closeModal } = useModal();
-  const Component = modal ? MODALS[modal] : undefined;
+  const { modal, closeModal, openModal } = useModal();
+  const isLogin = useSession((s) => s.isLogin);
+  const visitor = !isLogin && modal !== null && PLAYER_ONLY.has(modal);
+  useEffect(() => {
+    if (visitor) openModal('login');
+  }, [visitor, openModal]);
+  const Component = modal && !visitor ? MODALS[modal] : undefined;
   if (!Component) return null;
   return (
     <ErrorBoundary

@@ -21,3 +21,12 @@ export function formatMultiplier(
   }).format(shown);
   return `${number}×`;
 }
+
+/**
+ * A number written with a dot (toFixed) in the reader's notation: '50,50' in pt-BR, '50.50' in
+ * English — for the games' typed fields, which read either sign back.
+ */
+export function localDecimal(fixed: string, locale: string = i18next.language || 'en'): string {
+  const sign = new Intl.NumberFormat(locale).formatToParts(1.5).find((p) => p.type === 'decimal')?.value;
+  return sign && sign !== '.' ? fixed.replace('.', sign) : fixed;
+}

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useMoney } from '../../../lib/money';
+import { localDecimal } from '../../../lib/multiplier';
 import {
   BetAmountInput,
   ControlField,
@@ -118,7 +119,7 @@ export function CrashScreen() {
         <input
           className="og-input crash-auto"
           inputMode="decimal"
-          placeholder="2.00"
+          placeholder={localDecimal('2.00')}
           value={autoText}
           disabled={mineActive}
           aria-invalid={auto === 'invalid'}

@@ -11,6 +11,7 @@ import {
   usePlaceBet,
   useStake,
 } from '../kit';
+import { localDecimal } from '../../../lib/multiplier';
 import { clampTarget, flipTarget, oddsOf, targetFromChance, targetFromMultiplier } from './dice-odds';
 import './dice.css';
 
@@ -115,7 +116,7 @@ export function DiceScreen() {
             {params.direction === 'over' ? t('dice.rollOver') : t('dice.rollUnder')}
           </span>
           <button type="button" className="dice-flip" onClick={flip} disabled={busy} data-testid="dice-flip">
-            <span data-testid="dice-target">{two(params.target)}</span>
+            <span data-testid="dice-target">{localDecimal(two(params.target))}</span>
             <span aria-hidden>⇄</span>
           </button>
         </div>

@@ -1,4 +1,6 @@
 import { type ReactNode, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { localDecimal } from '../../../lib/multiplier';
 
 export interface NumberFieldProps {
   label: ReactNode;
@@ -14,11 +16,15 @@ export interface NumberFieldProps {
 
 /** A numeric field read back only on blur/Enter, so linked values (multiplier ⇄ chance) don't fight the typing. */
 export function NumberField({ label, value, format, onCommit, suffix, disabled, testId }: NumberFieldProps) {
-  const [text, setText] = useState(() => format(value));
-  useEffect(() => setText(format(value)), [value, format]);
+  const { i18n } = useTranslation();
+  // Shown in the reader's notation ('2,0002' in pt-BR); typed with either sign.
+  const shown = (n: number) => localDecimal(format(n), i18n.language);
+  const [text, setText] = useState(() => shown(value));
+  // biome-ignore lint/correctness/useExhaustiveDependencies: shown is format in the page's language.
+  useEffect(() => setText(shown(value)), [value, format, i18n.language]);
   const commit = () => {
     const parsed = Number(text.replace(',', '.'));
-    if (text.trim() === '' || !Number.isFinite(parsed)) setText(format(value));
+    if (text.trim() === '' || !Number.isFinite(parsed)) setText(shown(value));
     else onCommit(parsed);
   };
   return (

@@ -22,6 +22,7 @@ import { lotteryModule } from './modules/lottery/index.ts';
 import { recordsModule } from './modules/records/index.ts';
 import { originalsModule } from './modules/originals/index.ts';
 import { realtimeModule } from './modules/realtime/index.ts';
+import { messagingModule } from './modules/messaging/index.ts';
 import { bootDataFor, systemModule } from './modules/system/index.ts';
 import { walletModule } from './modules/wallet/index.ts';
 import type { AppContext, ServerModule } from './platform/context.ts';
@@ -40,6 +41,7 @@ export const MODULES: ServerModule[] = [
   systemModule,
   agentsModule,
   authModule,
+  messagingModule,
   ledgerModule,
   walletModule,
   backofficeModule,

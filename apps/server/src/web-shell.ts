@@ -1,4 +1,4 @@
-import { bannerImageUrl } from '@sorte/contracts';
+import { bannerArt } from '@sorte/contracts';
 import type { BootData } from './modules/system/index.ts';
 
 /**
@@ -97,11 +97,14 @@ function heroHtml({ whitelabel, status }: BootData, pathname: string): string {
   if (!group || status.status !== 0) return '';
   const first = whitelabel.banners.find((b) => bannerGroupKey(b.groupName) === group);
   if (!first) return '';
+  // The reader's choice is not known before the script runs: the art in the merchant's default language.
+  const art = bannerArt(first, whitelabel.defaultLanguage, whitelabel.defaultLanguage);
   // Same boxes as the web's Banner, so the real carousel lands exactly where this one was.
   return (
     '<section class="banner"><div class="banner__track"><div class="banner__slide">' +
-    // The reader's choice is not known before the script runs: the art in the merchant's default language.
-    `<img src="${escapeHtml(bannerImageUrl(first.url, whitelabel.defaultLanguage))}" alt="" fetchpriority="high" decoding="async">` +
+    (art.image
+      ? `<img src="${escapeHtml(art.image)}" alt="" fetchpriority="high" decoding="async">`
+      : `<p class="banner__text">${escapeHtml(art.text)}</p>`) +
     '</div></div></section>'
   );
 }

@@ -35,9 +35,16 @@ export const BANNER_GROUPS = [
   '/pge',
 ] as const;
 
+/**
+ * A banner's art: `url` serves every language (the built-in art draws its words in the reader's
+ * language), `images` holds an image per language that wins over it, and `title` the text per
+ * language (the image's alt text, or the slide's words when the language has no image at all).
+ * The site picks with bannerArt (brand-art.ts): the reader's language, then the merchant's default.
+ */
 export const bannerSchema = z.object({
   bannerId: z.string(),
-  url: z.string(),
+  url: z.string().nullable(),
+  images: z.record(z.string(), z.string()).optional(),
   linkageType: z.enum(['none', 'internal', 'external', 'promotion']),
   link: z.string().nullable(),
   groupName: z.string(),
@@ -203,7 +210,10 @@ export const announcementsQuery = z.object({
   language: z.string().max(8).optional(),
 });
 
-/** One notice in the caller's language; content is operator-written HTML; date is epoch ms of its start. */
+/**
+ * One notice in the caller's language; content is operator-written HTML; date is epoch ms of its start;
+ * version is epoch ms of its last change (a popup seen at an older version opens again).
+ */
 export const announcementItem = z.object({
   id: z.string(),
   type: announcementType,
@@ -211,6 +221,7 @@ export const announcementItem = z.object({
   content: z.string(),
   date: z.number().int(),
   endTime: z.string().nullable(),
+  version: z.number().int(),
 });
 export type Announcement = z.infer<typeof announcementItem>;
 export const announcementsResponse = z.object({
@@ -220,6 +231,13 @@ export const announcementsResponse = z.object({
   totalPages: z.number().int(),
   total: z.number().int(),
 });
+
+/** GET /wps/announcements/popups — the popup (PU) announcements in effect that this member has not seen at their version. */
+export const announcementPopupsQuery = z.object({ language: z.string().max(8).optional() });
+export const announcementPopupsResponse = z.object({ list: z.array(announcementItem) });
+/** POST /wps/announcements/:id/seen — the member saw this version of a popup. */
+export const announcementParams = z.object({ id: z.uuid() });
+export const announcementSeenInput = z.object({ version: z.number().int().min(0) }).strict();
 
 // ---- Operator API (/bo/merchants/:code/...) ----
 
@@ -323,11 +341,16 @@ export const operatorSecurityPatch = z
   .partial()
   .strict();
 
-/** POST /bo/merchants/:code/banners (PUT takes the same properties, all optional). */
+/**
+ * POST /bo/merchants/:code/banners (PUT takes the same properties, all optional). `url` is the art for
+ * every language, `images` an image per language, `title` the words per language; a banner needs an
+ * image or words (checked on the merged banner for a PUT).
+ */
 export const operatorBannerInput = z
   .object({
     groupName: z.enum(BANNER_GROUPS),
-    url: assetUrl,
+    url: assetUrl.nullable().default(null),
+    images: z.partialRecord(languageCode, assetUrl).default({}),
     linkageType: bannerSchema.shape.linkageType.default('none'),
     link: bannerLink.nullable().default(null),
     title: z.partialRecord(languageCode, z.string().max(200)).default({}),
@@ -338,7 +361,8 @@ export const operatorBannerInput = z
 export const operatorBannerPatch = z
   .object({
     groupName: operatorBannerInput.shape.groupName,
-    url: assetUrl,
+    url: assetUrl.nullable(),
+    images: z.partialRecord(languageCode, assetUrl),
     linkageType: bannerSchema.shape.linkageType,
     link: bannerLink.nullable(),
     title: z.partialRecord(languageCode, z.string().max(200)),

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { rememberDirectory } from './system.boot.ts';
 import type { ServerModule } from '../../platform/context.ts';
+import type { Db } from '../../platform/database/database.ts';
 import { getMerchant, installMerchantHooks, merchantFromRequest } from './system.hooks.ts';
 import { registerOperatorRoutes } from './system.operator.routes.ts';
 
@@ -14,13 +15,36 @@ export type { OperatorChange } from './system.operator.service.ts';
 import { registerSystemRoutes } from './system.routes.ts';
 import { MERCHANT_CONFIG_CHANNEL } from './system.channels.ts';
 import { seedDemoMerchant } from './system.seed.ts';
-import { getSystemStatusFor, MerchantDirectory } from './system.service.ts';
+import {
+  getSystemStatusFor,
+  MerchantDirectory,
+  markAnnouncementSeen,
+  popupAnnouncements,
+} from './system.service.ts';
 
 export { MERCHANT_CONFIG_CHANNEL };
 
 export type { SecuritySettings } from './system.defaults.ts';
 export type { MerchantContext } from './system.service.ts';
 export { getMerchant, getSystemStatusFor };
+
+/** The popup announcements a caller has still to see, in their language (the messaging module's routes). */
+export function popupAnnouncementsFor(
+  request: FastifyRequest,
+  db: Db,
+  q: { memberId: string | null; language: string; now: Date },
+) {
+  return popupAnnouncements(db, merchantFromRequest(request), q);
+}
+
+/** A member saw a popup announcement at a version. */
+export function markAnnouncementSeenFor(
+  request: FastifyRequest,
+  db: Db,
+  q: { memberId: string; id: string; version: number },
+) {
+  return markAnnouncementSeen(db, merchantFromRequest(request), q);
+}
 export { type BootData, bootDataFor } from './system.boot.ts';
 export { ensureBareMerchant, ensureStartMerchant } from './system.provision.ts';
 export { isDefaultPassword } from './system.default-password.ts';

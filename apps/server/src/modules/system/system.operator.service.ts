@@ -309,6 +309,7 @@ function bannerColumns(p: z.infer<typeof operatorBannerPatch>) {
   const columns = {
     group_name: p.groupName,
     url: p.url,
+    images: p.images ? JSON.stringify(p.images) : undefined,
     linkage_type: p.linkageType,
     link: p.link,
     title: p.title ? JSON.stringify(p.title) : undefined,
@@ -318,6 +319,17 @@ function bannerColumns(p: z.infer<typeof operatorBannerPatch>) {
   return Object.fromEntries(Object.entries(columns).filter(([, v]) => v !== undefined));
 }
 
+/** A banner shows an image or words in at least one language; one with neither would be an empty slide. */
+function requireArt(banner: {
+  url: string | null;
+  images: Record<string, string>;
+  title: Record<string, string>;
+}) {
+  const some = (texts: Record<string, string>) => Object.values(texts).some((v) => v.trim() !== '');
+  if (!banner.url && !some(banner.images) && !some(banner.title))
+    throw invalid({ problem: 'a banner needs an image (url or images) or a title' });
+}
+
 export function createBanner(
   deps: OperatorDeps,
   code: string,
@@ -325,6 +337,7 @@ export function createBanner(
   input: z.infer<typeof operatorBannerInput>,
 ) {
   refuseHttpLinks(deps.config, input);
+  requireArt(input);
   return change(deps, code, keyId, 'banner.create', async (trx, row) => {
     if ((await repo.countBanners(trx, row.id)) >= repo.MAX_BANNERS)
       throw invalid({ problem: `at most ${repo.MAX_BANNERS} banners` });
@@ -332,6 +345,7 @@ export function createBanner(
       merchant_id: row.id,
       group_name: input.groupName,
       url: input.url,
+      images: JSON.stringify(input.images),
       linkage_type: input.linkageType,
       link: input.link,
       title: JSON.stringify(input.title),
@@ -354,6 +368,11 @@ export function updateBanner(
   return change(deps, code, keyId, 'banner.update', async (trx, row) => {
     const before = await repo.findBanner(trx, row.id, id);
     if (!before) throw new AppError('NOT_FOUND', { banner: id });
+    requireArt({
+      url: patch.url !== undefined ? patch.url : before.url,
+      images: patch.images ?? before.images,
+      title: patch.title ?? before.title,
+    });
     const columns = bannerColumns(patch);
     const updated = Object.keys(columns).length ? await repo.updateBanner(trx, row.id, id, columns) : before;
     const view = operatorBannerView(updated ?? before);
@@ -450,6 +469,7 @@ export function announcementView(a: repo.AnnouncementRow) {
     startTime: a.starts_at.toISOString(),
     endTime: a.ends_at ? a.ends_at.toISOString() : null,
     sortOrder: a.sort_order,
+    updatedAt: a.updated_at.toISOString(),
   };
 }
 

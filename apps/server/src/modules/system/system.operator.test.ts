@@ -104,6 +104,50 @@ describe('operator API', () => {
     expect(value.theme.accent).toMatch(/^#/);
   });
 
+  it('keeps a banner’s art per language and refuses one with nothing to show', async () => {
+    const created = await op('POST', '/bo/merchants/demo/banners', {
+      groupName: '/live',
+      images: { 'pt-BR': '/assets-brand/banner-live.svg', en: 'https://cdn.example/en.png' },
+      title: { 'pt-BR': 'Ao vivo', en: 'Live' },
+    });
+    expect(created.statusCode).toBe(200);
+    const id = created.json().value.bannerId;
+    expect((await whitelabel()).banners.find((b: { bannerId: string }) => b.bannerId === id)).toMatchObject({
+      url: null,
+      images: { 'pt-BR': '/assets-brand/banner-live.svg', en: 'https://cdn.example/en.png' },
+      title: { 'pt-BR': 'Ao vivo', en: 'Live' },
+    });
+    // Words only is a banner too.
+    const words = await op('POST', '/bo/merchants/demo/banners', {
+      groupName: '/live',
+      title: { en: 'Only words' },
+    });
+    expect(words.statusCode).toBe(200);
+    // Nothing to show: refused, on creation and when a change would empty it.
+    const empty = await op('POST', '/bo/merchants/demo/banners', { groupName: '/live', title: { en: ' ' } });
+    expect(empty.statusCode).toBe(422);
+    expect(empty.json().code).toBe('CONFIG_INVALID');
+    const emptied = await op('PUT', `/bo/merchants/demo/banners/${words.json().value.bannerId}`, {
+      title: {},
+    });
+    expect(emptied.statusCode).toBe(422);
+    // A language the site does not have, or an address that is not one: 400.
+    for (const images of [{ fr: '/a.svg' }, { en: 'javascript:alert(1)' }, { en: 42 }]) {
+      const bad = await op('PUT', `/bo/merchants/demo/banners/${id}`, { images });
+      expect(bad.statusCode).toBe(400);
+    }
+    // The every-language art can be set back and cleared.
+    expect(
+      (await op('PUT', `/bo/merchants/demo/banners/${id}`, { url: '/assets-brand/banner-rng.svg' }))
+        .statusCode,
+    ).toBe(200);
+    expect((await op('PUT', `/bo/merchants/demo/banners/${id}`, { url: null })).json().value.url).toBeNull();
+    expect((await op('DELETE', `/bo/merchants/demo/banners/${id}`)).statusCode).toBe(200);
+    expect((await op('DELETE', `/bo/merchants/demo/banners/${words.json().value.bannerId}`)).statusCode).toBe(
+      200,
+    );
+  });
+
   it('creates, edits and deletes banners and announcements', async () => {
     const banner = await op('POST', '/bo/merchants/demo/banners', {
       groupName: '/live',

@@ -1,4 +1,4 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
 import type { Db } from '../../platform/database/database.ts';
 import type { AnnouncementsTable, BannersTable, HelpEntriesTable, MerchantsTable } from './system.tables.ts';
 
@@ -187,6 +187,41 @@ export function deleteAnnouncement(db: Executor, merchantId: string, id: string)
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirst();
+}
+
+/** The versions of the given announcements a member has seen (announcement id → version). */
+export async function announcementReads(
+  db: Executor,
+  memberId: string,
+  ids: readonly string[],
+): Promise<Map<string, Date>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('announcement_reads')
+    .select(['announcement_id', 'version'])
+    .where('member_id', '=', memberId)
+    .where('announcement_id', 'in', ids)
+    .execute();
+  return new Map(rows.map((r) => [r.announcement_id, r.version]));
+}
+
+/** Remembers that a member saw an announcement at `version`; an older version never overwrites a newer one. */
+export async function markAnnouncementRead(
+  db: Executor,
+  memberId: string,
+  announcementId: string,
+  version: Date,
+) {
+  await db
+    .insertInto('announcement_reads')
+    .values({ member_id: memberId, announcement_id: announcementId, version })
+    .onConflict((oc) =>
+      oc.columns(['member_id', 'announcement_id']).doUpdateSet((eb) => ({
+        version: sql<Date>`greatest(${eb.ref('announcement_reads.version')}, ${eb.ref('excluded.version')})`,
+        seen_at: sql<Date>`now()`,
+      })),
+    )
+    .execute();
 }
 
 export function listHelpEntries(db: Executor, merchantId: string): Promise<HelpEntryRow[]> {

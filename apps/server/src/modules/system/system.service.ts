@@ -17,6 +17,7 @@ import {
 import type { z } from 'zod';
 import type { Config } from '../../platform/config/config.ts';
 import type { Db } from '../../platform/database/database.ts';
+import { AppError } from '../../platform/http/app-error.ts';
 import { offsetOf, pageOf } from '../../platform/http/paging.ts';
 import {
   DEFAULT_THEME,
@@ -252,6 +253,7 @@ export function bannerView(b: BannerRow): Whitelabel['banners'][number] {
   return {
     bannerId: b.id,
     url: b.url,
+    images: b.images,
     linkageType: b.linkage_type as Whitelabel['banners'][number]['linkageType'],
     link: b.link,
     groupName: b.group_name,
@@ -296,6 +298,7 @@ export async function announcements(
     content: localized(r.content, q.language, fallback),
     date: r.starts_at.getTime(),
     endTime: r.ends_at ? r.ends_at.toISOString() : null,
+    version: r.updated_at.getTime(),
   }));
   return pageOf(list, total, q);
 }
@@ -313,4 +316,48 @@ export async function permissionOf(snapshot: MerchantSnapshot, ip: string): Prom
     launchGameCDNs: snapshot.row.launch_game_cdns,
     location: { ip, country: await countryOf(ip) },
   };
+}
+
+/** How many popups one answer carries: a player meets them one after the other. */
+const MAX_POPUPS = 10;
+
+/**
+ * The popup (PU) announcements in effect at `now`, in the caller's language. For a member, only
+ * those not yet seen at their current version (a changed popup opens again); for a visitor all of
+ * them, the browser remembering what it showed.
+ */
+export async function popupAnnouncements(
+  db: Db,
+  snapshot: MerchantSnapshot,
+  q: { memberId: string | null; language: string; now: Date },
+): Promise<Announcement[]> {
+  const { list } = await announcements(db, snapshot, {
+    types: ['PU'],
+    pageNo: 1,
+    pageSize: MAX_POPUPS,
+    language: q.language,
+    now: q.now,
+  });
+  if (!q.memberId) return list;
+  const seen = await repo.announcementReads(
+    db,
+    q.memberId,
+    list.map((a) => a.id),
+  );
+  return list.filter((a) => (seen.get(a.id)?.getTime() ?? -1) < a.version);
+}
+
+/**
+ * A member saw a popup at `version` (what their screen showed). Only the merchant's own popups are
+ * remembered; a version newer than the announcement's own is taken as its current one.
+ */
+export async function markAnnouncementSeen(
+  db: Db,
+  snapshot: MerchantSnapshot,
+  q: { memberId: string; id: string; version: number },
+): Promise<void> {
+  const row = await repo.findAnnouncement(db, snapshot.context.id, q.id);
+  if (row?.type !== 'PU') throw new AppError('NOT_FOUND', { announcement: q.id });
+  const version = Math.min(q.version, row.updated_at.getTime());
+  await repo.markAnnouncementRead(db, q.memberId, row.id, new Date(version));
 }

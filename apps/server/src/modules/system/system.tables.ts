@@ -58,7 +58,10 @@ export interface BannersTable {
   id: Generated<string>;
   merchant_id: string;
   group_name: string;
-  url: string;
+  /** The art for every language; null when the banner has only per-language images or words. */
+  url: string | null;
+  /** An image per language (language → address), winning over url for that language. */
+  images: Json<Record<string, string>>;
   linkage_type: string;
   link: string | null;
   title: Json<Record<string, string>>;
@@ -79,6 +82,14 @@ export interface AnnouncementsTable {
   sort_order: number;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
+}
+
+/** The popup (PU) announcements a member has seen, at the version (updated_at) seen. */
+export interface AnnouncementReadsTable {
+  member_id: string;
+  announcement_id: string;
+  version: ColumnType<Date, Date, Date>;
+  seen_at: UpdatedAt;
 }
 
 export interface HelpEntriesTable {
@@ -106,6 +117,7 @@ export interface SystemTables {
   merchant_domains: MerchantDomainsTable;
   banners: BannersTable;
   announcements: AnnouncementsTable;
+  announcement_reads: AnnouncementReadsTable;
   help_entries: HelpEntriesTable;
   operator_audit: OperatorAuditTable;
 }

@@ -1,6 +1,6 @@
 import type { Banner as BannerItem } from '@sorte/contracts';
 // The zod-free door: the banner is in the first load, the schemas are not.
-import { bannerImageUrl } from '@sorte/contracts/brand-art';
+import { bannerArt } from '@sorte/contracts/brand-art';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -70,7 +70,7 @@ function FallbackHero() {
 
 export function Banner({ group }: { group: string }) {
   const { t, i18n } = useTranslation('common');
-  const { banners } = useWhitelabel();
+  const { banners, defaultLanguage } = useWhitelabel();
   const onBannerClick = useBannerClick();
   const items = bannersForGroup(banners, group);
   const [index, setIndex] = useState(0);
@@ -100,15 +100,18 @@ export function Banner({ group }: { group: string }) {
     >
       <div className="banner__track" style={{ transform: `translateX(-${index * 100}%)` }}>
         {items.map((banner, i) => {
-          const title = banner.title?.[i18n.language] ?? banner.title?.en ?? '';
-          const image = (
+          // The reader's language, else the merchant's default; words alone when no image is set.
+          const art = bannerArt(banner, i18n.language, defaultLanguage);
+          const image = art.image ? (
             <img
-              src={bannerImageUrl(banner.url, i18n.language)}
-              alt={title}
+              src={art.image}
+              alt={art.text}
               loading={i === 0 ? 'eager' : 'lazy'}
               decoding="async"
               draggable={false}
             />
+          ) : (
+            <p className="banner__text">{art.text}</p>
           );
           return (
             // biome-ignore lint/a11y/useSemanticElements: carousel slide pattern (WAI-ARIA APG) uses role=group

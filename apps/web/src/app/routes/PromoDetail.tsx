@@ -1,3 +1,4 @@
+import { bannerArt } from '@sorte/contracts/brand-art';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/ui/EmptyState';
@@ -7,7 +8,7 @@ export default function PromoDetailPage() {
   const { t, i18n } = useTranslation('pages');
   const [params] = useSearchParams();
   const id = params.get('id');
-  const { banners } = useWhitelabel();
+  const { banners, defaultLanguage } = useWhitelabel();
   const promo = banners.find((b) => b.link === id || b.bannerId === id);
   const back = (
     <Link to="/promotions" className="btn btn--ghost">
@@ -26,10 +27,11 @@ export default function PromoDetailPage() {
       </div>
     );
   }
-  const title = promo.title?.[i18n.language] ?? promo.title?.en ?? t('promotions.untitled');
+  const art = bannerArt(promo, i18n.language, defaultLanguage);
+  const title = art.text || t('promotions.untitled');
   return (
     <article className="page page--narrow promo-detail">
-      <img className="promo-detail__image" src={promo.url} alt="" />
+      {art.image ? <img className="promo-detail__image" src={art.image} alt="" /> : null}
       <h1 className="page__title">{title}</h1>
       <p className="muted">{t('promotions.detailText')}</p>
       {back}

@@ -1,3 +1,4 @@
+import { bannerArt } from '@sorte/contracts/brand-art';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState } from '../../components/ui/EmptyState';
@@ -7,7 +8,7 @@ import { useWhitelabel } from '../../lib/whitelabel';
 /** Promotions list: promotion-linked banners until the promotions module answers with its own list. */
 export default function PromotionsPage() {
   const { t, i18n } = useTranslation('pages');
-  const { banners } = useWhitelabel();
+  const { banners, defaultLanguage } = useWhitelabel();
   const promos = banners.filter((b) => b.linkageType === 'promotion' && b.link);
   return (
     <div className="page">
@@ -17,14 +18,15 @@ export default function PromotionsPage() {
       ) : (
         <div className="promo-grid">
           {promos.map((promo) => {
-            const title = promo.title?.[i18n.language] ?? promo.title?.en ?? t('promotions.untitled');
+            const art = bannerArt(promo, i18n.language, defaultLanguage);
+            const title = art.text || t('promotions.untitled');
             return (
               <Link
                 key={promo.bannerId}
                 to={`/promoDetail?id=${encodeURIComponent(promo.link ?? '')}`}
                 className="promo-tile"
               >
-                <LazyImage src={promo.url} alt="" />
+                {art.image ? <LazyImage src={art.image} alt="" /> : null}
                 <span className="promo-tile__body">
                   <strong>{title}</strong>
                   <span className="promo-tile__cta">{t('promotions.details')}</span>

@@ -137,3 +137,55 @@ export const personalProfitResponse = resolvedRange.extend({
   totals: betTotals,
 });
 export type PersonalProfitResponse = z.infer<typeof personalProfitResponse>;
+
+// ---------------------------------------------------------------- back office: GGR / NGR
+
+/** The longest range of the back office's GGR report (the rollups hold a row per day). */
+export const MAX_GGR_RANGE_DAYS = 366;
+
+/** GET /bo/reports/ggr: the merchant's gross and net gaming revenue per day, category and vendor. */
+export const boGgrReportQuery = z.object({
+  dateFrom: z.iso.date(),
+  dateTo: z.iso.date(),
+  category: betCategory.optional(),
+  vendor: z
+    .string()
+    .min(1)
+    .max(40)
+    .regex(/^[A-Za-z0-9_-]+$/)
+    .optional(),
+});
+export type BoGgrReportQuery = z.infer<typeof boGgrReportQuery>;
+
+const ggrFigures = z.object({
+  /** Settled rounds (a void takes its round back out). */
+  bets: z.number().int(),
+  stakeMinor: z.number().int(),
+  validStakeMinor: z.number().int(),
+  payoutMinor: z.number().int(),
+  /** Gross gaming revenue: stakes minus payouts (the house's side; negative when players won). */
+  ggrMinor: z.number().int(),
+  /** Bonuses and rebates granted (none exist yet: always 0). */
+  bonusCostMinor: z.number().int(),
+  /** Net gaming revenue: GGR minus bonus cost. */
+  ngrMinor: z.number().int(),
+});
+
+export const boGgrRow = ggrFigures.extend({
+  day: z.string(),
+  category: z.string(),
+  vendor: z.string(),
+  currency: z.string(),
+});
+export type BoGgrRow = z.infer<typeof boGgrRow>;
+
+export const boGgrReport = z.object({
+  dateFrom: z.string(),
+  dateTo: z.string(),
+  timeZone: z.string(),
+  /** Days ascending, then category and vendor. */
+  rows: z.array(boGgrRow),
+  /** Per currency (a merchant may take more than one). */
+  totals: z.array(ggrFigures.extend({ currency: z.string() })),
+});
+export type BoGgrReport = z.infer<typeof boGgrReport>;

@@ -19,6 +19,7 @@ import { CrashLoop } from './crash.loop.ts';
 import { latestRound, type RoundRow } from './crash.repository.ts';
 import { type CrashTimings, DEFAULT_TIMINGS, msToReach } from './crash.timing.ts';
 import { crashModule, createCrashModule } from './index.ts';
+import { expectStreamConsistent } from '../records/records.test-helpers.ts';
 
 /**
  * The crash rounds on the server's (manual) clock: the tests step the round the way the leader's
@@ -381,4 +382,10 @@ describe('the loop', () => {
     await loop.stop();
     await bust();
   });
+});
+
+// Last in the file: every round the tests above settled, voided or resettled is in the bet stream.
+it('the bet stream: each settlement one fact, each void or resettlement a delta; the rollups equal a recount', async () => {
+  const { facts } = await expectStreamConsistent(t.ctx.db);
+  expect(facts).toBeGreaterThan(0);
 });

@@ -17,6 +17,7 @@ import { signedWalletCall, vendorSecret, type WalletReply } from './provider.tes
 import { vendorRoundRecall } from './provider-rounds.service.ts';
 import { launchVendorGame } from './vendor-launch.ts';
 import { VENDOR_SESSION_MS } from './vendor-sessions.ts';
+import { expectStreamConsistent } from '../records/records.test-helpers.ts';
 
 let t: TestApp;
 let f: Fixture;
@@ -369,4 +370,10 @@ test('the recall route answers a player its own vendor round, another player 404
     code: 'PROVIDER_ROUND_UNKNOWN',
   });
   expect(await memberCall(t, { method: 'GET', url })).toMatchObject({ status: 401 });
+});
+
+// Last in the file: every round the tests above settled, voided or resettled is in the bet stream.
+test('the bet stream: each settlement one fact, each void or resettlement a delta; the rollups equal a recount', async () => {
+  const { facts } = await expectStreamConsistent(t.ctx.db);
+  expect(facts).toBeGreaterThan(0);
 });

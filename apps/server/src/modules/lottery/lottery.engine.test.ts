@@ -18,6 +18,7 @@ import {
   placeTestBet,
 } from './lottery.test-helpers.ts';
 import { DEFAULT_ENGINE_TIMINGS } from './lottery.timing.ts';
+import { expectStreamConsistent } from '../records/records.test-helpers.ts';
 
 /**
  * The engine's steps on the server's manual clock: draws made ahead with committed seeds, drawn at
@@ -586,4 +587,10 @@ describe('provably fair', () => {
     );
     expect(unsettled.rows[0]!.n).toBe(0);
   });
+});
+
+// Last in the file: every round the tests above settled, voided or resettled is in the bet stream.
+it('the bet stream: each settlement one fact, each void or resettlement a delta; the rollups equal a recount', async () => {
+  const { facts } = await expectStreamConsistent(t.ctx.db);
+  expect(facts).toBeGreaterThan(0);
 });

@@ -13,6 +13,7 @@ import type { TestApp } from '../../../test/harness.ts';
 import { expectIdempotentBurst } from '../../../test/idempotent-burst.ts';
 import { call, createAuthTestApp } from '../auth/auth.test-helpers.ts';
 import { expectVerified, type Fixture, fixture, fundedPlayer } from '../ledger/ledger.test-helpers.ts';
+import { expectStreamConsistent } from '../records/records.test-helpers.ts';
 
 let t: TestApp;
 let f: Fixture;
@@ -452,4 +453,10 @@ it('a start racing a seed rotation never plays on a revealed seed', async () => 
     const open = (await call(t, { method: 'GET', url: '/wps/originals/mines/active', token })).value;
     if (open) await cashout(token, 'mines', open.id);
   }
+});
+
+// Last in the file: every round the tests above settled, voided or resettled is in the bet stream.
+it('the bet stream: each settlement one fact, each void or resettlement a delta; the rollups equal a recount', async () => {
+  const { facts } = await expectStreamConsistent(t.ctx.db);
+  expect(facts).toBeGreaterThan(0);
 });

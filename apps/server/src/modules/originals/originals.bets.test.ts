@@ -5,6 +5,7 @@ import type { TestApp } from '../../../test/harness.ts';
 import { expectIdempotentBurst } from '../../../test/idempotent-burst.ts';
 import { call, createAuthTestApp } from '../auth/auth.test-helpers.ts';
 import { expectVerified, type Fixture, fixture, fundedPlayer } from '../ledger/ledger.test-helpers.ts';
+import { expectStreamConsistent } from '../records/records.test-helpers.ts';
 
 let t: TestApp;
 let f: Fixture;
@@ -153,4 +154,10 @@ it('50 copies of one bet at once answer the first round, whose stake and win mov
     moved: (answer) => BigInt((answer.value as { payoutMinor: number }).payoutMinor) - 1_000n,
   });
   expect(first.status).toBe(200);
+});
+
+// Last in the file: every round the tests above settled, voided or resettled is in the bet stream.
+it('the bet stream: each settlement one fact, each void or resettlement a delta; the rollups equal a recount', async () => {
+  const { facts } = await expectStreamConsistent(t.ctx.db);
+  expect(facts).toBeGreaterThan(0);
 });

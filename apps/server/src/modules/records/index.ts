@@ -1,17 +1,31 @@
 import type { ServerModule } from '../../platform/context.ts';
+import { scheduleRollups } from './records.jobs.ts';
+import { registerReportRoutes } from './records.report.ts';
 import { registerRecordsRoutes } from './records.routes.ts';
 
 export type { BetRecordStatus } from './records.tables.ts';
+export {
+  type BetFact,
+  type ConsumeHooks,
+  consumeBatch,
+  readFacts,
+  readRange,
+  type StreamCursor,
+} from './records.stream.ts';
 export { type BetRecordChange, closeRecords, recordBet, recordBets } from './records.writer.ts';
 
 /**
  * Betting records and personal profit and loss across every game. Each game module writes its
  * rounds here (recordBet, in the transaction that moved the money); this module reads them for the
- * player.
+ * player. Every settlement, void or resettlement of a record becomes a fact of the bet stream
+ * (records.stream.ts), which the rollup consumer (records.rollups.ts) folds into the daily rollups
+ * that the profit and loss and the back office's GGR report read.
  */
 export const recordsModule: ServerModule = {
   name: 'records',
   async register(app, ctx) {
     await registerRecordsRoutes(app, ctx);
+    registerReportRoutes(app, ctx);
+    scheduleRollups(app, ctx);
   },
 };

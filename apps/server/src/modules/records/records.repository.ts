@@ -120,3 +120,36 @@ export async function profitByGroup(db: Db, s: RecordsScope, group: ProfitGroup)
     group by 1 order by ${order}`.execute(db);
   return rows;
 }
+
+const ROLLUP_KEY: Record<ProfitGroup, RawBuilder<string>> = {
+  day: sql`to_char(day, 'YYYY-MM-DD')`,
+  category: sql`category`,
+  vendor: sql`vendor`,
+};
+
+/**
+ * profitByGroup read from the member's daily rollups (records.rollups.ts) instead of the rounds:
+ * at most one row per day, category and vendor in range, reached through the rollups' key. The
+ * scope's days must be the rollups' days (same zone) and it may not filter by game or status, which
+ * the rollups do not keep.
+ */
+export async function profitFromRollups(
+  db: Db,
+  s: RecordsScope,
+  group: ProfitGroup,
+): Promise<ProfitGroupRow[]> {
+  const key = ROLLUP_KEY[group];
+  const order = group === 'day' ? sql`key asc` : sql`stake desc, key asc`;
+  const { rows } = await sql<ProfitGroupRow>`
+    select ${key} as key, sum(bets)::bigint as settled,
+      sum(stake_minor)::bigint as stake, sum(payout_minor)::bigint as payout
+    from bet_rollups_daily
+    where merchant_id = ${s.merchantId}::uuid and member_id = ${s.memberId}::uuid
+      and day between ${s.dateFrom}::date and ${s.dateTo}::date
+      ${s.category ? sql`and category = ${s.category}::text` : sql``}
+      ${s.vendor ? sql`and vendor = ${s.vendor}::text` : sql``}
+    group by 1
+    having sum(bets) <> 0 or sum(stake_minor) <> 0 or sum(payout_minor) <> 0
+    order by ${order}`.execute(db);
+  return rows;
+}

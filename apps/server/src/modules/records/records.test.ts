@@ -15,6 +15,7 @@ import { settleTestVnDraw, tomorrowVnDay } from '../lottery/lottery.test-helpers
 import { type BetRecordChange, recordBet } from './index.ts';
 import { recallOf } from './records.recall.ts';
 import { personalProfit } from './records.service.ts';
+import { catchUpRollups } from './records.test-helpers.ts';
 
 let t: TestApp;
 let f: Fixture;
@@ -64,6 +65,8 @@ async function records(p: Player, query: string) {
 }
 
 async function profit(p: Player, query: string) {
+  // The P&L reads the rollups, which the consumer keeps a moment behind the rounds.
+  await catchUpRollups(t.ctx.db);
   const r = await call(t, {
     method: 'GET',
     url: `/wps/member/records/personalProfit?${query}`,

@@ -40,6 +40,8 @@ const envSchema = z.object({
   /** Run the crash round loop on this instance (default: on, except in tests and with ROLE=api). */
   CRASH_LOOP: bool.optional(),
   LOTTERY_ENGINE: bool.optional(),
+  /** Run the bet rollup consumer (default: as CRASH_LOOP; browser journeys turn it on in tests). */
+  BET_ROLLUPS: bool.optional(),
   /**
    * The reference game vendor (apps/reference-vendor) listens on its own port beside the server, so
    * the demo has a real third-party origin in /game's iframe. On outside production unless

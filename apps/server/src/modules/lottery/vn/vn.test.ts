@@ -25,6 +25,7 @@ import { addDays, drawByDay, weekdayOf } from './vn.draws.ts';
 import { sampleVnResult } from './vn.seed.ts';
 import { settleVnDraw } from './vn.settle.ts';
 import { vnEngineStep } from './vn.step.ts';
+import { expectStreamConsistent } from '../../records/records.test-helpers.ts';
 
 /**
  * The Vietnamese lottery through its API, on a Monday (Vietnam time): XSMB (MB, closes 18:00) and
@@ -709,4 +710,10 @@ describe('idempotency', () => {
       .executeTakeFirstOrThrow();
     expect(exposure.total_minor).toBe(100_000n);
   });
+});
+
+// Last in the file: every round the tests above settled, voided or resettled is in the bet stream.
+it('the bet stream: each settlement one fact, each void or resettlement a delta; the rollups equal a recount', async () => {
+  const { facts } = await expectStreamConsistent(t.ctx.db);
+  expect(facts).toBeGreaterThan(0);
 });

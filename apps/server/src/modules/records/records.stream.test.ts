@@ -1,0 +1,370 @@
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { join, resolve } from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestApp } from '../../../test/harness.ts';
+import { createAuthTestApp } from '../auth/auth.test-helpers.ts';
+import { boCall, operatorToken } from '../backoffice/backoffice.test-helpers.ts';
+import { fixture } from '../ledger/ledger.test-helpers.ts';
+import { type BetRecordChange, recordBet } from './index.ts';
+import { type RollupRow, rollupBatch } from './records.rollups.ts';
+import { type BetFact, consumeBatch, readFacts, readRange } from './records.stream.ts';
+import { catchUpRollups, recountRollups, storedRollups } from './records.test-helpers.ts';
+
+/**
+ * The stream of settled bets and the rollups it feeds, on whichever database the run uses (PGlite
+ * by default, PostgreSQL with DATABASE_URL). The games' own test files end with the check that each
+ * of their settlements is one fact (expectStreamConsistent); this file holds the stream's contract.
+ */
+const ROOT = resolve(import.meta.dirname, '../../../../..');
+const onPostgres = Boolean(process.env.DATABASE_URL);
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createAuthTestApp({});
+});
+afterAll(() => t?.close());
+const db = () => t.ctx.db;
+
+const MERCHANT = randomUUID();
+
+function change(memberId: string, ref: string, over: Partial<BetRecordChange> = {}): BetRecordChange {
+  return {
+    merchantId: MERCHANT,
+    memberId,
+    source: 'originals',
+    sourceRef: ref,
+    category: 'INHOUSE',
+    vendor: 'SORTE',
+    gameCode: 'dice',
+    currency: 'BRL',
+    at: new Date('2026-05-02T10:00:00Z'),
+    ...over,
+  };
+}
+
+async function factsOf(recordRef: string): Promise<BetFact[]> {
+  const all = await readFacts(db(), { tx: '0', position: 0n }, 1_000_000);
+  const { rows } = await sql<{
+    id: bigint;
+  }>`select id from bet_records where source_ref = ${recordRef}`.execute(db());
+  return all.filter((f) => f.record_id === rows[0]?.id);
+}
+
+/** `n` settled rounds of `members` members spread over days, written in one statement. */
+async function settleMany(n: number, members: number): Promise<void> {
+  const ids = Array.from({ length: members }, () => randomUUID());
+  await sql`
+    insert into bet_records (merchant_id, member_id, source, source_ref, category, vendor, game_code, currency,
+                             stake_minor, payout_minor, status, placed_at, settled_at)
+    select ${MERCHANT}::uuid, (${ids}::uuid[])[1 + i % ${members}], 'originals', ${randomUUID()} || ':' || i,
+      (array['INHOUSE', 'RNG', 'LOTT'])[1 + i % 3], (array['SORTE', 'pg', 'sorte-ref'])[1 + i % 3], 'dice', 'BRL',
+      100 + i % 900, (i * 37) % 2000, 'settled',
+      timestamptz '2026-05-01 00:00Z' + (i % 30) * interval '1 day' + (i % 24) * interval '1 hour',
+      timestamptz '2026-05-01 00:00Z' + (i % 30) * interval '1 day' + (i % 24) * interval '1 hour'
+    from generate_series(1, ${n}) as i`.execute(db());
+}
+
+async function expectRollupsEqualRecount(): Promise<RollupRow[]> {
+  const stored = await storedRollups(db());
+  expect(stored).toEqual(await recountRollups(db()));
+  return stored;
+}
+
+describe('facts', () => {
+  it('an open round writes none; settling writes one; a resettlement and a void write the correcting delta', async () => {
+    const member = randomUUID();
+    const ref = `life-${randomUUID()}`;
+    await recordBet(db(), change(member, ref, { stakeMinor: 1_000n }));
+    await recordBet(db(), change(member, ref, { stakeMinor: 500n }));
+    expect(await factsOf(ref)).toEqual([]);
+    await recordBet(db(), change(member, ref, { payoutMinor: 3_000n, status: 'settled' }));
+    await recordBet(db(), change(member, ref, { payoutMinor: 200n, status: 'settled' }));
+    await recordBet(db(), change(member, ref, { status: 'cancelled' }));
+    const facts = await factsOf(ref);
+    expect(
+      facts.map((f) => [f.kind, f.bets, f.stake_minor, f.valid_stake_minor, f.payout_minor, f.member_id]),
+    ).toEqual([
+      ['settle', 1, 1_500n, 1_500n, 3_000n, member],
+      ['resettle', 0, 0n, 0n, 200n, member],
+      ['void', -1, -1_500n, -1_500n, -3_200n, member],
+    ]);
+    expect(facts[0]).toMatchObject({
+      merchant_id: MERCHANT,
+      category: 'INHOUSE',
+      vendor: 'SORTE',
+      game_code: 'dice',
+      currency: 'BRL',
+      agent_chain: '',
+      placed_at: new Date('2026-05-02T10:00:00Z'),
+    });
+    // A round cancelled before it was ever settled: one void fact that moves nothing.
+    const refused = `refund-${randomUUID()}`;
+    await recordBet(db(), change(member, refused, { stakeMinor: 700n }));
+    await recordBet(db(), change(member, refused, { status: 'cancelled' }));
+    expect((await factsOf(refused)).map((f) => [f.kind, f.bets, f.stake_minor, f.payout_minor])).toEqual([
+      ['void', 0, 0n, 0n],
+    ]);
+  });
+
+  it('play money (a trial account) never enters the stream or the rollups', async () => {
+    const trial = randomUUID();
+    const ref = `trial-${randomUUID()}`;
+    await recordBet(db(), change(trial, ref, { currency: 'XBRL', stakeMinor: 1_000n, status: 'settled' }));
+    await recordBet(db(), change(trial, ref, { currency: 'XBRL', payoutMinor: 5_000n, status: 'settled' }));
+    expect(await factsOf(ref)).toEqual([]);
+    await catchUpRollups(db());
+    const { rows } = await sql`select 1 from bet_rollups_daily where member_id = ${trial}::uuid`.execute(
+      db(),
+    );
+    expect(rows).toEqual([]);
+    const merchant = await sql<{ currency: string }>`
+      select distinct currency from bet_rollups_merchant_daily where merchant_id = ${MERCHANT}::uuid`.execute(
+      db(),
+    );
+    expect(merchant.rows.map((r) => r.currency)).not.toContain('XBRL');
+  });
+});
+
+describe('delivery', () => {
+  it('each fact reaches a consumer once, in stream order, the facts of each member in the order they were settled', async () => {
+    const members = [randomUUID(), randomUUID(), randomUUID()];
+    const written = new Map<string, string[]>(members.map((m) => [m, []]));
+    for (let i = 0; i < 45; i++) {
+      const member = members[i % 3]!;
+      const ref = `order-${i}-${randomUUID()}`;
+      written.get(member)!.push(ref);
+      await recordBet(db(), change(member, ref, { stakeMinor: BigInt(100 + i), status: 'settled' }));
+    }
+    // Two instances of one consumer, side by side, in small batches: the checkpoint's lock takes
+    // them in turn, so together they see every fact exactly once.
+    const seen: BetFact[] = [];
+    const consumer = `test-${randomUUID()}`;
+    const instance = async () => {
+      for (;;) {
+        const n = await consumeBatch(db(), consumer, 7, async (trx, from, to) => {
+          seen.push(...(await readRange(trx, from, to)));
+        });
+        if (n === 0) return;
+      }
+    };
+    await Promise.all([instance(), instance()]);
+    const positions = seen.map((f) => f.position);
+    expect(new Set(positions).size).toBe(positions.length);
+    const all = await readFacts(db(), { tx: '0', position: 0n }, 1_000_000);
+    expect(positions).toEqual(all.map((f) => f.position));
+    const { rows } = await sql<{ id: bigint; source_ref: string }>`
+      select id, source_ref from bet_records where member_id = any(${members}::uuid[])`.execute(db());
+    const refOf = new Map(rows.map((r) => [r.id, r.source_ref]));
+    for (const member of members)
+      expect(seen.filter((f) => f.member_id === member).map((f) => refOf.get(f.record_id))).toEqual(
+        written.get(member),
+      );
+  });
+
+  it.skipIf(!onPostgres)(
+    'a fact of a transaction still running holds the later ones back: it is waited for, never skipped',
+    async () => {
+      const consumer = `late-${randomUUID()}`;
+      const drain = async () => {
+        const got: bigint[] = [];
+        for (;;) {
+          const n = await consumeBatch(db(), consumer, 100, async (trx, from, to) => {
+            for (const f of await readRange(trx, from, to)) got.push(f.position);
+          });
+          if (n === 0) return got;
+        }
+      };
+      await drain();
+      const member = randomUUID();
+      let release!: () => void;
+      const held = new Promise<void>((r) => (release = r));
+      let written!: () => void;
+      const inserted = new Promise<void>((r) => (written = r));
+      const slow = db()
+        .transaction()
+        .execute(async (trx) => {
+          await recordBet(trx, change(member, `slow-${randomUUID()}`, { stakeMinor: 1n, status: 'settled' }));
+          written();
+          await held;
+        });
+      await inserted;
+      await recordBet(db(), change(member, `fast-${randomUUID()}`, { stakeMinor: 2n, status: 'settled' }));
+      // The fast fact committed with the higher position; the slow one's transaction is still open.
+      expect(await drain()).toEqual([]);
+      release();
+      await slow;
+      const got = await drain();
+      expect(got).toHaveLength(2);
+      expect(got[0]! < got[1]!).toBe(true);
+    },
+  );
+});
+
+describe('rollups', () => {
+  it('a batch that fails inside its transaction leaves no trace; catching up then counts every fact once', async () => {
+    await catchUpRollups(db());
+    const before = await storedRollups(db());
+    await settleMany(600, 40);
+    await expect(
+      rollupBatch(db(), 250, {
+        inBatch: () => {
+          throw new Error('died inside the batch');
+        },
+      }),
+    ).rejects.toThrow('died inside the batch');
+    expect(await storedRollups(db())).toEqual(before);
+    expect(await rollupBatch(db(), 250)).toBe(250);
+    await catchUpRollups(db(), 250);
+    const rows = await expectRollupsEqualRecount();
+    // Sums per member × day × category × vendor, profit and loss derived.
+    const { rows: pl } = await sql<{ wrong: bigint }>`
+      select count(*)::bigint as wrong from bet_rollups_daily where profit_minor <> payout_minor - stake_minor`.execute(
+      db(),
+    );
+    expect(pl[0]!.wrong).toBe(0n);
+    expect(rows.length).toBeGreaterThan(before.length);
+  });
+
+  it.skipIf(!onPostgres)(
+    'killed with SIGKILL inside a batch, a restarted consumer double-counts nothing',
+    async () => {
+      await catchUpRollups(db());
+      await settleMany(3_000, 100);
+      const child = spawn(
+        process.execPath,
+        ['--import', 'tsx', join(ROOT, 'apps/server/src/modules/records/records.rollups.child.ts'), '1000'],
+        {
+          cwd: ROOT,
+          env: { ...process.env, DATABASE_URL: t.database.url },
+          stdio: ['ignore', 'pipe', 'inherit'],
+        },
+      );
+      let out = '';
+      const exited = new Promise<NodeJS.Signals | null>((done) =>
+        child.on('exit', (_code, signal) => done(signal)),
+      );
+      await new Promise<void>((ready, fail) => {
+        const timer = setTimeout(() => fail(new Error(`consumer did not stall: ${out}`)), 60_000);
+        child.stdout!.on('data', (chunk: Buffer) => {
+          out += chunk.toString();
+          if (out.includes('stalled')) {
+            clearTimeout(timer);
+            ready();
+          }
+        });
+        child.on('exit', () => fail(new Error(`consumer exited early: ${out}`)));
+      });
+      // One batch committed; the second has its upserts made inside an open transaction.
+      expect(out).toContain('committed 1000');
+      child.kill('SIGKILL');
+      expect(await exited).toBe('SIGKILL');
+      // The killed transaction's lock on the checkpoint goes with its connection.
+      expect(await catchUpRollups(db(), 1_000)).toBe(2_000);
+      await expectRollupsEqualRecount();
+    },
+  );
+});
+
+describe('the back office GGR report', () => {
+  it('sums the merchant rollups per day, category and vendor; NGR is GGR less a bonus cost of 0; finance roles only', async () => {
+    const { merchantId } = await fixture(t);
+    const member = randomUUID();
+    const at = (day: string) => new Date(`${day}T10:00:00Z`);
+    const own = (ref: string, over: Partial<BetRecordChange>) =>
+      recordBet(db(), { ...change(member, `${ref}-${randomUUID()}`, over), merchantId, status: 'settled' });
+    await own('a', { stakeMinor: 1_000n, payoutMinor: 300n, at: at('2026-07-01') });
+    await own('b', { stakeMinor: 2_000n, payoutMinor: 0n, at: at('2026-07-01') });
+    await own('c', {
+      stakeMinor: 500n,
+      payoutMinor: 2_500n,
+      at: at('2026-07-02'),
+      category: 'RNG',
+      vendor: 'pg',
+    });
+    // Another merchant's round the same day, and a trial account's, are not in this merchant's report.
+    await recordBet(
+      db(),
+      change(member, `other-${randomUUID()}`, {
+        stakeMinor: 9_000n,
+        status: 'settled',
+        at: at('2026-07-01'),
+      }),
+    );
+    await own('trial', { stakeMinor: 7_000n, currency: 'XBRL', at: at('2026-07-01') });
+    await catchUpRollups(db());
+
+    const admin = await operatorToken(t, 'admin');
+    const r = await boCall(t, admin, 'GET', '/bo/reports/ggr?dateFrom=2026-07-01&dateTo=2026-07-31');
+    expect(r.status, JSON.stringify(r)).toBe(200);
+    const zero = { bonusCostMinor: 0 };
+    expect(r.value.rows).toEqual([
+      {
+        day: '2026-07-01',
+        category: 'INHOUSE',
+        vendor: 'SORTE',
+        currency: 'BRL',
+        bets: 2,
+        stakeMinor: 3_000,
+        validStakeMinor: 3_000,
+        payoutMinor: 300,
+        ggrMinor: 2_700,
+        ngrMinor: 2_700,
+        ...zero,
+      },
+      {
+        day: '2026-07-02',
+        category: 'RNG',
+        vendor: 'pg',
+        currency: 'BRL',
+        bets: 1,
+        stakeMinor: 500,
+        validStakeMinor: 500,
+        payoutMinor: 2_500,
+        ggrMinor: -2_000,
+        ngrMinor: -2_000,
+        ...zero,
+      },
+    ]);
+    expect(r.value.totals).toEqual([
+      {
+        currency: 'BRL',
+        bets: 3,
+        stakeMinor: 3_500,
+        validStakeMinor: 3_500,
+        payoutMinor: 2_800,
+        ggrMinor: 700,
+        ngrMinor: 700,
+        ...zero,
+      },
+    ]);
+    const rng = await boCall(
+      t,
+      admin,
+      'GET',
+      '/bo/reports/ggr?dateFrom=2026-07-01&dateTo=2026-07-31&vendor=pg',
+    );
+    expect(rng.value.rows.map((row: { vendor: string }) => row.vendor)).toEqual(['pg']);
+
+    expect(
+      await boCall(t, admin, 'GET', '/bo/reports/ggr?dateFrom=2026-07-31&dateTo=2026-07-01'),
+    ).toMatchObject({
+      status: 400,
+      code: 'RECORDS_RANGE_INVALID',
+    });
+    expect(
+      await boCall(t, admin, 'GET', '/bo/reports/ggr?dateFrom=2024-01-01&dateTo=2026-07-01'),
+    ).toMatchObject({
+      status: 400,
+      code: 'RECORDS_RANGE_TOO_LONG',
+    });
+    expect((await boCall(t, admin, 'GET', '/bo/reports/ggr?dateFrom=nope&dateTo=2026-07-01')).status).toBe(
+      400,
+    );
+    const support = await operatorToken(t, 'support');
+    expect(
+      (await boCall(t, support, 'GET', '/bo/reports/ggr?dateFrom=2026-07-01&dateTo=2026-07-31')).status,
+    ).toBe(403);
+  });
+});

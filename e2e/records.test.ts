@@ -18,7 +18,7 @@ let token: string;
 const rounds: any[] = [];
 
 beforeAll(async () => {
-  server = await startServer();
+  server = await startServer({ BET_ROLLUPS: 'true' });
   browser = await launchBrowser();
   token = await demoPlayerToken(server, { memberCentre: true });
   for (const [amountMinor, target] of [
@@ -98,7 +98,14 @@ describe.each([
     await expect.poll(() => total('profit'), { timeout: 15_000 }).toBe(payout - stake);
     const day = page.getByRole('list', { name: t(lang, 'records', 'profit.label') }).getByRole('listitem');
     expect(await day.count()).toBe(1);
-    expect(await day.first().textContent()).toContain(new Date().toISOString().slice(0, 10));
+    // The day as the site's language writes it (26/11/2026 in pt-BR, 11/26/2026 in English).
+    const today = new Intl.DateTimeFormat(lang, {
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
+    expect(await day.first().textContent()).toContain(today.format(new Date()));
     await screenshot(page, `records-profit-${lang}-${phone ? 'phone' : 'desktop'}`);
     await context.close();
   });

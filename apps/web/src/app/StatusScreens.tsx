@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../components/ui/Icon';
 import { useOpenCustomerService } from '../lib/customer-service';
-import { formatDateTime } from '../lib/format';
+import { formatDateTime } from '../lib/dates';
 import { useWhitelabel } from '../lib/whitelabel';
 
 function StatusFrame({ icon, children }: { icon: 'bolt' | 'globe'; children: React.ReactNode }) {
@@ -26,7 +26,7 @@ function StatusFrame({ icon, children }: { icon: 'bolt' | 'globe'; children: Rea
 }
 
 export function MaintenanceScreen({ endTime }: { endTime?: string | null }) {
-  const { t } = useTranslation('common');
+  const { t, i18n } = useTranslation('common');
   const contact = useOpenCustomerService();
   return (
     <StatusFrame icon="bolt">
@@ -34,7 +34,9 @@ export function MaintenanceScreen({ endTime }: { endTime?: string | null }) {
       <p className="status-card__sub">{t('status.maintenanceSubtitle')}</p>
       <p>{t('status.maintenanceText')}</p>
       {endTime ? (
-        <p className="status-card__time">{t('status.maintenanceEnd', { time: formatDateTime(endTime) })}</p>
+        <p className="status-card__time">
+          {t('status.maintenanceEnd', { time: formatDateTime(endTime, i18n.language) })}
+        </p>
       ) : null}
       <button type="button" className="btn btn--primary" onClick={contact}>
         {t('actions.contactUs')}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatMoney } from './format';
+import { formatMoney } from './format';
 
 describe('formatMoney', () => {
   it('shows two decimals with pt-BR grouping and the default symbol', () => {
@@ -18,17 +18,5 @@ describe('formatMoney', () => {
 
   it('can omit the symbol', () => {
     expect(formatMoney(100n, { withSymbol: false, locale: 'en' })).toBe('1.00');
-  });
-});
-
-describe('formatDateTime', () => {
-  it('formats as yyyy-MM-dd HH:mm:ss in local time', () => {
-    expect(formatDateTime(new Date(2026, 0, 5, 7, 8, 9))).toBe('2026-01-05 07:08:09');
-    expect(formatDate(new Date(2026, 10, 21, 23, 0, 0))).toBe('2026-11-21');
-  });
-
-  it('returns an empty string for missing or invalid input', () => {
-    expect(formatDateTime(null)).toBe('');
-    expect(formatDateTime('garbage')).toBe('');
   });
 });

@@ -2,6 +2,7 @@ import type { TFunction } from 'i18next';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api';
+import { formatTime } from '../../lib/dates';
 import { useErrorMessage } from '../../lib/errors';
 
 /**
@@ -21,7 +22,7 @@ export function pinErrorText(
     const until = new Date(String(error.details?.lockedUntil ?? ''));
     if (Number.isNaN(until.getTime())) return undefined;
     const minutes = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000));
-    const time = new Intl.DateTimeFormat(language, { hour: '2-digit', minute: '2-digit' }).format(until);
+    const time = formatTime(until, language);
     return t('pin.locked', { time, count: minutes });
   }
   if (error.code === 'CASHIER_WITHDRAWAL_PASSWORD_WRONG') {

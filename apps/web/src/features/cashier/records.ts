@@ -1,4 +1,4 @@
-import { formatDate } from '../../lib/format';
+import { isoDay } from '../../lib/dates';
 
 const DEFAULT_RANGE_DAYS = 30;
 
@@ -6,5 +6,5 @@ const DEFAULT_RANGE_DAYS = 30;
 export function defaultRange(now: Date = new Date()): { dateFrom: string; dateTo: string } {
   const from = new Date(now);
   from.setDate(from.getDate() - DEFAULT_RANGE_DAYS);
-  return { dateFrom: formatDate(from), dateTo: formatDate(now) };
+  return { dateFrom: isoDay(from), dateTo: isoDay(now) };
 }

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/ui/Icon';
 import { Modal } from '../../components/ui/Modal';
 import { apiGet } from '../../lib/api';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime } from '../../lib/dates';
 import { type PageItem, pageItems } from './pagination';
 import { sanitizeHtml } from './sanitize';
 import './notices.css';
@@ -93,7 +93,7 @@ export function NoticeModal({ onClose }: { onClose: () => void }) {
                   >
                     <span className="nt-item__title">{notice.title}</span>
                     <time className="nt-item__date" dateTime={isoDate(notice.date)}>
-                      {formatDateTime(notice.date)}
+                      {formatDateTime(notice.date, i18n.language)}
                     </time>
                   </button>
                 </li>
@@ -104,7 +104,7 @@ export function NoticeModal({ onClose }: { onClose: () => void }) {
           {current ? (
             <article ref={contentRef} className="nt-content" aria-live="polite">
               <h3 className="nt-content__title">{current.title}</h3>
-              <time className="nt-content__date">{formatDateTime(current.date)}</time>
+              <time className="nt-content__date">{formatDateTime(current.date, i18n.language)}</time>
               {/* Sanitised above: only the allow-listed tags and safe links remain. */}
               {/* biome-ignore lint/security/noDangerouslySetInnerHtml: content passed through sanitizeHtml */}
               <div className="nt-content__body" dangerouslySetInnerHTML={{ __html: html }} />

@@ -1,4 +1,5 @@
 import { MAX_RECORDS_RANGE_DAYS } from '@sorte/contracts';
+import { isoDay } from '../../lib/dates';
 
 /**
  * The records' date presets. Days are calendar days in the zone the server counts them in (it
@@ -13,17 +14,6 @@ export interface DayRange {
 }
 
 const DAY_MS = 86_400_000;
-
-/** The calendar date ('YYYY-MM-DD') of an instant in a zone. */
-export function dateIn(at: Date, timeZone: string): string {
-  // en-CA writes dates as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(at);
-}
 
 /** A calendar date moved by whole days (no zone involved: dates are labels, not instants). */
 export function addDays(date: string, days: number): string {
@@ -43,7 +33,7 @@ const PRESET_DAYS: Record<Exclude<RangePreset, 'custom' | 'yesterday'>, number> 
 
 /** The days a preset covers on `now`; 'custom' starts as the last 7 days, for the player to change. */
 export function presetRange(preset: RangePreset, now: Date, timeZone: string): DayRange {
-  const today = dateIn(now, timeZone);
+  const today = isoDay(now, timeZone);
   if (preset === 'yesterday') {
     const yesterday = addDays(today, -1);
     return { dateFrom: yesterday, dateTo: yesterday };

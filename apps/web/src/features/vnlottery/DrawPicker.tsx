@@ -3,9 +3,10 @@ import { VN_REGIONS } from '@sorte/lottery';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { VnMenuProvince, VnMenuRegion } from './api';
+import { formatTime } from '../../lib/dates';
 import { formatCountdown } from '../../lib/server-clock';
 import { groupByNextDraw } from './schedule';
-import { formatClock, formatVnDay } from './time';
+import { formatVnDay } from './time';
 
 interface RegionTabsProps {
   regions: readonly VnMenuRegion[];
@@ -154,7 +155,7 @@ function ProvinceCard({
         </span>
       )}
       <span className="vn-province__time" title={t('draws.vnTime', { time: drawTime })}>
-        {t('draws.drawAt', { time: formatClock(province.nextDraw.drawAt, i18n.language) })}
+        {t('draws.drawAt', { time: formatTime(province.nextDraw.drawAt, i18n.language) })}
       </span>
     </button>
   );

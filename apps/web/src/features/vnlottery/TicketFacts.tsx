@@ -1,7 +1,7 @@
 import { findProvince } from '@sorte/lottery';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime } from '../../lib/dates';
 import { useMoney } from '../../lib/money';
 import { useVnDraw, type VnTicketView } from './api';
 import { ResultBoard } from './ResultBoard';
@@ -34,9 +34,9 @@ export function VnTicketFacts({ ticket, children }: { ticket: VnTicketView; chil
         <Fact label={t('tickets.units')}>{ticket.units}</Fact>
         <Fact label={t('tickets.stake')}>{format(ticket.stakeMinor)}</Fact>
         <Fact label={t('tickets.payout')}>{format(ticket.payoutMinor)}</Fact>
-        <Fact label={t('tickets.placedAt')}>{formatDateTime(ticket.createdAt)}</Fact>
+        <Fact label={t('tickets.placedAt')}>{formatDateTime(ticket.createdAt, i18n.language)}</Fact>
         {ticket.settledAt ? (
-          <Fact label={t('tickets.settledAt')}>{formatDateTime(ticket.settledAt)}</Fact>
+          <Fact label={t('tickets.settledAt')}>{formatDateTime(ticket.settledAt, i18n.language)}</Fact>
         ) : null}
         <Fact label={t('tickets.hits')}>
           {ticket.hits?.some((hit) => hit.count > 0)

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../components/ui/Modal';
 import { useErrorMessage } from '../../lib/errors';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime } from '../../lib/dates';
 import { useMoney } from '../../lib/money';
 import { useSession } from '../../lib/session';
 import { useVnTicket, useVnTickets, type VnTicketView } from './api';
@@ -60,7 +60,9 @@ export function TicketsTab({ onLogin }: { onLogin: () => void }) {
                 </span>
                 <span className="vn-ticket__numbers">{ticket.numbers.join(' · ')}</span>
               </span>
-              <span className="vn-ticket__time vn-muted">{formatDateTime(ticket.createdAt)}</span>
+              <span className="vn-ticket__time vn-muted">
+                {formatDateTime(ticket.createdAt, i18n.language)}
+              </span>
               <span className="vn-ticket__side">
                 <StatusBadge status={ticket.status} />
                 <span>{format(ticket.stakeMinor)}</span>

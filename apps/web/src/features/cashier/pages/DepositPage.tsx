@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/ui/EmptyState';
 import { feePreview, minorToInput, parseAmountInput } from '@sorte/money';
 import { useErrorMessage } from '../../../lib/errors';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime } from '../../../lib/dates';
 import { useIntentKeys } from '../../../lib/intent-key';
 import { useMoney } from '../../../lib/money';
 import { toast } from '../../../lib/toast';
@@ -307,7 +307,7 @@ function ReturnedOrder({ id, onDone }: { id: string; onDone: () => void }) {
 }
 
 function DepositList({ onShowCharge }: { onShowCharge: (order: DepositOrder) => void }) {
-  const { t } = useTranslation('cashier');
+  const { t, i18n } = useTranslation('cashier');
   const money = useMoney();
   const [pageNo, setPageNo] = useState(1);
   const deposits = useDeposits(pageNo);
@@ -329,7 +329,7 @@ function DepositList({ onShowCharge }: { onShowCharge: (order: DepositOrder) => 
                 <div>
                   <strong>{money.format(order.amountMinor)}</strong>
                   <span className="muted cs-list__sub">
-                    {order.channelName} · {formatDateTime(order.createdAt)}
+                    {order.channelName} · {formatDateTime(order.createdAt, i18n.language)}
                   </span>
                   <span className="muted cs-list__sub cs-mono">{order.orderNo}</span>
                   {order.reason ? <span className="cs-list__reason">{order.reason}</span> : null}

@@ -4,7 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { useErrorMessage } from '../../../lib/errors';
-import { formatDate, formatDateTime } from '../../../lib/format';
+import { formatDate, formatDateTime } from '../../../lib/dates';
 import { toast } from '../../../lib/toast';
 import { useDefaultPayoutAccount, useRemovePayoutAccount, useSecurity, useUpdateProfile } from '../api';
 import { QueryState } from '../../../components/ui/QueryState';
@@ -29,7 +29,7 @@ export function SecurityCenterPage() {
 }
 
 function SecurityBody({ data }: { data: SecurityOverview }) {
-  const { t } = useTranslation('cashier');
+  const { t, i18n } = useTranslation('cashier');
   const [pinOpen, setPinOpen] = useState(false);
   return (
     <>
@@ -72,7 +72,7 @@ function SecurityBody({ data }: { data: SecurityOverview }) {
             {data.recentLogins.map((login) => (
               <li key={`${login.at}-${login.ip}`} className="cs-list__row">
                 <div>
-                  <strong>{formatDateTime(login.at)}</strong>
+                  <strong>{formatDateTime(login.at, i18n.language)}</strong>
                   {login.device ? <span className="muted cs-list__sub">{login.device}</span> : null}
                 </div>
                 <span className="cs-mono muted">{login.ip ?? '—'}</span>
@@ -86,7 +86,7 @@ function SecurityBody({ data }: { data: SecurityOverview }) {
 }
 
 function ProfileCard({ data }: { data: SecurityOverview }) {
-  const { t } = useTranslation('cashier');
+  const { t, i18n } = useTranslation('cashier');
   const errorMessage = useErrorMessage();
   const update = useUpdateProfile();
   const [nickname, setNickname] = useState(data.nickname ?? '');
@@ -135,7 +135,7 @@ function ProfileCard({ data }: { data: SecurityOverview }) {
         <div>
           <strong className="cs-profile__name">{data.account}</strong>
           <span className="muted cs-list__sub">
-            {t('security.since', { date: formatDate(data.createdAt) })}
+            {t('security.since', { date: formatDate(data.createdAt, i18n.language) })}
           </span>
         </div>
       </div>

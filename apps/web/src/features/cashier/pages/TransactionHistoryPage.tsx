@@ -3,7 +3,7 @@ import { DateField } from '../../../components/ui/DateField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../components/ui/Modal';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime } from '../../../lib/dates';
 import { useMoney } from '../../../lib/money';
 import {
   CASHIER_PAGE_SIZE,
@@ -31,7 +31,7 @@ function useWalletName() {
 
 /** transactionHistory (account record): filters, a paged list, and a detail view per row. */
 export function TransactionHistoryPage() {
-  const { t } = useTranslation('cashier');
+  const { t, i18n } = useTranslation('cashier');
   const money = useMoney();
   const merchant = useMerchantWallets();
   const walletName = useWalletName();
@@ -126,7 +126,7 @@ export function TransactionHistoryPage() {
                       {record.gameName ? ` · ${record.gameName}` : ''}
                     </strong>
                     <span className="muted cs-list__sub">
-                      {walletName(record.wallet)} · {formatDateTime(record.time)}
+                      {walletName(record.wallet)} · {formatDateTime(record.time, i18n.language)}
                     </span>
                   </div>
                   <div className="cs-list__side">
@@ -170,7 +170,7 @@ function RecordDetail({
   walletName: (kind: string) => string;
   onClose: () => void;
 }) {
-  const { t } = useTranslation('cashier');
+  const { t, i18n } = useTranslation('cashier');
   const money = useMoney();
   const detail = useTransactionDetail(id);
   const record = detail.data ?? fallback;
@@ -210,7 +210,7 @@ function RecordDetail({
           </div>
           <div>
             <dt>{t('history.time')}</dt>
-            <dd>{formatDateTime(record.time)}</dd>
+            <dd>{formatDateTime(record.time, i18n.language)}</dd>
           </div>
           <div>
             <dt>{t('history.reference')}</dt>

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../components/ui/Modal';
 import { feePreview, parseAmountInput } from '@sorte/money';
 import { useErrorMessage } from '../../../lib/errors';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime } from '../../../lib/dates';
 import { useIntentKeys } from '../../../lib/intent-key';
 import { useMoney } from '../../../lib/money';
 import { toast } from '../../../lib/toast';
@@ -218,7 +218,7 @@ function AccountOption({
 }
 
 function WithdrawalList({ autoReceiptMinutes }: { autoReceiptMinutes: number }) {
-  const { t } = useTranslation('cashier');
+  const { t, i18n } = useTranslation('cashier');
   const money = useMoney();
   const errorMessage = useErrorMessage();
   const receipt = useReceipt();
@@ -256,7 +256,7 @@ function WithdrawalList({ autoReceiptMinutes }: { autoReceiptMinutes: number }) 
                 <div>
                   <strong>{money.format(order.amountMinor)}</strong>
                   <span className="muted cs-list__sub">
-                    {order.payoutAccount.label} · {formatDateTime(order.createdAt)}
+                    {order.payoutAccount.label} · {formatDateTime(order.createdAt, i18n.language)}
                   </span>
                   <span className="muted cs-list__sub">
                     {t('withdraw.feeShort', {
@@ -268,7 +268,7 @@ function WithdrawalList({ autoReceiptMinutes }: { autoReceiptMinutes: number }) 
                   {order.reason ? <span className="cs-list__reason">{order.reason}</span> : null}
                   {order.status === 'approved' && order.autoReceiptAt ? (
                     <span className="cs-list__sub">
-                      {t('receipt.autoAt', { time: formatDateTime(order.autoReceiptAt) })}
+                      {t('receipt.autoAt', { time: formatDateTime(order.autoReceiptAt, i18n.language) })}
                     </span>
                   ) : null}
                 </div>

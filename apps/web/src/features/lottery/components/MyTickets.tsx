@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLoginGate } from '../../../lib/login-gate';
 import { walletKeys } from '../../../lib/balance';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime } from '../../../lib/dates';
 import { useMoney } from '../../../lib/money';
 import { toast } from '../../../lib/toast';
 import { useLotteryTickets } from '../api';
@@ -132,7 +132,7 @@ function TicketRow({
   family?: LotteryFamily;
   onOpen: () => void;
 }) {
-  const { t } = useTranslation('lottery');
+  const { t, i18n } = useTranslation('lottery');
   const money = useMoney();
   return (
     <li>
@@ -151,7 +151,7 @@ function TicketRow({
           {family ? (
             <SelectionText family={family} playType={ticket.playType} selection={ticket.selection} />
           ) : null}
-          <span className="muted lt-sub">{formatDateTime(ticket.createdAt)}</span>
+          <span className="muted lt-sub">{formatDateTime(ticket.createdAt, i18n.language)}</span>
         </span>
         <span className="lt-ticket__end">
           <span>{money.format(ticket.stakeMinor)}</span>

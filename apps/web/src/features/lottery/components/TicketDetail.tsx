@@ -4,7 +4,7 @@ import { DRAW_FLOAT_COUNTS, drawFromFloats, playType } from '@sorte/lottery';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../components/ui/Modal';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime } from '../../../lib/dates';
 import { useMoney } from '../../../lib/money';
 import { sha256Hex, webHmac } from '../../../lib/web-crypto';
 import { useLotteryDraw, useLotteryGameName, useLotteryTicket } from '../api';
@@ -67,7 +67,7 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 
 /** What a ticket says and, once drawn, its draw's proof (also the betting records' lottery recall). */
 export function TicketFacts({ ticket }: { ticket: LotteryTicket }) {
-  const { t } = useTranslation('lottery');
+  const { t, i18n } = useTranslation('lottery');
   const money = useMoney();
   const family = familyOf(ticket);
   const draw = useLotteryDraw(ticket.gameCode, ticket.drawNo);
@@ -91,9 +91,9 @@ export function TicketFacts({ ticket }: { ticket: LotteryTicket }) {
         <Row label={t('detail.multiple')}>{ticket.multiple}×</Row>
         <Row label={t('detail.stake')}>{money.format(ticket.stakeMinor)}</Row>
         <Row label={t('detail.series')}>{ticket.series}</Row>
-        <Row label={t('detail.placedAt')}>{formatDateTime(ticket.createdAt)}</Row>
+        <Row label={t('detail.placedAt')}>{formatDateTime(ticket.createdAt, i18n.language)}</Row>
         {ticket.settledAt ? (
-          <Row label={t('detail.settledAt')}>{formatDateTime(ticket.settledAt)}</Row>
+          <Row label={t('detail.settledAt')}>{formatDateTime(ticket.settledAt, i18n.language)}</Row>
         ) : null}
         <Row label={t('detail.status')}>
           <TicketStatusTag status={ticket.status} />

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime } from '../../../lib/dates';
 import { useLoginGate } from '../../../lib/login-gate';
 import { useSession } from '../../../lib/session';
 import { sha256Hex, webHmac } from '../../../lib/web-crypto';
@@ -285,13 +285,13 @@ function TextField({
 }
 
 function RoundSummary({ round }: { round: OriginalRound }) {
-  const { t } = useTranslation('originals');
+  const { t, i18n } = useTranslation('originals');
   return (
     <div className="verify-summary">
       <strong>{t('verify.round', { id: round.id })}</strong>
       <span>{isVerifyGame(round.game) ? t(`games.${round.game}`) : round.game}</span>
       <span>{formatMultiplier(round.multiplier)}</span>
-      <span className="og-muted">{formatDateTime(round.createdAt)}</span>
+      <span className="og-muted">{formatDateTime(round.createdAt, i18n.language)}</span>
     </div>
   );
 }

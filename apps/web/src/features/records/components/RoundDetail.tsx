@@ -11,7 +11,7 @@ import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Modal } from '../../../components/ui/Modal';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime } from '../../../lib/dates';
 import { useMoney } from '../../../lib/money';
 import { QueryState } from '../../../components/ui/QueryState';
 import { type RoundRecall, useRoundRecall } from '../api';
@@ -42,7 +42,7 @@ export function RoundDetail({
   onClose: () => void;
   tickets: TicketViews;
 }) {
-  const { t } = useTranslation('records');
+  const { t, i18n } = useTranslation('records');
   const money = useMoney();
   const names = useRecordNames();
   const recall = useRoundRecall(record);
@@ -59,9 +59,9 @@ export function RoundDetail({
           {names.game(record)} · {names.vendor(record.vendor)}
         </Row>
         <Row label={t('detail.category')}>{names.category(record.category)}</Row>
-        <Row label={t('detail.placedAt')}>{formatDateTime(record.placedAt)}</Row>
+        <Row label={t('detail.placedAt')}>{formatDateTime(record.placedAt, i18n.language)}</Row>
         {record.settledAt ? (
-          <Row label={t('detail.settledAt')}>{formatDateTime(record.settledAt)}</Row>
+          <Row label={t('detail.settledAt')}>{formatDateTime(record.settledAt, i18n.language)}</Row>
         ) : null}
         <Row label={t('detail.stake')}>{money.format(record.stakeMinor)}</Row>
         <Row label={t('detail.payout')}>{money.format(record.payoutMinor)}</Row>
@@ -165,7 +165,7 @@ function CrashRecall({ round }: { round: CrashRound }) {
 
 /** A vendor round as the seamless-wallet calls left it: each bet, win and rollback in order. */
 function VendorRecall({ round }: { round: VendorRoundRecall }) {
-  const { t } = useTranslation('records');
+  const { t, i18n } = useTranslation('records');
   const money = useMoney();
   return (
     <RecallSection summary={<Row label={t('detail.roundStatus')}>{t(`roundStatus.${round.status}`)}</Row>}>
@@ -177,7 +177,7 @@ function VendorRecall({ round }: { round: VendorRoundRecall }) {
                 <strong>{t(`moves.${move.kind}`)}</strong>
                 {move.rolledBack ? <span className="muted"> · {t('moves.rolledBack')}</span> : null}
               </span>
-              <span className="muted rc-sub">{formatDateTime(move.at)}</span>
+              <span className="muted rc-sub">{formatDateTime(move.at, i18n.language)}</span>
             </span>
             <span className="rc-num">
               <strong>{money.format(move.kind === 'debit' ? -move.amountMinor : move.amountMinor)}</strong>

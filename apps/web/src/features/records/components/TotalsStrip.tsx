@@ -4,13 +4,13 @@ import { useMoney } from '../../../lib/money';
 
 /** The settled rounds' count, stake, payout and profit for the filtered range. */
 export function TotalsStrip({ totals, label }: { totals: BetTotals; label: string }) {
-  const { t } = useTranslation('records');
+  const { t, i18n } = useTranslation('records');
   const money = useMoney();
   return (
     <dl className="rc-totals" aria-label={label}>
       <div>
         <dt>{t('totals.rounds')}</dt>
-        <dd>{totals.count.toLocaleString()}</dd>
+        <dd>{totals.count.toLocaleString(i18n.language)}</dd>
       </div>
       <div>
         <dt>{t('totals.stake')}</dt>

@@ -2,7 +2,7 @@ import type { BetRecord } from '@sorte/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorMessage } from '../../../lib/errors';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime, formatDay } from '../../../lib/dates';
 import { useMoney } from '../../../lib/money';
 import { Pager } from '../../../components/ui/Pager';
 import { QueryState } from '../../../components/ui/QueryState';
@@ -19,7 +19,7 @@ import { useRecordNames } from '../names';
  * `tickets` draws a lottery round's ticket (see TicketViews).
  */
 export function BettingRecordsPage({ tickets }: { tickets: TicketViews }) {
-  const { t } = useTranslation('records');
+  const { t, i18n } = useTranslation('records');
   const money = useMoney();
   const names = useRecordNames();
   const errorText = useErrorMessage();
@@ -57,7 +57,11 @@ export function BettingRecordsPage({ tickets }: { tickets: TicketViews }) {
           <>
             <TotalsStrip totals={data.totals} label={t('totals.label')} />
             <p className="muted rc-hint">
-              {t('totals.note', { from: data.dateFrom, to: data.dateTo, zone: data.timeZone })}
+              {t('totals.note', {
+                from: formatDay(data.dateFrom, i18n.language),
+                to: formatDay(data.dateTo, i18n.language),
+                zone: data.timeZone,
+              })}
             </p>
             {data.list.length === 0 ? (
               <p className="muted cs-empty">{t('history.none')}</p>
@@ -79,7 +83,7 @@ export function BettingRecordsPage({ tickets }: { tickets: TicketViews }) {
                         onClick={() => setOpen(record)}
                         aria-label={t('history.open', {
                           game: names.game(record),
-                          time: formatDateTime(record.placedAt),
+                          time: formatDateTime(record.placedAt, i18n.language),
                         })}
                       >
                         <span className="rc-game">
@@ -88,7 +92,9 @@ export function BettingRecordsPage({ tickets }: { tickets: TicketViews }) {
                             {names.vendor(record.vendor)} · {names.category(record.category)}
                           </span>
                         </span>
-                        <span className="rc-time muted">{formatDateTime(record.placedAt)}</span>
+                        <span className="rc-time muted">
+                          {formatDateTime(record.placedAt, i18n.language)}
+                        </span>
                         <span className="rc-num rc-stake">
                           <span className="rc-label">{t('history.stake')}</span>
                           {money.format(record.stakeMinor)}

@@ -1,6 +1,7 @@
 import type { ProfitRow } from '@sorte/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDay } from '../../../lib/dates';
 import { useMoney } from '../../../lib/money';
 import { QueryState } from '../../../components/ui/QueryState';
 import { type ProfitGroup, usePersonalProfit, usePlayedVendors } from '../api';
@@ -14,7 +15,7 @@ const GROUPS: ProfitGroup[] = ['day', 'category', 'vendor'];
 
 /** personalProfit (personal profit and loss): settled rounds per day, category or vendor, and in all. */
 export function ProfitPage() {
-  const { t } = useTranslation('records');
+  const { t, i18n } = useTranslation('records');
   const money = useMoney();
   const names = useRecordNames();
   const { preset, setPreset, filters, setFilters } = useRecordsFilterState('30d');
@@ -23,7 +24,11 @@ export function ProfitPage() {
   const vendors = usePlayedVendors(filters);
   const data = profit.data;
   const label = (row: ProfitRow) =>
-    groupBy === 'day' ? row.key : groupBy === 'category' ? names.category(row.key) : names.vendor(row.key);
+    groupBy === 'day'
+      ? formatDay(row.key, i18n.language)
+      : groupBy === 'category'
+        ? names.category(row.key)
+        : names.vendor(row.key);
 
   return (
     <div className="cs-page rc-page">
@@ -54,7 +59,11 @@ export function ProfitPage() {
           <>
             <TotalsStrip totals={data.totals} label={t('totals.label')} />
             <p className="muted rc-hint">
-              {t('totals.note', { from: data.dateFrom, to: data.dateTo, zone: data.timeZone })}
+              {t('totals.note', {
+                from: formatDay(data.dateFrom, i18n.language),
+                to: formatDay(data.dateTo, i18n.language),
+                zone: data.timeZone,
+              })}
             </p>
             {data.rows.length === 0 ? (
               <p className="muted cs-empty">{t('profit.none')}</p>
@@ -79,7 +88,7 @@ export function ProfitPage() {
                         </span>
                         <span className="rc-num rc-count">
                           <span className="rc-label">{t('totals.rounds')}</span>
-                          {row.count.toLocaleString()}
+                          {row.count.toLocaleString(i18n.language)}
                         </span>
                         <span className="rc-num rc-stake">
                           <span className="rc-label">{t('totals.stake')}</span>
@@ -113,7 +122,9 @@ export function ProfitPage() {
  * screen readers, which read the table.
  */
 function DayBars({ rows, from, to }: { rows: ProfitRow[]; from: string; to: string }) {
+  const { i18n } = useTranslation('records');
   const money = useMoney();
+  const dayLabel = (iso: string) => formatDay(iso, i18n.language);
   const byDay = new Map(rows.map((row) => [row.key, row.profitMinor]));
   const days = Array.from({ length: daysBetween(from, to) }, (_, i) => addDays(from, i));
   const largest = Math.max(1, ...rows.map((row) => Math.abs(row.profitMinor)));
@@ -123,7 +134,7 @@ function DayBars({ rows, from, to }: { rows: ProfitRow[]; from: string; to: stri
         const profit = byDay.get(day) ?? 0;
         const height = `${(Math.abs(profit) / largest) * 100}%`;
         return (
-          <div key={day} className="rc-bars__day" title={`${day}: ${money.format(profit)}`}>
+          <div key={day} className="rc-bars__day" title={`${dayLabel(day)}: ${money.format(profit)}`}>
             <div className="rc-bars__half rc-bars__half--up">
               {profit > 0 ? <span className="rc-bars__bar rc-bars__bar--win" style={{ height }} /> : null}
             </div>
@@ -133,8 +144,8 @@ function DayBars({ rows, from, to }: { rows: ProfitRow[]; from: string; to: stri
           </div>
         );
       })}
-      <span className="rc-bars__from">{from.slice(5)}</span>
-      <span className="rc-bars__to">{to.slice(5)}</span>
+      <span className="rc-bars__from">{dayLabel(from)}</span>
+      <span className="rc-bars__to">{dayLabel(to)}</span>
     </div>
   );
 }

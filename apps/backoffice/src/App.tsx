@@ -29,6 +29,10 @@ const router = createBrowserRouter(
         },
         { path: 'audit', lazy: async () => ({ Component: (await import('./pages/Audit')).AuditPage }) },
         { path: 'ledger', lazy: async () => ({ Component: (await import('./pages/Ledger')).LedgerPage }) },
+        {
+          path: 'reports',
+          lazy: async () => ({ Component: (await import('./pages/Reports')).ReportsPage }),
+        },
         { path: 'games', lazy: async () => ({ Component: (await import('./pages/Games')).GamesPage }) },
         { path: 'lottery', lazy: async () => ({ Component: (await import('./pages/Lottery')).LotteryPage }) },
         {

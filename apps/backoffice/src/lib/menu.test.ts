@@ -12,6 +12,7 @@ describe('menuFor', () => {
       'channels',
       'games',
       'lottery',
+      'reports',
       'audit',
       'ledger',
       'operators',
@@ -20,12 +21,18 @@ describe('menuFor', () => {
   });
 
   it('hides the audit log and operators from finance', () => {
-    expect(keys(OPERATOR_PERMISSIONS.finance)).toEqual(['cashier', 'members', 'channels', 'ledger']);
+    expect(keys(OPERATOR_PERMISSIONS.finance)).toEqual([
+      'cashier',
+      'members',
+      'channels',
+      'reports',
+      'ledger',
+    ]);
   });
 
   it('gives support only the queue and members, and the auditor no channels or operators', () => {
     expect(keys(OPERATOR_PERMISSIONS.support)).toEqual(['cashier', 'members']);
-    expect(keys(OPERATOR_PERMISSIONS.auditor)).toEqual(['cashier', 'members', 'audit', 'ledger']);
+    expect(keys(OPERATOR_PERMISSIONS.auditor)).toEqual(['cashier', 'members', 'reports', 'audit', 'ledger']);
   });
 
   it('shows nothing without permissions', () => {

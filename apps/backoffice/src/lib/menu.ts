@@ -8,6 +8,7 @@ export interface MenuItem {
     | 'channels'
     | 'games'
     | 'lottery'
+    | 'reports'
     | 'audit'
     | 'ledger'
     | 'operators'
@@ -23,6 +24,8 @@ export const MENU: readonly MenuItem[] = [
   { key: 'channels', path: '/channels', permission: 'cashier.channels' },
   { key: 'games', path: '/games', permission: 'merchant.config' },
   { key: 'lottery', path: '/lottery', permission: 'merchant.config' },
+  // GGR / NGR: whoever may check the books reads them.
+  { key: 'reports', path: '/reports', permission: 'ledger.verify' },
   { key: 'audit', path: '/audit', permission: 'audit.read' },
   { key: 'ledger', path: '/ledger', permission: 'ledger.verify' },
   { key: 'operators', path: '/operators', permission: 'operators.manage' },

@@ -1,14 +1,14 @@
-import type { SessionResponse } from '@sorte/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { Icon } from '../../components/ui/Icon';
+import { PlayMoneyBadge } from '../../components/ui/PlayMoneyBadge';
 import { useMemberInfo } from '../../lib/member';
-import { apiDelete, apiPost } from '../../lib/api';
+import { useIsTrial, useStartFreePlay, useTopUpPlayMoney } from '../../lib/play-money';
+import { apiDelete } from '../../lib/api';
 import { useBalance } from '../../lib/balance';
-import { useErrorMessage } from '../../lib/errors';
 import { formatMoney } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
@@ -22,9 +22,8 @@ import { useUiStore } from './ui-store';
 
 /** Balance refresh is throttled so a fidgety click cannot hammer the wallet. */
 export const BALANCE_REFRESH_THROTTLE_MS = 3000;
-const TRIAL_TYPE = 4;
 
-function Balance() {
+function Balance({ trial }: { trial: boolean }) {
   const { t, i18n } = useTranslation('common');
   const { currency, currencySymbol } = useWhitelabel();
   const balance = useBalance();
@@ -42,10 +41,13 @@ function Balance() {
 
   const amount = formatMoney(balance.data ?? 0n, { currency, symbol: currencySymbol, locale: i18n.language });
   return (
-    <div className="balance" aria-live="polite">
-      <span className="balance__label sr-only">{t('balance.label')}</span>
-      <span className="balance__amount" data-testid="balance">
-        {hidden ? t('balance.hidden') : amount}
+    <div className={`balance${trial ? ' balance--play' : ''}`} aria-live="polite">
+      <span className="balance__label sr-only">{t(trial ? 'playMoney.balanceLabel' : 'balance.label')}</span>
+      <span className="balance__stack">
+        {trial ? <PlayMoneyBadge short /> : null}
+        <span className="balance__amount" data-testid="balance">
+          {hidden ? t('balance.hidden') : amount}
+        </span>
       </span>
       <button
         type="button"
@@ -74,29 +76,9 @@ function Balance() {
  */
 export function useOpenCashier(): (page: 'depositv2' | 'withdraw') => void {
   const { t } = useTranslation('common');
-  const member = useMemberInfo();
   const { openModal } = useModal();
-  const isTrial = member.data?.type === TRIAL_TYPE;
-  return (page) => (isTrial ? toast(t('toast.needRealAccount')) : openModal('member', { page }));
-}
-
-function useFreePlay() {
-  const setToken = useSession((s) => s.setToken);
-  const { t } = useTranslation('common');
-  const errorMessage = useErrorMessage();
-  return useMutation({
-    mutationFn: () =>
-      apiPost<SessionResponse>(
-        '/wps/session/login/freeplay',
-        { os: 'web', platform: 'W' },
-        { headers: { 'X-Gateway-Version': '3' } },
-      ),
-    onSuccess: (session) => {
-      setToken(session.token);
-      toast(t('toast.demoStarted'), 'success');
-    },
-    onError: (error) => toast(errorMessage(error), 'error'),
-  });
+  const isTrial = useIsTrial();
+  return (page) => (isTrial ? toast(t('playMoney.cashierRefused')) : openModal('member', { page }));
 }
 
 function useLogout() {
@@ -123,10 +105,12 @@ export function Header() {
   const member = useMemberInfo();
   const { openModal } = useModal();
   const setDrawer = useUiStore((s) => s.setDrawer);
-  const freePlay = useFreePlay();
+  const freePlay = useStartFreePlay();
   const logout = useLogout();
   const [confirmLogout, setConfirmLogout] = useState(false);
   const openCashier = useOpenCashier();
+  const trial = useIsTrial();
+  const topUp = useTopUpPlayMoney();
 
   return (
     <header className="header">
@@ -147,8 +131,31 @@ export function Header() {
         <ThemeSwitch className="header__theme" />
         {isLogin ? (
           <>
-            <Balance />
-            {flags.memberCentre ? (
+            <Balance trial={trial} />
+            {trial ? (
+              <>
+                {/* Free play: no cashier. Play money tops up here; a real account starts afresh. */}
+                <button
+                  type="button"
+                  className="btn btn--ghost btn--sm header__topup"
+                  onClick={() => topUp.mutate()}
+                  disabled={topUp.isPending}
+                  aria-busy={topUp.isPending}
+                  aria-label={t('playMoney.topUp')}
+                  title={t('playMoney.topUpHint')}
+                >
+                  <Icon name="refresh" size={16} />
+                  <span className="header__topup-label">{t('playMoney.topUp')}</span>
+                </button>
+                <button
+                  type="button"
+                  className="btn btn--primary btn--sm header__convert"
+                  onClick={() => openModal('register')}
+                >
+                  {t('playMoney.register')}
+                </button>
+              </>
+            ) : flags.memberCentre ? (
               <>
                 <button
                   type="button"

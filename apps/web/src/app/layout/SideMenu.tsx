@@ -14,6 +14,8 @@ import {
 import { tileHallCount } from '../../features/games/halls';
 import { useOpenCustomerService } from '../../lib/customer-service';
 import { enabledLanguages, setLanguage } from '../../lib/i18n';
+import { useStartFreePlay } from '../../lib/play-money';
+import { useSession } from '../../lib/session';
 import { useWhitelabel } from '../../lib/whitelabel';
 import { useModal } from '../../lib/modal-url';
 import { safeUrl } from '../../lib/safe-url';
@@ -152,7 +154,9 @@ function LanguagePicker() {
 
 export function SideMenu({ withBrand = false }: { withBrand?: boolean }) {
   const { t } = useTranslation('common');
-  const { socialLinks } = useWhitelabel();
+  const { socialLinks, flags } = useWhitelabel();
+  const isLogin = useSession((s) => s.isLogin);
+  const freePlay = useStartFreePlay();
   const categories = useNavCategories();
   const menus = useGameMenus();
   const pgeOffered = !menus.data || tileHallCount(menus.data, 'PGE') > 0;
@@ -224,6 +228,14 @@ export function SideMenu({ withBrand = false }: { withBrand?: boolean }) {
         </div>
         <nav className="side__section">
           <NavItem to="/" end icon="home" label={t('nav.home')} />
+          {/* Free play for visitors; on a phone the header has no room for it, so it lives here. */}
+          {!isLogin && flags.FREEPLAY3 ? (
+            <ActionItem
+              icon="sparkles"
+              label={t('actions.freeDemo')}
+              onClick={() => freePlay.mutate(undefined, { onSuccess: () => setDrawer(false) })}
+            />
+          ) : null}
           {pgeOffered ? <NavItem to="/pge" icon="PGE" label={t('nav.pge')} /> : null}
           <NavItem to="/inhouse" icon="INHOUSE" label={t('nav.inhouse')} />
           {categories.map(({ category, vendors }) => (

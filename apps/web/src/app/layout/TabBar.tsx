@@ -3,6 +3,7 @@ import { Link, useLocation } from 'react-router';
 import { Icon, type IconName } from '../../components/ui/Icon';
 import { CATEGORY_ROUTES, useNavCategories } from '../../features/games/api';
 import { useModal } from '../../lib/modal-url';
+import { useIsTrial } from '../../lib/play-money';
 import { useSession } from '../../lib/session';
 import { useWhitelabel } from '../../lib/whitelabel';
 import { useOpenCashier } from './Header';
@@ -48,13 +49,25 @@ function useTabs(): Tab[] {
   return tabs;
 }
 
-/** The wallet tab: the member centre's deposit when logged in (as the header's Deposit), else log in. */
+/**
+ * The wallet tab: the member centre's deposit when logged in (as the header's Deposit), else log in;
+ * for free play (no cashier) it invites the player to create a real account.
+ */
 function WalletTab() {
   const { t } = useTranslation('common');
   const isLogin = useSession((s) => s.isLogin);
+  const trial = useIsTrial();
   const { flags } = useWhitelabel();
   const { openModal } = useModal();
   const openCashier = useOpenCashier();
+  if (trial) {
+    return (
+      <button type="button" className="tabbar__tab" onClick={() => openModal('register')} data-tab="register">
+        <Icon name="user" size={22} />
+        <span>{t('playMoney.registerShort')}</span>
+      </button>
+    );
+  }
   if (isLogin && !flags.memberCentre) return null;
   const onClick = () => (isLogin ? openCashier('depositv2') : openModal('login'));
   return (

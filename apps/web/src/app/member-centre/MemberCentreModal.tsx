@@ -53,14 +53,14 @@ export function MemberCentreModal({ onClose }: { onClose: () => void }) {
   }
   if (member.data.type === TRIAL_TYPE || member.data.isAgent === TRIAL_TYPE) {
     return (
-      <Modal name="member-trial" title={t('centre.title')} onClose={onClose} size="sm">
-        <p className="confirm__text">{t('common:toast.needRealAccount')}</p>
+      <Modal name="member-trial" title={t('common:playMoney.cashierTitle')} onClose={onClose} size="sm">
+        <p className="confirm__text">{t('common:playMoney.cashierText')}</p>
         <div className="confirm__actions">
           <button type="button" className="btn btn--ghost" onClick={onClose}>
             {t('common:actions.cancel')}
           </button>
           <button type="button" className="btn btn--primary" onClick={() => openModal('register')}>
-            {t('common:actions.register')}
+            {t('common:playMoney.register')}
           </button>
         </div>
       </Modal>

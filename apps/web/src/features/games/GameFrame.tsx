@@ -8,6 +8,7 @@ import { Icon } from '../../components/ui/Icon';
 import { ApiError } from '../../lib/api';
 import { useErrorMessage } from '../../lib/errors';
 import { useSession } from '../../lib/session';
+import '../../components/ui/play-money.css';
 import { launchGame } from './api';
 import './games.css';
 
@@ -73,6 +74,8 @@ export function GameFrame({ titleKey }: { titleKey: 'game' | 'seamless' }) {
   const raw =
     gameId !== null ? (launch.data?.game_url ?? null) : (params.get('url') ?? params.get('gameUrl'));
   const url = safeGameUrl(raw, window.location.origin);
+  // A free-play account opens the vendor's demo mode (the vendor's own play balance).
+  const demo = url !== null && new URL(url).searchParams.get('demo') === '1';
   const back = () => (window.history.length > 1 ? navigate(-1) : navigate('/'));
 
   const bar = (
@@ -82,6 +85,11 @@ export function GameFrame({ titleKey }: { titleKey: 'game' | 'seamless' }) {
         {t('frame.back')}
       </button>
       {launch.data ? <span className="game-frame__title">{launch.data.gameName}</span> : null}
+      {demo ? (
+        <span className="play-badge" data-testid="demo-badge">
+          {t('frame.demo')}
+        </span>
+      ) : null}
     </div>
   );
 
@@ -99,6 +107,24 @@ export function GameFrame({ titleKey }: { titleKey: 'game' | 'seamless' }) {
           action={
             <button type="button" className="btn btn--primary" onClick={() => openModal('login')}>
               {t('frame.login')}
+            </button>
+          }
+        />
+      </div>
+    );
+  }
+  if (launch.error instanceof ApiError && launch.error.code === 'AUTH_TRIAL_ACCOUNT') {
+    // Free play, and this vendor has no demo mode: the game needs a real account.
+    return (
+      <div className="game-frame game-frame--message">
+        {bar}
+        <EmptyState
+          icon="lock"
+          title={t('frame.realAccountTitle')}
+          text={t('frame.realAccountText')}
+          action={
+            <button type="button" className="btn btn--primary" onClick={() => openModal('register')}>
+              {t('frame.register')}
             </button>
           }
         />

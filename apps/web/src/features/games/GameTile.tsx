@@ -2,6 +2,7 @@ import type { Game } from '@sorte/contracts';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/ui/Icon';
 import { LazyImage } from '../../components/ui/LazyImage';
+import { useIsTrial } from '../../lib/play-money';
 
 interface Props {
   game: Game;
@@ -15,8 +16,10 @@ interface Props {
 /** A game tile: our own art (lazy), hot badge, favourite star, name and vendor; the whole tile plays. */
 export function GameTile({ game, onOpen, favourite, onToggleFavourite, pending }: Props) {
   const { t } = useTranslation('games');
+  // Free play reaches a game only where its vendor offers play money or a demo mode.
+  const realOnly = useIsTrial() && !game.freePlay;
   return (
-    <div className={`game-tile${pending ? ' is-pending' : ''}`}>
+    <div className={`game-tile${pending ? ' is-pending' : ''}${realOnly ? ' is-real-only' : ''}`}>
       <button
         type="button"
         className="game-tile__play"
@@ -32,9 +35,16 @@ export function GameTile({ game, onOpen, favourite, onToggleFavourite, pending }
                 <path d="M8 5v14l11-7z" fill="currentColor" />
               </svg>
             </span>
-            <span className="game-tile__play-text">{pending ? t('tile.opening') : t('tile.playNow')}</span>
+            <span className="game-tile__play-text">
+              {pending ? t('tile.opening') : realOnly ? t('tile.realAccount') : t('tile.playNow')}
+            </span>
           </span>
-          {game.isHot ? (
+          {realOnly ? (
+            <span className="game-tile__real-only">
+              <Icon name="lock" size={12} />
+              {t('tile.realAccount')}
+            </span>
+          ) : game.isHot ? (
             <span className="game-tile__badge">
               <Icon name="flame" size={12} />
               {t('tile.hot')}

@@ -4,7 +4,9 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useModal } from '../../lib/modal-url';
+import { PlayMoneyBadge } from '../../components/ui/PlayMoneyBadge';
 import { useBalance } from '../../lib/balance';
+import { useIsTrial } from '../../lib/play-money';
 import { useErrorMessage } from '../../lib/errors';
 import { useMoney } from '../../lib/money';
 import { useServerNow } from '../../lib/server-clock';
@@ -150,9 +152,11 @@ function Balance() {
   const { t } = useTranslation('vnlottery');
   const { format } = useMoney();
   const balance = useBalance();
+  const trial = useIsTrial();
   return (
     <div className="vn-balance">
       <span className="vn-muted">{t('balance')}</span>
+      {trial ? <PlayMoneyBadge /> : null}
       <strong data-testid="vn-balance">{balance.data === undefined ? '–' : format(balance.data)}</strong>
     </div>
   );

@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { minorToInput, parseAmountInput } from '@sorte/money';
+import { PlayMoneyBadge } from '../../../components/ui/PlayMoneyBadge';
 import { useBalance } from '../../../lib/balance';
+import { useIsTrial } from '../../../lib/play-money';
 import { useMoney } from '../../../lib/money';
 import { type AmountBounds, clampAmount, doubleAmount, halfAmount } from './amount';
 
@@ -33,6 +35,7 @@ export function BetAmountInput({
   const { t } = useTranslation('originals');
   const { currency, locale, symbol } = useMoney();
   const balance = useBalance();
+  const trial = useIsTrial();
   const balanceMinor = balance.data ?? null;
   const ceiling =
     balanceMinor !== null && maxMinor !== undefined
@@ -65,6 +68,7 @@ export function BetAmountInput({
     <div className="og-field">
       <div className="og-field__label">
         <span>{label ?? t('kit.amount')}</span>
+        {trial ? <PlayMoneyBadge /> : null}
       </div>
       <div className={invalid ? 'og-amount is-invalid' : 'og-amount'}>
         <span className="og-amount__sym" aria-hidden>

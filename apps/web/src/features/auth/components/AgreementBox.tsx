@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { CheckBox } from './CheckBox';
 
 export interface Agreement {
   age: boolean;
@@ -27,32 +28,24 @@ export function AgreementBox({
   return (
     <fieldset className="au-agree" aria-describedby={error ? errorId : undefined}>
       <legend className="au-sr">{t('agreement.legend')}</legend>
-      <label className="au-check">
-        <input
-          type="checkbox"
-          checked={value.age}
-          aria-invalid={error && !value.age ? true : undefined}
-          onChange={(e) => onChange({ ...value, age: e.target.checked })}
+      <CheckBox
+        checked={value.age}
+        invalid={Boolean(error) && !value.age}
+        onChange={(age) => onChange({ ...value, age })}
+      >
+        {t('agreement.age', { age: minimumAge })}
+      </CheckBox>
+      <CheckBox
+        checked={value.terms}
+        invalid={Boolean(error) && !value.terms}
+        onChange={(terms) => onChange({ ...value, terms })}
+      >
+        <Trans
+          t={t}
+          i18nKey="agreement.terms"
+          components={{ terms: <Link to="/help" className="au-link" /> }}
         />
-        <span className="au-check__box" aria-hidden="true" />
-        <span>{t('agreement.age', { age: minimumAge })}</span>
-      </label>
-      <label className="au-check">
-        <input
-          type="checkbox"
-          checked={value.terms}
-          aria-invalid={error && !value.terms ? true : undefined}
-          onChange={(e) => onChange({ ...value, terms: e.target.checked })}
-        />
-        <span className="au-check__box" aria-hidden="true" />
-        <span>
-          <Trans
-            t={t}
-            i18nKey="agreement.terms"
-            components={{ terms: <Link to="/help" className="au-link" /> }}
-          />
-        </span>
-      </label>
+      </CheckBox>
       {error ? (
         <p id={errorId} className="au-field__error" role="alert">
           {error}

@@ -18,6 +18,7 @@ import {
   writeCookie,
 } from '../lib/cookies';
 import { smsCountdownSeconds } from '../lib/timing';
+import { CheckBox } from './CheckBox';
 import { FormCaptcha, useCaptcha } from './Captcha';
 import { Field } from './Field';
 import { PasswordToggle } from './PasswordToggle';
@@ -272,11 +273,9 @@ function LoginFields({
         <PhoneCodeFields form={form} phone={phone} idBase={idBase} codeName="smsCode" codeId="sms" />
       )}
       <div className="au-row">
-        <label className="au-check">
-          <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} />
-          <span className="au-check__box" aria-hidden="true" />
-          <span>{t('login.remember')}</span>
-        </label>
+        <CheckBox checked={remember} onChange={setRemember}>
+          {t('login.remember')}
+        </CheckBox>
         <button type="button" className="au-link-btn" onClick={onForgot}>
           {t('login.forgot')}
         </button>

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useModal } from '../../lib/modal-url';
 import { EmptyState } from '../../components/ui/EmptyState';
-import { Icon } from '../../components/ui/Icon';
+import { Icon, type IconName } from '../../components/ui/Icon';
 import { ApiError } from '../../lib/api';
 import { useErrorMessage } from '../../lib/errors';
 import { useSession } from '../../lib/session';
@@ -93,59 +93,44 @@ export function GameFrame({ titleKey }: { titleKey: 'game' | 'seamless' }) {
     </div>
   );
 
+  /** The frame's bar over a message with one action (log in, register, retry) instead of the game. */
+  const message = (icon: IconName, title: string, text: string, label: string, onAction: () => void) => (
+    <div className="game-frame game-frame--message">
+      {bar}
+      <EmptyState
+        icon={icon}
+        title={title}
+        text={text}
+        action={
+          <button type="button" className="btn btn--primary" onClick={onAction}>
+            {label}
+          </button>
+        }
+      />
+    </div>
+  );
+
   if (gameId === null && !url) {
     return <EmptyState icon="RNG" title={t(`frame.${titleKey}EmptyTitle`)} text={t('frame.emptyText')} />;
   }
   if (loggedOut || (launch.error instanceof ApiError && launch.error.status === 401)) {
-    return (
-      <div className="game-frame game-frame--message">
-        {bar}
-        <EmptyState
-          icon="lock"
-          title={t('frame.loginTitle')}
-          text={t('frame.loginText')}
-          action={
-            <button type="button" className="btn btn--primary" onClick={() => openModal('login')}>
-              {t('frame.login')}
-            </button>
-          }
-        />
-      </div>
+    return message('lock', t('frame.loginTitle'), t('frame.loginText'), t('frame.login'), () =>
+      openModal('login'),
     );
   }
   if (launch.error instanceof ApiError && launch.error.code === 'AUTH_TRIAL_ACCOUNT') {
     // Free play, and this vendor has no demo mode: the game needs a real account.
-    return (
-      <div className="game-frame game-frame--message">
-        {bar}
-        <EmptyState
-          icon="lock"
-          title={t('frame.realAccountTitle')}
-          text={t('frame.realAccountText')}
-          action={
-            <button type="button" className="btn btn--primary" onClick={() => openModal('register')}>
-              {t('frame.register')}
-            </button>
-          }
-        />
-      </div>
+    return message('lock', t('frame.realAccountTitle'), t('frame.realAccountText'), t('frame.register'), () =>
+      openModal('register'),
     );
   }
   if (launch.isError || (gameId !== null && launch.data && !url)) {
-    return (
-      <div className="game-frame game-frame--message">
-        {bar}
-        <EmptyState
-          icon="RNG"
-          title={t('frame.errorTitle')}
-          text={launch.isError ? errorMessage(launch.error) : t('frame.badAddress')}
-          action={
-            <button type="button" className="btn btn--primary" onClick={() => void launch.refetch()}>
-              {t('retry')}
-            </button>
-          }
-        />
-      </div>
+    return message(
+      'RNG',
+      t('frame.errorTitle'),
+      launch.isError ? errorMessage(launch.error) : t('frame.badAddress'),
+      t('retry'),
+      () => void launch.refetch(),
     );
   }
   return (

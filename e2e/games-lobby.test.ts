@@ -1,15 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  launchBrowser,
-  newPage,
-  type RunningServer,
-  screenshot,
-  settledScreenshot,
-  startServer,
-} from './harness.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { newPage, screenshot, settledScreenshot } from './harness.ts';
 import { t } from './i18n.ts';
-import { demoPlayerToken, signInContext } from './player.ts';
+import { useJourney } from './journey.ts';
+import { signInContext } from './player.ts';
 
 /**
  * The game lobbies as a visitor and as a player: tiles from the catalog, search, the login popup on a
@@ -17,27 +11,15 @@ import { demoPlayerToken, signInContext } from './player.ts';
  * the favourites row, an in-house tile opening its screen, a vendor tile opening /game, and an empty
  * category's state.
  */
-let server: RunningServer;
-let browser: Browser;
-let token: string;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  token = await demoPlayerToken(server);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const j = useJourney({ demoPlayer: {} });
 
 const tiles = (page: Page) => page.locator('.game-grid .game-tile');
 const lang = 'pt-BR' as const;
 
 describe('game lobbies', () => {
   it('a visitor browses and searches; a tile opens the login popup', async () => {
-    const { context, page } = await newPage(browser, { lang, phone: true });
-    await page.goto(`${server.url}/inhouse`);
+    const { context, page } = await newPage(j.browser, { lang, phone: true });
+    await page.goto(`${j.server.url}/inhouse`);
     await expect.poll(() => tiles(page).count(), { timeout: 20_000 }).toBe(8);
     await page.getByPlaceholder(t(lang, 'games', 'search.placeholder')).fill('dados');
     await expect.poll(() => tiles(page).count()).toBe(1);
@@ -46,7 +28,7 @@ describe('game lobbies', () => {
     await expect.poll(() => new URL(page.url()).searchParams.get('modal')).toBe('login');
     await screenshot(page, 'games-inhouse-login-popup-phone');
 
-    await page.goto(`${server.url}/sports`);
+    await page.goto(`${j.server.url}/sports`);
     await expect
       .poll(() => page.getByText(t(lang, 'games', 'emptyTitle')).isVisible(), { timeout: 10_000 })
       .toBe(true);
@@ -54,9 +36,9 @@ describe('game lobbies', () => {
   });
 
   it('a player keeps the slot hall, stars a game and opens in-house and vendor games', async () => {
-    const { context, page } = await newPage(browser, { lang });
-    await signInContext(context, token);
-    await page.goto(`${server.url}/rng`);
+    const { context, page } = await newPage(j.browser, { lang });
+    await signInContext(context, j.token);
+    await page.goto(`${j.server.url}/rng`);
     await expect.poll(() => tiles(page).count(), { timeout: 20_000 }).toBe(3);
     await page
       .getByRole('tab', { name: t(lang, 'games', 'hallSuffix', { name: 'Sorte' }), exact: true })
@@ -64,7 +46,7 @@ describe('game lobbies', () => {
     await expect.poll(() => new URL(page.url()).searchParams.get('page')).toBe('SORTE');
     await expect.poll(() => tiles(page).count()).toBe(1);
     // Back to /rng without the query: the stored vassalage selects the same hall.
-    await page.goto(`${server.url}/rng`);
+    await page.goto(`${j.server.url}/rng`);
     await expect.poll(() => tiles(page).count(), { timeout: 10_000 }).toBe(1);
 
     // Star Carnaval: the favourites row shows it.
@@ -77,7 +59,7 @@ describe('game lobbies', () => {
     await screenshot(page, 'games-rng-desktop');
 
     // An in-house tile opens its screen; the launch files it under recent games.
-    await page.goto(`${server.url}/inhouse`);
+    await page.goto(`${j.server.url}/inhouse`);
     await page
       .getByRole('button', { name: t(lang, 'games', 'tile.play', { name: 'Dados' }) })
       .first()
@@ -85,7 +67,7 @@ describe('game lobbies', () => {
     await expect.poll(() => new URL(page.url()).pathname, { timeout: 10_000 }).toBe('/inhouse/dice');
 
     // A vendor tile opens /game with the vendor's page framed under the header.
-    await page.goto(`${server.url}/live`);
+    await page.goto(`${j.server.url}/live`);
     await page
       .getByRole('button', { name: t(lang, 'games', 'tile.play', { name: 'Carta da Sorte' }) })
       .first()
@@ -97,7 +79,7 @@ describe('game lobbies', () => {
       .toBe('Lucky Card');
     await screenshot(page, 'games-vendor-frame-desktop');
 
-    await page.goto(`${server.url}/inhouse`);
+    await page.goto(`${j.server.url}/inhouse`);
     const recent = page.getByRole('region', { name: t(lang, 'games', 'rows.recent') });
     await expect
       .poll(() => recent.locator('.game-tile').first().textContent(), { timeout: 10_000 })
@@ -106,8 +88,8 @@ describe('game lobbies', () => {
   });
 
   it('the home sells the games in rows and the header search finds one (pt-BR, phone, visitor)', async () => {
-    const { context, page } = await newPage(browser, { lang, phone: true });
-    await page.goto(`${server.url}/`);
+    const { context, page } = await newPage(j.browser, { lang, phone: true });
+    await page.goto(`${j.server.url}/`);
     // The rows load once the player scrolls near them.
     await page.locator('.home-rows-slot').scrollIntoViewIfNeeded();
     const inhouse = page.getByRole('region', { name: t(lang, 'home', 'rows.inhouse') });
@@ -128,7 +110,7 @@ describe('game lobbies', () => {
     await inhouse.getByRole('button', { name: t(lang, 'games', 'tile.play', { name: 'Dados' }) }).click();
     await expect.poll(() => new URL(page.url()).searchParams.get('modal')).toBe('login');
 
-    await page.goto(`${server.url}/`);
+    await page.goto(`${j.server.url}/`);
     await page.getByRole('button', { name: t(lang, 'common', 'actions.search') }).click();
     const search = page.getByRole('dialog', { name: t(lang, 'games', 'search.label') });
     await search.getByRole('searchbox').fill('dados');
@@ -143,9 +125,9 @@ describe('game lobbies', () => {
 
   it('a player opens a game from a home row and from the header search (en, desktop)', async () => {
     const en = 'en' as const;
-    const { context, page } = await newPage(browser, { lang: en });
-    await signInContext(context, token);
-    await page.goto(`${server.url}/`);
+    const { context, page } = await newPage(j.browser, { lang: en });
+    await signInContext(context, j.token);
+    await page.goto(`${j.server.url}/`);
     await page.locator('.home-rows-slot').scrollIntoViewIfNeeded();
     const inhouse = page.getByRole('region', { name: t(en, 'home', 'rows.inhouse') });
     await inhouse
@@ -155,7 +137,7 @@ describe('game lobbies', () => {
     await expect.poll(() => new URL(page.url()).pathname, { timeout: 10_000 }).toBe('/inhouse/dice');
 
     // Back home, the launch shows under recently played.
-    await page.goto(`${server.url}/`);
+    await page.goto(`${j.server.url}/`);
     await page.locator('.home-rows-slot').scrollIntoViewIfNeeded();
     const recent = page.getByRole('region', { name: t(en, 'home', 'rows.recent') });
     await expect

@@ -1,15 +1,9 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  launchBrowser,
-  minorOf,
-  newPage,
-  type RunningServer,
-  settledScreenshot,
-  startServer,
-} from './harness.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { minorOf, newPage, settledScreenshot } from './harness.ts';
 import { t } from './i18n.ts';
-import { demoPlayerToken, signInContext } from './player.ts';
+import { useJourney } from './journey.ts';
+import { signInContext } from './player.ts';
 
 /**
  * The in-house games in a real Chromium against the built server on a fresh database. The dice
@@ -18,20 +12,8 @@ import { demoPlayerToken, signInContext } from './player.ts';
  * page — recomputing in the browser with Web Crypto — confirms the round against the revealed seed.
  * Beside it, one round of each other single-round game at phone size.
  */
-let server: RunningServer;
-let browser: Browser;
-let token: string;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  // Signed in once through the API (a plain body); each page gets the token as the login form stores it.
-  token = await demoPlayerToken(server);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+// Signed in once through the API (a plain body); each page gets the token as the login form stores it.
+const j = useJourney({ demoPlayer: {} });
 
 type Lang = 'pt-BR' | 'en';
 
@@ -46,7 +28,7 @@ interface Round {
   balanceAfterMinor: number;
 }
 
-const signIn = (context: BrowserContext) => signInContext(context, token);
+const signIn = (context: BrowserContext) => signInContext(context, j.token);
 
 /** Polls with room for a loaded machine (two shared cores; the default second is too short). */
 const until = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000 });
@@ -65,9 +47,9 @@ async function play(page: Page, game: string): Promise<Round> {
 describe('dice', () => {
   it('plays, follows the balance, auto-bets, rotates the seeds and verifies the round (desktop, en)', async () => {
     const lang: Lang = 'en';
-    const { context, page } = await newPage(browser, { lang });
+    const { context, page } = await newPage(j.browser, { lang });
     await signIn(context);
-    await page.goto(`${server.url}/inhouse/dice`);
+    await page.goto(`${j.server.url}/inhouse/dice`);
     await until(() => page.getByTestId('seed-hash').textContent()).toMatch(/^[0-9a-f]{64}$/);
     const committedHash = (await page.getByTestId('seed-hash').textContent()) ?? '';
     await until(async () => minorOf(await page.getByTestId('balance').textContent())).toBe(100_000);
@@ -150,16 +132,16 @@ describe('dice', () => {
 
   it('shows the unrevealed state of a round whose seed is still in use (phone, pt-BR)', async () => {
     const lang: Lang = 'pt-BR';
-    const { context, page } = await newPage(browser, { lang, phone: true });
+    const { context, page } = await newPage(j.browser, { lang, phone: true });
     await signIn(context);
-    await page.goto(`${server.url}/inhouse/dice`);
+    await page.goto(`${j.server.url}/inhouse/dice`);
     await until(() => page.getByTestId('seed-hash').textContent()).toMatch(/^[0-9a-f]{64}$/);
     const round = await play(page, 'dice');
     await until(async () => minorOf(await page.getByTestId('balance').textContent())).toBe(
       round.balanceAfterMinor,
     );
     await shot(page, 'originals-dice-390-rolled');
-    await page.goto(`${server.url}/verify?round=${round.id}`);
+    await page.goto(`${j.server.url}/verify?round=${round.id}`);
     await until(() => page.getByTestId('verify-unrevealed').textContent()).toBe(
       t(lang, 'originals', 'verify.unrevealed'),
     );
@@ -178,9 +160,9 @@ describe('the other single-round games', () => {
   for (const [game, setUp] of Object.entries(prepare))
     for (const phone of [true, false])
       it(`${game} plays a round ${phone ? 'on a phone' : 'on a desktop'}`, async () => {
-        const { context, page } = await newPage(browser, { lang: 'pt-BR', phone });
+        const { context, page } = await newPage(j.browser, { lang: 'pt-BR', phone });
         await signIn(context);
-        await page.goto(`${server.url}/inhouse/${game}`);
+        await page.goto(`${j.server.url}/inhouse/${game}`);
         await until(() => page.getByTestId('seed-hash').textContent()).toMatch(/^[0-9a-f]{64}$/);
         await setUp(page);
         const round = await play(page, game);

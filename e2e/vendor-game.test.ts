@@ -1,7 +1,7 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, minorOf, newPage, type RunningServer, screenshot, startServer } from './harness.ts';
-import { demoPlayerToken, playerApi, signInContext } from './player.ts';
+import { describe, expect, it } from 'vitest';
+import { minorOf, newPage, screenshot } from './harness.ts';
+import { useJourney } from './journey.ts';
+import { playerApi, signInContext } from './player.ts';
 
 /**
  * A vendor game from the reference vendor (apps/reference-vendor, started beside the server on its
@@ -9,21 +9,9 @@ import { demoPlayerToken, playerApi, signInContext } from './player.ts';
  * — debit, credit, end round through the signed seamless-wallet API — moves the balance and shows in
  * the betting records as a settled sorte-ref round, with its recall readable.
  */
-let server: RunningServer;
-let browser: Browser;
-let token: string;
+const j = useJourney({ demoPlayer: {} });
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  token = await demoPlayerToken(server);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-const api = <T>(path: string) => playerApi<T>(server, token, 'GET', path);
+const api = <T>(path: string) => playerApi<T>(j.server, j.token, 'GET', path);
 
 interface RecordRow {
   vendor: string;
@@ -40,12 +28,12 @@ describe('reference vendor game', () => {
       const launched = await api<{ gameId: number }>(
         '/wps/game/launchGame?vassalage=sorte-ref&gameCode=lucky-card',
       );
-      const { context, page } = await newPage(browser, { lang: 'pt-BR', phone });
-      await signInContext(context, token);
+      const { context, page } = await newPage(j.browser, { lang: 'pt-BR', phone });
+      await signInContext(context, j.token);
       const before = (
         await api<{ list: RecordRow[] }>('/wps/member/records/personalHistoryCopy?vendor=sorte-ref')
       ).list.length;
-      await page.goto(`${server.url}/game?gameId=${launched.gameId}`);
+      await page.goto(`${j.server.url}/game?gameId=${launched.gameId}`);
       const frame = page.frameLocator('iframe');
       await expect.poll(async () => frame.locator('#flip').isEnabled(), { timeout: 20_000 }).toBe(true);
       await expect.poll(async () => frame.locator('h1').textContent()).toBe('Lucky Card');

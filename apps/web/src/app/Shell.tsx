@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { Icon } from '../components/ui/Icon';
@@ -20,6 +20,11 @@ import { ModalHost } from './ModalHost';
 import { useModal } from '../lib/modal-url';
 import { PageLoader } from './PageLoader';
 import { MaintenanceScreen, RegionRestrictedScreen } from './StatusScreens';
+
+// Popup announcements: their own small chunk, loaded after the page, shared with the home's ticker.
+const AnnouncementPopup = lazy(() =>
+  import('../features/notices/announcements').then((m) => ({ default: m.AnnouncementPopup })),
+);
 
 /** An in-house game's own screen (/inhouse/dice …), as opposed to the in-house lobby. */
 const IN_GAME = /^\/inhouse\/./;
@@ -134,6 +139,8 @@ export function Shell() {
   // (an in-house game's screen, a vendor game, the lotteries' slips) it gives the screen back, as on
   // the leading sites, and it steps aside while a modal is open rather than sit over its buttons.
   const showTabs = showSide && !showBarsToggle && !IN_GAME.test(pathname) && !modal;
+  // Popup announcements open on the browsing pages only, never over a game or a dialog already open.
+  const showPopups = showTabs;
 
   return (
     <div
@@ -170,6 +177,11 @@ export function Shell() {
       ) : null}
       {showTabs ? <TabBar /> : null}
       <ModalHost />
+      {showPopups ? (
+        <Suspense fallback={null}>
+          <AnnouncementPopup />
+        </Suspense>
+      ) : null}
       <Toaster />
     </div>
   );

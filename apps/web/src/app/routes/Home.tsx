@@ -9,6 +9,10 @@ import { useModal } from '../../lib/modal-url';
 // Below the fold and data-bound: the rows are their own chunk, fetched when the player scrolls near
 // them, so the home's first load (its JavaScript and its catalogue calls) stays small.
 const HomeGameRows = lazy(() => import('../HomeGameRows'));
+// The announcements' ticker: its own small chunk (with the notices' texts), shown once it has items.
+const AnnouncementTicker = lazy(() =>
+  import('../../features/notices/announcements').then((m) => ({ default: m.AnnouncementTicker })),
+);
 const ROWS_MARGIN = '300px 0px';
 
 /** True once the element has come within ROWS_MARGIN of the viewport (and from then on). */
@@ -68,6 +72,9 @@ export default function HomePage() {
 
   return (
     <div className="page home">
+      <Suspense fallback={null}>
+        <AnnouncementTicker />
+      </Suspense>
       <section id="games" className="section" aria-labelledby="home-games">
         <div className="section__head">
           <h2 id="home-games" className="section__title">

@@ -1,0 +1,211 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  launchBrowser,
+  operator,
+  POPUPS_URL,
+  type RunningServer,
+  screenshot,
+  startServer,
+} from './harness.ts';
+import { t } from './i18n.ts';
+import { demoPlayerToken, signInContext } from './player.ts';
+
+/**
+ * Announcements and banners as a player meets them: a popup (PU) opens once — per browser for a
+ * visitor, per player once signed in — and again when the operator publishes a new one; the home's
+ * ticker runs the announcements in effect in the reader's language and opens one's text; banners show
+ * their own language's art (or words). PT-BR on a phone, EN on a desktop.
+ */
+
+type Lang = 'pt-BR' | 'en';
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1366, height: 900 };
+
+let server: RunningServer;
+let browser: Browser;
+let token: string;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  token = await demoPlayerToken(server);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** A context in the site language at a size, with popup announcements let through (the harness holds them back). */
+async function open(
+  lang: Lang,
+  viewport: typeof PHONE,
+  signedIn = false,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport, locale: lang });
+  await context.unroute(POPUPS_URL);
+  await context.addInitScript((value) => localStorage.setItem('lang', value), lang);
+  if (signedIn) await signInContext(context, token);
+  return { context, page: await context.newPage() };
+}
+
+const popup = (page: Page) => page.locator('[data-modal="announcementPopup"]');
+
+/** The home with its ticker drawn: by then the popups' answer is in too (both follow the shell). */
+async function openHome(page: Page): Promise<void> {
+  const popups = page.waitForResponse((r) => POPUPS_URL.test(r.url()));
+  await page.goto(`${server.url}/`);
+  await popups;
+  await page.locator('.an-ticker').waitFor({ timeout: 20_000 });
+}
+
+async function publishPopup(title: Record<Lang, string>): Promise<string> {
+  const created = (await operator(server, 'POST', '/bo/merchants/demo/announcements', {
+    type: 'PU',
+    title,
+    content: { 'pt-BR': `<p>${title['pt-BR']}: texto</p>`, en: `<p>${title.en}: text</p>` },
+  })) as { id: string };
+  return created.id;
+}
+
+describe('popup announcements', () => {
+  it('pt-BR phone, visitor: the welcome popup opens once per browser, and a new one opens', async () => {
+    const lang = 'pt-BR' as const;
+    const { context, page } = await open(lang, PHONE);
+    await openHome(page);
+    await expect.poll(() => popup(page).locator('.modal__title').textContent()).toBe('Bem-vindo à Sorte');
+    await screenshot(page, `announcements-popup-${lang}-phone`);
+    await popup(page)
+      .getByRole('button', { name: t(lang, 'notices', 'gotIt') })
+      .click();
+    await popup(page).waitFor({ state: 'detached' });
+
+    await page.reload();
+    await openHome(page);
+    await page.waitForTimeout(500);
+    expect(await popup(page).count()).toBe(0);
+
+    const title = { 'pt-BR': 'Novo aviso para você', en: 'A new notice for you' };
+    await publishPopup(title);
+    await page.reload();
+    await openHome(page);
+    await expect.poll(() => popup(page).locator('.modal__title').textContent()).toBe(title['pt-BR']);
+    await expect.poll(() => popup(page).locator('.an-body').textContent()).toBe(`${title['pt-BR']}: texto`);
+    await popup(page)
+      .getByRole('button', { name: t(lang, 'notices', 'gotIt') })
+      .click();
+    await context.close();
+  });
+
+  it('en desktop, player: a popup seen in one browser does not open in another', async () => {
+    const lang = 'en' as const;
+    const first = await open(lang, DESKTOP, true);
+    await openHome(first.page);
+    // Every popup in effect opens, one after the other, then none.
+    const titles: string[] = [];
+    for (let i = 0; i < 5 && (await popup(first.page).count()) === 0; i++)
+      await first.page.waitForTimeout(300);
+    while ((await popup(first.page).count()) > 0) {
+      titles.push((await popup(first.page).locator('.modal__title').textContent()) ?? '');
+      if (titles.length === 1) await screenshot(first.page, `announcements-popup-${lang}-desktop`);
+      await popup(first.page)
+        .getByRole('button', { name: t(lang, 'notices', 'gotIt') })
+        .click();
+      await first.page.waitForTimeout(300);
+    }
+    expect(titles).toContain('Welcome to Sorte');
+    expect(titles).toContain('A new notice for you');
+    await first.context.close();
+
+    // Another browser, the same player: the server remembers.
+    const second = await open(lang, DESKTOP, true);
+    await openHome(second.page);
+    await second.page.waitForTimeout(500);
+    expect(await popup(second.page).count()).toBe(0);
+    await second.context.close();
+  });
+});
+
+describe('the home ticker', () => {
+  for (const [lang, viewport, size] of [
+    ['pt-BR', PHONE, 'phone'],
+    ['en', DESKTOP, 'desktop'],
+  ] as const) {
+    it(`${lang} ${size}: runs the announcements in effect in the language and opens one`, async () => {
+      const { context, page } = await open(lang, viewport);
+      await context.route(POPUPS_URL, (route) =>
+        route.fulfill({ json: { success: true, value: { list: [] } } }),
+      );
+      await openHome(page);
+      const ticker = page.locator('.an-ticker');
+      expect(await ticker.getAttribute('aria-label')).toBe(t(lang, 'notices', 'tickerLabel'));
+      const first = ticker.locator('ul:not([aria-hidden]) .an-ticker__item').first();
+      const expected = lang === 'pt-BR' ? 'Confira cada rodada' : 'Verify every round';
+      await expect.poll(() => ticker.locator('ul:not([aria-hidden])').textContent()).toContain(expected);
+      // Hovered, it stands still so the title can be clicked.
+      await ticker.hover();
+      expect(
+        await ticker.locator('.an-ticker__track').evaluate((el) => getComputedStyle(el).animationPlayState),
+      ).toBe('paused');
+      await screenshot(page, `announcements-ticker-${lang}-${size}`);
+      const title = await first.textContent();
+      await first.click();
+      const dialog = page.locator('[data-modal="announcement"]');
+      await expect.poll(() => dialog.locator('.modal__title').textContent()).toBe(title);
+      expect(((await dialog.locator('.an-body').textContent()) ?? '').length).toBeGreaterThan(10);
+      await screenshot(page, `announcements-ticker-open-${lang}-${size}`);
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+      await context.close();
+    });
+  }
+
+  it('stands still for prefers-reduced-motion', async () => {
+    const context = await browser.newContext({ viewport: PHONE, locale: 'pt-BR', reducedMotion: 'reduce' });
+    const page = await context.newPage();
+    await openHome(page);
+    const track = page.locator('.an-ticker__track');
+    expect(await track.evaluate((el) => getComputedStyle(el).animationName)).toBe('none');
+    await context.close();
+  });
+});
+
+describe('banners per language', () => {
+  it('shows each language its own art, and words where a language has no image', async () => {
+    await operator(server, 'POST', '/bo/merchants/demo/banners', {
+      groupName: '/',
+      images: { 'pt-BR': '/assets-brand/banner-live.svg', en: '/assets-brand/banner-rng.svg' },
+      title: { 'pt-BR': 'Arte em português', en: 'Art in English' },
+      sortOrder: 0,
+    });
+    await operator(server, 'POST', '/bo/merchants/demo/banners', {
+      groupName: '/',
+      title: { 'pt-BR': 'Só palavras', en: 'Words only' },
+      sortOrder: 0,
+    });
+
+    for (const [lang, viewport, size] of [
+      ['pt-BR', PHONE, 'phone'],
+      ['en', DESKTOP, 'desktop'],
+    ] as const) {
+      const { context, page } = await open(lang, viewport);
+      await context.route(POPUPS_URL, (route) =>
+        route.fulfill({ json: { success: true, value: { list: [] } } }),
+      );
+      await page.goto(`${server.url}/`);
+      const image = page.locator(
+        `.banner__slide img[alt="${lang === 'pt-BR' ? 'Arte em português' : 'Art in English'}"]`,
+      );
+      await image.waitFor({ state: 'attached', timeout: 20_000 });
+      const src = (await image.getAttribute('src')) ?? '';
+      expect(src).toContain(lang === 'pt-BR' ? 'banner-live.svg' : 'banner-rng.svg');
+      expect(src).toContain(`lang=${lang}`);
+      const text = page.locator('.banner__text', {
+        hasText: lang === 'pt-BR' ? 'Só palavras' : 'Words only',
+      });
+      await text.waitFor({ state: 'attached' });
+      await screenshot(page, `announcements-banner-${lang}-${size}`);
+      await context.close();
+    }
+  });
+});

@@ -105,8 +105,25 @@ export function chromiumPath(): string {
   return process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 }
 
+/** The popup announcements' address (the demo seeds a welcome popup). */
+export const POPUPS_URL = /\/wps\/announcements\/popups/;
+
+/**
+ * Chromium for the journeys. Every context it opens gets no popup announcements (the demo's welcome
+ * popup would cover what a journey clicks); the announcements journey lets them through again with
+ * `context.unroute(POPUPS_URL)`.
+ */
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+  const open = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await open(options);
+    await context.route(POPUPS_URL, (route) =>
+      route.fulfill({ json: { success: true, value: { list: [] } } }),
+    );
+    return context;
+  };
+  return browser;
 }
 
 /** A fresh context (own storage) at phone or desktop size, in the given site language. */

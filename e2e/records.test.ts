@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, type RunningServer, screenshot, startServer } from './harness.ts';
+import type { BrowserContext } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { newPage, screenshot } from './harness.ts';
 import { t } from './i18n.ts';
-import { demoPlayerToken, playerApi, signInContext } from './player.ts';
+import { useJourney } from './journey.ts';
+import { playerApi, signInContext } from './player.ts';
 
 /**
  * Betting records and personal P&L in a real Chromium against the built server: the demo player
@@ -11,16 +12,11 @@ import { demoPlayerToken, playerApi, signInContext } from './player.ts';
  * range's totals, opens one round's recall (seeds, nonce, balances, the verifier link), and finds
  * the same totals on the profit and loss page — once per language, at phone and desktop size.
  */
-let server: RunningServer;
-let browser: Browser;
-let token: string;
+const j = useJourney({ env: { BET_ROLLUPS: 'true' }, demoPlayer: { memberCentre: true } });
 // biome-ignore lint/suspicious/noExplicitAny: the API's answers are read field by field.
 const rounds: any[] = [];
 
 beforeAll(async () => {
-  server = await startServer({ BET_ROLLUPS: 'true' });
-  browser = await launchBrowser();
-  token = await demoPlayerToken(server, { memberCentre: true });
   for (const [amountMinor, target] of [
     [1_000, 50],
     [2_000, 90],
@@ -35,15 +31,11 @@ beforeAll(async () => {
       }),
     );
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
 
 const api = (method: string, path: string, body?: unknown) =>
   // biome-ignore lint/suspicious/noExplicitAny: see above.
-  playerApi<any>(server, token, method, path, body);
-const signIn = (context: BrowserContext) => signInContext(context, token);
+  playerApi<any>(j.server, j.token, method, path, body);
+const signIn = (context: BrowserContext) => signInContext(context, j.token);
 
 /** "R$ 1.234,50" / "-R$ 5.00" → signed minor units. */
 function minorOf(text: string): number {
@@ -56,9 +48,9 @@ describe.each([
   ['en', false],
 ] as const)('betting records (%s, phone: %s)', (lang, phone) => {
   it('lists the rounds with their totals, opens a round’s recall, and the P&L agrees', async () => {
-    const { context, page } = await newPage(browser, { lang, phone });
+    const { context, page } = await newPage(j.browser, { lang, phone });
     await signIn(context);
-    await page.goto(server.url);
+    await page.goto(j.server.url);
     await page.getByRole('button', { name: t(lang, 'common', 'account.menu') }).click();
     await page.getByRole('menuitem', { name: t(lang, 'common', 'account.bettingRecords') }).click();
     await page.waitForURL(/m_page=personalHistoryCopy/);
@@ -94,7 +86,7 @@ describe.each([
     await screenshot(page, `records-round-${lang}-${phone ? 'phone' : 'desktop'}`);
     await page.keyboard.press('Escape');
 
-    await page.goto(`${server.url}/?modal=member&m_page=personalProfit`);
+    await page.goto(`${j.server.url}/?modal=member&m_page=personalProfit`);
     await expect.poll(() => total('profit'), { timeout: 15_000 }).toBe(payout - stake);
     const day = page.getByRole('list', { name: t(lang, 'records', 'profit.label') }).getByRole('listitem');
     expect(await day.count()).toBe(1);

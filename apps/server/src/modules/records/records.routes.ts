@@ -3,6 +3,7 @@ import {
   betRecordsResponse,
   personalProfitQuery,
   personalProfitResponse,
+  TRIAL_TYPE,
 } from '@sorte/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
@@ -51,9 +52,10 @@ export async function registerRecordsRoutes(app: FastifyInstance, ctx: AppContex
       }),
     },
     async (request) => {
-      const { memberId, merchantId } = await requireMember(request);
+      const { memberId, merchantId, type } = await requireMember(request);
       const query = parseInput(personalProfitQuery, request.query);
-      const caller = { memberId, merchantId, timeZone: RECORDS_TIME_ZONE };
+      // A trial's rounds are play money, which the rollups never hold: its P&L counts its rounds.
+      const caller = { memberId, merchantId, timeZone: RECORDS_TIME_ZONE, playMoney: type === TRIAL_TYPE };
       return { success: true, value: await personalProfit(ctx.db, caller, query, ctx.clock.now()) };
     },
   );

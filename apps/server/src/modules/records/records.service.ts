@@ -30,6 +30,8 @@ export interface RecordsCaller {
   memberId: string;
   merchantId: string;
   timeZone: string;
+  /** A trial account (play money): never in the rollups, so its P&L is counted from its rounds. */
+  playMoney?: boolean;
 }
 
 /** Today's calendar date in a zone ('YYYY-MM-DD'). */
@@ -130,10 +132,14 @@ export async function personalProfit(
   now: Date,
 ): Promise<PersonalProfitResponse> {
   const scope = scopeOf(caller, q, now);
-  // The rollups keep days in their zone, per category and vendor, settled rounds only: a query in
-  // another zone or by game (or asking for unsettled rounds) is counted from the member's rounds.
+  // The rollups keep real money's days in their zone, per category and vendor, settled rounds only:
+  // a trial's P&L, a query in another zone or by game (or for unsettled rounds) is counted from the
+  // member's rounds.
   const fromRollups =
-    caller.timeZone === ROLLUPS_TIME_ZONE && !scope.gameCode && (!scope.status || scope.status === 'settled');
+    !caller.playMoney &&
+    caller.timeZone === ROLLUPS_TIME_ZONE &&
+    !scope.gameCode &&
+    (!scope.status || scope.status === 'settled');
   const groups = fromRollups
     ? await repo.profitFromRollups(db, scope, q.groupBy)
     : await repo.profitByGroup(db, scope, q.groupBy);

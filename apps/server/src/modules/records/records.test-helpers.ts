@@ -1,13 +1,16 @@
 import { sql } from 'kysely';
 import { expect } from 'vitest';
 import type { Db } from '../../platform/database/database.ts';
-import { catchUpRollups, recountRollups, storedRollups } from './records.rollups.ts';
+import { recountRollups, rollupsHoldCommitted, storedRollups } from './records.rollups.ts';
 
 /**
- * The rollups for tests of any module: catch the consumer up (instead of waiting for its poll) and
+ * The rollups for tests of any module: catch the consumer up (instead of waiting for its poll) until
+ * they hold every fact committed so far — on a PostgreSQL server shared with other work, a
+ * transaction running in another database holds the stream's horizon back for a moment — and
  * compare what it stored with a recount from the betting records.
  */
-export { catchUpRollups, recountRollups, storedRollups };
+export const catchUpRollups = (db: Db) => rollupsHoldCommitted(db);
+export { recountRollups, storedRollups };
 
 /**
  * What every game's tests check at the end: each betting record has exactly the facts its history

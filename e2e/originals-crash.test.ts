@@ -1,8 +1,9 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, minorOf, newPage, type RunningServer, screenshot, startServer } from './harness.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { minorOf, newPage, screenshot } from './harness.ts';
 import { t } from './i18n.ts';
-import { demoPlayerToken, playerApi, signInContext } from './player.ts';
+import { useJourney } from './journey.ts';
+import { playerApi, signInContext } from './player.ts';
 
 /**
  * Crash in a real Chromium against the built server with its round loop on (5 s of betting, the
@@ -11,22 +12,13 @@ import { demoPlayerToken, playerApi, signInContext } from './player.ts';
  * the curve climbs. A round may crash at 1.00× before anyone can cash out: the journey then bets
  * on the next one. The balance in the header and the betting records follow each settled bet.
  */
-let server: RunningServer;
-let browser: Browser;
-let token = '';
-
-beforeAll(async () => {
-  server = await startServer({ CRASH_LOOP: 'true' });
-  browser = await launchBrowser();
-  token = await demoPlayerToken(server, { captchaOnRegister: false, REGMOBVERF3: false });
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+const j = useJourney({
+  env: { CRASH_LOOP: 'true' },
+  demoPlayer: { captchaOnRegister: false, REGMOBVERF3: false },
 });
 
-const api = <T>(path: string) => playerApi<T>(server, token, 'GET', path);
-const signedIn = (context: BrowserContext) => signInContext(context, token);
+const api = <T>(path: string) => playerApi<T>(j.server, j.token, 'GET', path);
+const signedIn = (context: BrowserContext) => signInContext(context, j.token);
 const headerBalance = async (page: Page) => minorOf(await page.getByTestId('balance').textContent());
 
 interface Bet {
@@ -86,9 +78,9 @@ async function expectRecordOf(bet: Bet): Promise<void> {
 
 describe('crash', () => {
   it('a funded player bets with an auto cash-out, then cashes out by hand before the bust; balance and records follow', async () => {
-    const { context, page } = await newPage(browser, { lang: 'en' });
+    const { context, page } = await newPage(j.browser, { lang: 'en' });
     await signedIn(context);
-    await page.goto(`${server.url}/inhouse/crash`);
+    await page.goto(`${j.server.url}/inhouse/crash`);
     await page.getByRole('heading', { name: t('en', 'originals', 'crash.title') }).waitFor();
 
     // The commitment is on the page before the first bet.
@@ -151,9 +143,9 @@ describe('crash', () => {
   }, 900_000);
 
   it('looks right on a phone while a round runs', async () => {
-    const { context, page } = await newPage(browser, { lang: 'pt-BR', phone: true });
+    const { context, page } = await newPage(j.browser, { lang: 'pt-BR', phone: true });
     await signedIn(context);
-    await page.goto(`${server.url}/inhouse/crash`);
+    await page.goto(`${j.server.url}/inhouse/crash`);
     await page.getByTestId('crash-graph').waitFor();
     // A long round (100× runs about 80 s on the production curve) may be under way on arrival.
     await expect

@@ -1,3 +1,4 @@
+import { isPlayCurrency } from '@sorte/money';
 import type { CrashMessage } from '@sorte/contracts';
 import type { AppContext } from '../../platform/context.ts';
 import { MERCHANT_BROADCAST_CHANNEL } from '../realtime/index.ts';
@@ -31,5 +32,7 @@ export async function broadcastRound(
 }
 
 export function broadcastBet(ctx: AppContext, bet: repo.BetRow): void {
+  // Play money (free play) is not shown to the room: the public list is real bets only.
+  if (isPlayCurrency(bet.currency)) return;
   broadcast(ctx, bet.merchant_id, { type: 'crash.bet', roundId: String(bet.round_id), bet: publicBet(bet) });
 }

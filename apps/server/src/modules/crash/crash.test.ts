@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/harness.ts';
 import { expectIdempotentBurst } from '../../../test/idempotent-burst.ts';
 import { MODULES } from '../../app.ts';
-import { call, createAuthTestApp } from '../auth/auth.test-helpers.ts';
+import { call, createAuthTestApp, setFlags } from '../auth/auth.test-helpers.ts';
 import {
   balanceOf,
   expectVerified,
@@ -380,6 +380,28 @@ describe('the loop', () => {
     expect(pushed.round).toMatchObject({ status: 'betting', hash: null });
     client.socket.close();
     await loop.stop();
+    await bust();
+  });
+});
+
+describe('free play', () => {
+  it('a trial bets play money; the room sees real bets only', async () => {
+    await setFlags(t, { FREEPLAY3: true });
+    const trial = await call(t, {
+      method: 'POST',
+      url: '/wps/session/login/freeplay',
+      payload: { platform: 'W' },
+      ip: '10.66.0.1',
+    });
+    const real = await player();
+    const round = await roundWhere(() => true);
+    const played = await bet(trial.value.token);
+    expect([played.status, played.value.currency]).toEqual([200, `X${f.currency}`]);
+    expect((await bet(real.token)).status).toBe(200);
+    const view = await call(t, { method: 'GET', url: '/wps/crash/round', token: real.token });
+    const bets = view.value.round.bets as { player: string; currency: string }[];
+    expect(String(view.value.round.id)).toBe(String(round.id));
+    expect(bets.map((b) => b.currency)).toEqual([f.currency]);
     await bust();
   });
 });

@@ -1,3 +1,4 @@
+import { isPlayCurrency } from '@sorte/money';
 import type { CrashBet, CrashChain, CrashHistoryEntry, CrashPublicBet, CrashRound } from '@sorte/contracts';
 import type { ChainRow } from './crash.chain.ts';
 import type { BetRow, RoundRow } from './crash.repository.ts';
@@ -38,7 +39,8 @@ export function roundView(row: RoundRow, bets: BetRow[], growthPerMs: number, no
     hash: busted ? row.hash : null,
     growthPerMs,
     serverTime: now.toISOString(),
-    bets: bets.map(publicBet),
+    // Others see real bets only: a free-play bet (play money) is its player's own business.
+    bets: bets.filter((b) => !isPlayCurrency(b.currency)).map(publicBet),
   };
 }
 

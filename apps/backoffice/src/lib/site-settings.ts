@@ -18,6 +18,7 @@ export interface MerchantConfigView {
   status: MerchantStatus;
   /** The default password is write-only: the server says only whether one is set. */
   security: { defaultPasswordSet: boolean };
+  banners?: import('../pages/BannersPanel').BannerView[];
 }
 
 /** The theme colours the brand form edits, in the order it shows them. */

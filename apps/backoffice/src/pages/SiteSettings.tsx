@@ -9,6 +9,7 @@ import { FEATURE_FLAGS } from '../../../../packages/contracts/src/flags';
 import { useAction } from '../lib/action';
 import { api } from '../lib/api';
 import { useMe } from '../lib/operator';
+import { BannersPanel } from './BannersPanel';
 import {
   type BrandDraft,
   badCountries,
@@ -24,7 +25,7 @@ import {
   THEME_COLOURS,
 } from '../lib/site-settings';
 
-const TABS = ['flags', 'status', 'brand', 'security'] as const;
+const TABS = ['flags', 'status', 'brand', 'banners', 'security'] as const;
 type Tab = (typeof TABS)[number];
 
 const configKey = (code: string) => ['bo', 'merchant-config', code] as const;
@@ -69,6 +70,9 @@ export function SiteSettingsPage() {
       {data && tab === 'flags' ? <FlagsPanel config={data} /> : null}
       {data && tab === 'status' ? <StatusPanel config={data} /> : null}
       {data && tab === 'brand' ? <BrandPanel config={data} /> : null}
+      {data && tab === 'banners' ? (
+        <BannersPanel code={code} banners={data.banners ?? []} configKey={configKey(code)} />
+      ) : null}
       {data && tab === 'security' ? <DefaultPasswordPanel config={data} /> : null}
     </section>
   );

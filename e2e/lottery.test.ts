@@ -2,20 +2,12 @@ import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { LotteryGame, LotteryGameDetail, LotteryOrder, LotteryTicket } from '@sorte/contracts';
 import { unitPayoutMinor } from '@sorte/lottery';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  launchBrowser,
-  minorOf,
-  newPage,
-  ROOT,
-  type RunningServer,
-  SCREENSHOT_DIR,
-  settledScreenshot,
-  startServer,
-} from './harness.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { minorOf, newPage, ROOT, SCREENSHOT_DIR, settledScreenshot } from './harness.ts';
 import { t } from './i18n.ts';
-import { demoPlayerToken, playerApi, signInContext } from './player.ts';
+import { useJourney } from './journey.ts';
+import { playerApi, signInContext } from './player.ts';
 
 /**
  * The fast-draw lottery of issue 5 in a real Chromium against the built server with the draw engine
@@ -26,10 +18,6 @@ import { demoPlayerToken, playerApi, signInContext } from './player.ts';
  * before − stake + payout, the ticket's detail verifies the draw in the browser, and the betting
  * records list the settled ticket.
  */
-let server: RunningServer;
-let browser: Browser;
-let token: string;
-
 const GAME = 'FD5_1M';
 const PLAY = '5D_POSITION';
 const UNIT_STAKE_MINOR = 100;
@@ -38,21 +26,13 @@ const MULTIPLE = 2;
 const STAKE_MINOR = 10 * UNIT_STAKE_MINOR * MULTIPLE;
 const SHOTS = '/tmp/shots';
 
-beforeAll(async () => {
-  server = await startServer({ LOTTERY_ENGINE: 'true' });
-  browser = await launchBrowser();
-  token = await demoPlayerToken(server);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const j = useJourney({ env: { LOTTERY_ENGINE: 'true' }, demoPlayer: {} });
 
 type Lang = 'pt-BR' | 'en';
 
 const api = <T>(method: string, path: string, body?: unknown) =>
-  playerApi<T>(server, token, method, path, body);
-const signIn = (context: BrowserContext) => signInContext(context, token);
+  playerApi<T>(j.server, j.token, method, path, body);
+const signIn = (context: BrowserContext) => signInContext(context, j.token);
 /** Polls the page quickly; the server (`interval` 1 s) gently, so the draw engine keeps the database. */
 const until = <T>(read: () => T | Promise<T>, timeout = 15_000, interval = 100) =>
   expect.poll(read, { timeout, interval });
@@ -91,11 +71,11 @@ describe.each([
 ] as const)('fast-draw lottery (%s, phone: %s)', (lang: Lang, phone: boolean) => {
   it('bets all ten digits at the 1st position, wins exactly unit × multiple × odds and sees it everywhere', async () => {
     const size = phone ? '390' : '1440';
-    const { context, page } = await newPage(browser, { lang, phone });
+    const { context, page } = await newPage(j.browser, { lang, phone });
     await signIn(context);
 
     // The lobby: a card per fast game with its countdown and last result.
-    await page.goto(`${server.url}/elott`);
+    await page.goto(`${j.server.url}/elott`);
     const card = page.locator(`[data-testid="lottery-card"][data-game="${GAME}"]`);
     await until(() => card.count()).toBe(1);
     await expect(card.getByTestId('countdown')).toBeTruthy();
@@ -119,7 +99,7 @@ describe.each([
     const detail = await api<LotteryGameDetail>('GET', `/wps/lottery/games/${GAME}`);
     expect(detail.defaultPlayType).toBe(PLAY);
     const play = detail.playTypes.find((p) => p.code === PLAY)!;
-    await page.goto(`${server.url}/lottery?gameCode=${GAME}&playType=${detail.defaultPlayType}`);
+    await page.goto(`${j.server.url}/lottery?gameCode=${GAME}&playType=${detail.defaultPlayType}`);
     await until(() => page.getByTestId('picker').getAttribute('data-play')).toBe(PLAY);
     await until(async () => minorOf(await page.getByTestId('balance').first().textContent())).toBeGreaterThan(
       0,
@@ -220,7 +200,7 @@ describe.each([
     await page.keyboard.press('Escape');
 
     // The betting records list the settled ticket, and its recall is the lottery ticket.
-    await page.goto(`${server.url}/?modal=member&m_page=personalHistoryCopy`);
+    await page.goto(`${j.server.url}/?modal=member&m_page=personalHistoryCopy`);
     const list = page.getByRole('list', { name: t(lang, 'records', 'history.label') });
     await until(() => list.getByRole('listitem').count()).toBeGreaterThan(0);
     await list.getByRole('listitem').first().getByRole('button').first().click();
@@ -245,10 +225,10 @@ describe('the other families', () => {
       ['pt-BR', true],
       ['en', false],
     ] as const) {
-      const { context, page } = await newPage(browser, { lang, phone });
+      const { context, page } = await newPage(j.browser, { lang, phone });
       await signIn(context);
       for (const c of cases) {
-        await page.goto(`${server.url}/lottery?gameCode=${c.game}&playType=${c.play}`);
+        await page.goto(`${j.server.url}/lottery?gameCode=${c.game}&playType=${c.play}`);
         await until(() => page.getByTestId('picker').getAttribute('data-play')).toBe(c.play);
         const row = page.locator(`[data-testid="picker-row"][data-row="${c.row}"]`);
         if ('place' in c) {

@@ -147,13 +147,8 @@ export const MAX_GGR_RANGE_DAYS = 366;
 export const boGgrReportQuery = z.object({
   dateFrom: z.iso.date(),
   dateTo: z.iso.date(),
-  category: betCategory.optional(),
-  vendor: z
-    .string()
-    .min(1)
-    .max(40)
-    .regex(/^[A-Za-z0-9_-]+$/)
-    .optional(),
+  category: recordsFilter.shape.category,
+  vendor: recordsFilter.shape.vendor,
 });
 export type BoGgrReportQuery = z.infer<typeof boGgrReportQuery>;
 

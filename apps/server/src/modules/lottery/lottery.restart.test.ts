@@ -1,7 +1,6 @@
-import { spawn } from 'node:child_process';
-import { join, resolve } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/harness.ts';
+import { stalledChild } from '../../../test/stalled-child.ts';
 import { createAuthTestApp } from '../auth/auth.test-helpers.ts';
 import { expectVerified, type Fixture, fixture, fund, newMember } from '../ledger/ledger.test-helpers.ts';
 import { drawDue, settleDrawn } from './lottery.engine.ts';
@@ -15,7 +14,6 @@ import type { DrawRow } from './lottery.views.ts';
  * The real kill -9 of a child process runs on PostgreSQL only (PGlite lives inside this process);
  * on both databases a worker interrupted between batches resumes the same way.
  */
-const ROOT = resolve(import.meta.dirname, '../../../../..');
 const onPostgres = Boolean(process.env.DATABASE_URL);
 
 let t: TestApp;
@@ -151,40 +149,14 @@ describe('a worker stopped mid-settlement', () => {
     'killed with SIGKILL inside a batch, a restarted worker settles the rest once',
     async () => {
       const { draw } = await drawnDrawWithTickets();
-      const child = spawn(
-        process.execPath,
-        [
-          '--import',
-          'tsx',
-          join(ROOT, 'apps/server/src/modules/lottery/lottery.restart.child.ts'),
-          t.clock.now().toISOString(),
-          '10',
-        ],
-        {
-          cwd: ROOT,
-          env: { ...process.env, DATABASE_URL: t.database.url },
-          stdio: ['ignore', 'pipe', 'inherit'],
-        },
+      const child = await stalledChild(
+        'apps/server/src/modules/lottery/lottery.restart.child.ts',
+        [t.clock.now().toISOString(), '10'],
+        t.database.url,
       );
-      let out = '';
-      const exited = new Promise<NodeJS.Signals | null>((done) =>
-        child.on('exit', (_code, signal) => done(signal)),
-      );
-      await new Promise<void>((ready, fail) => {
-        const timer = setTimeout(() => fail(new Error(`worker did not stall: ${out}`)), 60_000);
-        child.stdout!.on('data', (chunk: Buffer) => {
-          out += chunk.toString();
-          if (out.includes('stalled')) {
-            clearTimeout(timer);
-            ready();
-          }
-        });
-        child.on('exit', () => fail(new Error(`worker exited early: ${out}`)));
-      });
       // The first batch committed; the second has its payouts posted inside an open transaction.
-      expect(out).toContain('committed 10');
-      child.kill('SIGKILL');
-      expect(await exited).toBe('SIGKILL');
+      expect(child.out).toContain('committed 10');
+      expect(await child.kill9()).toBe('SIGKILL');
 
       const settledByChild = await db()
         .selectFrom('lottery_tickets')

@@ -1,9 +1,8 @@
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { join, resolve } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/harness.ts';
+import { stalledChild } from '../../../test/stalled-child.ts';
 import { call, createAuthTestApp } from '../auth/auth.test-helpers.ts';
 import { boCall, operatorToken } from '../backoffice/backoffice.test-helpers.ts';
 import { fixture } from '../ledger/ledger.test-helpers.ts';
@@ -17,7 +16,6 @@ import { catchUpRollups, recountRollups, storedRollups } from './records.test-he
  * by default, PostgreSQL with DATABASE_URL). The games' own test files end with the check that each
  * of their settlements is one fact (expectStreamConsistent); this file holds the stream's contract.
  */
-const ROOT = resolve(import.meta.dirname, '../../../../..');
 const onPostgres = Boolean(process.env.DATABASE_URL);
 
 let t: TestApp;
@@ -298,34 +296,14 @@ describe('rollups', () => {
       await catchUpRollups(db());
       await settleMany(3_000, 100);
       await waitForHorizon();
-      const child = spawn(
-        process.execPath,
-        ['--import', 'tsx', join(ROOT, 'apps/server/src/modules/records/records.rollups.child.ts'), '1000'],
-        {
-          cwd: ROOT,
-          env: { ...process.env, DATABASE_URL: t.database.url },
-          stdio: ['ignore', 'pipe', 'inherit'],
-        },
+      const child = await stalledChild(
+        'apps/server/src/modules/records/records.rollups.child.ts',
+        ['1000'],
+        t.database.url,
       );
-      let out = '';
-      const exited = new Promise<NodeJS.Signals | null>((done) =>
-        child.on('exit', (_code, signal) => done(signal)),
-      );
-      await new Promise<void>((ready, fail) => {
-        const timer = setTimeout(() => fail(new Error(`consumer did not stall: ${out}`)), 60_000);
-        child.stdout!.on('data', (chunk: Buffer) => {
-          out += chunk.toString();
-          if (out.includes('stalled')) {
-            clearTimeout(timer);
-            ready();
-          }
-        });
-        child.on('exit', () => fail(new Error(`consumer exited early: ${out}`)));
-      });
       // One batch committed; the second has its upserts made inside an open transaction.
-      expect(out).toContain('committed 1000');
-      child.kill('SIGKILL');
-      expect(await exited).toBe('SIGKILL');
+      expect(child.out).toContain('committed 1000');
+      expect(await child.kill9()).toBe('SIGKILL');
       // The killed transaction's lock on the checkpoint goes with its connection.
       expect(await foldAll(db(), 1_000)).toBe(2_000);
       await expectRollupsEqualRecount();

@@ -1,87 +1,57 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, type RunningServer, screenshot, startServer } from './harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { newPage, screenshot, withoutAnnouncementPopups } from './harness.ts';
 import { t } from './i18n.ts';
-import { demoPlayerToken, signInContext } from './player.ts';
+import { useJourney } from './journey.ts';
+import { signInContext } from './player.ts';
+import { CELLS, cellName, readSeed, sweepCell, sweepUrls, type Vocabulary, vocabulary } from './sweep.ts';
 
-/**
- * Every game lobby opened straight from the address bar (a cold load, then a refresh), logged out and
- * in: the page renders its lobby, never the route's error panel, and logs no error. /pge once failed
- * this way only (its fixed hall was named before the game menu arrived). Screenshots in both
- * languages and themes, at phone and desktop widths.
- */
-const LOBBIES = ['/pge', '/inhouse', '/rng', '/live', '/fish', '/pvp', '/elott', '/sports', '/esports'];
-
-let server: RunningServer;
-let browser: Browser;
-let token: string;
+const run = useJourney({ demoPlayer: {} });
+let urls: string[];
+let words: Vocabulary;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  token = await demoPlayerToken(server);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+  urls = sweepUrls(await readSeed(run.server, run.token));
+  words = vocabulary();
 });
 
-type Lang = 'pt-BR' | 'en';
-
-/** Collects uncaught errors and console errors of a page. */
-function watchErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(`console: ${m.text()}`);
-  });
-  return errors;
-}
-
-async function expectLobby(page: Page, lang: Lang, path: string) {
-  // /elott is the fast-draw lobby (its draw cards); the others the game lobby.
-  const ready = path === '/elott' ? '[data-testid="lottery-card"]' : '.lobby__title';
-  await page.locator(ready).first().waitFor({ timeout: 20_000 });
-  // Rendered whole: the grid, its empty state or its skeleton gave way to content.
-  await expect.poll(() => page.locator('.skeleton-card').count(), { timeout: 15_000 }).toBe(0);
-  const text = (await page.locator('main, body').first().textContent()) ?? '';
-  expect(text, path).not.toContain(t(lang, 'common', 'errors.pageTitle'));
-}
-
-async function visitAll(opts: { lang: Lang; phone: boolean; theme: 'light' | 'dark'; login: boolean }) {
-  const { context, page } = await newPage(browser, { lang: opts.lang, phone: opts.phone });
-  await context.addInitScript((theme) => localStorage.setItem('theme', theme), opts.theme);
-  if (opts.login) await signInContext(context, token);
-  const errors = watchErrors(page);
-  for (const path of LOBBIES) {
-    await page.goto(`${server.url}${path}`);
-    await expectLobby(page, opts.lang, path);
-    await page.reload();
-    await expectLobby(page, opts.lang, path);
-    if (path === '/pge' || path === '/inhouse')
-      await screenshot(
-        page,
-        `direct-${path.slice(1)}-${opts.phone ? 'phone' : 'desktop'}-${opts.lang}-${opts.theme}${opts.login ? '-in' : ''}`,
-      );
+/** Cells swept side by side: more only thrash a two-core runner (each load is CPU-bound). */
+const LANES = Number(process.env.SWEEP_LANES ?? 3);
+let free = LANES;
+const waiting: (() => void)[] = [];
+async function inLane<T>(run: () => Promise<T>): Promise<T> {
+  if (free > 0) free -= 1;
+  else await new Promise<void>((r) => waiting.push(r));
+  try {
+    return await run();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else free += 1;
   }
-  expect(errors).toEqual([]);
-  await context.close();
 }
 
-describe('lobbies opened directly', () => {
-  it('logged out, phone, pt-BR, light theme', async () => {
-    await visitAll({ lang: 'pt-BR', phone: true, theme: 'light', login: false });
-  });
-  it('logged in, desktop, en, dark theme', async () => {
-    await visitAll({ lang: 'en', phone: false, theme: 'dark', login: true });
-  });
+/**
+ * Issue 13: every address of the app (lib/route-table.ts, samples in e2e/sweep.ts) opened from the
+ * address bar and refreshed, logged out and in, in both languages and themes, on a phone and a
+ * desktop: no error logged, no raw key or code, no word of the other language, no sideways scroll,
+ * no error panel. /pge once failed this way only (its hall was named before the game menu arrived).
+ * Pictures under artifacts/screenshots/sweep/.
+ */
+describe.concurrent('every route opened directly', () => {
+  // Long enough for a cell that waits for its lane; each load has its own 20 s deadline.
+  for (const cell of CELLS)
+    it(cellName(cell), { timeout: 1_800_000 }, async () => {
+      const problems = await inLane(() => sweepCell(cell, { ...run, urls, words }));
+      expect(problems).toEqual([]);
+    });
 });
 
 describe('the home offers only what the site has', () => {
   it('no "coming soon" tile; the footer’s affiliate start stays in this tab (help when logged in, sign-up when not)', async () => {
     const lang = 'pt-BR' as const;
-    const { context, page } = await newPage(browser, { lang });
-    await page.goto(`${server.url}/`);
+    const { context, page } = await newPage(run.browser, { lang });
+    await withoutAnnouncementPopups(context);
+    await page.goto(`${run.server.url}/`);
     await page.locator('.cat-tile__meta').first().waitFor();
     await expect.poll(() => page.locator('.cat-tile__meta').first().textContent()).not.toBe('');
     const tiles = await page.locator('.cat-tile').allTextContents();
@@ -95,9 +65,10 @@ describe('the home offers only what the site has', () => {
     expect(context.pages()).toHaveLength(1);
     await context.close();
 
-    const signedIn = await newPage(browser, { lang });
-    await signInContext(signedIn.context, token);
-    await signedIn.page.goto(`${server.url}/`);
+    const signedIn = await newPage(run.browser, { lang });
+    await withoutAnnouncementPopups(signedIn.context);
+    await signInContext(signedIn.context, run.token);
+    await signedIn.page.goto(`${run.server.url}/`);
     await signedIn.page
       .locator('.footer')
       .getByRole('button', { name: t(lang, 'common', 'actions.start') })
@@ -111,11 +82,11 @@ describe('the home offers only what the site has', () => {
 
 describe('dates in the site’s language', () => {
   it('an English browser on the pt-BR site types and reads the records’ days as dd/mm/aaaa', async () => {
-    const context = await browser.newContext({ locale: 'en-US', viewport: { width: 390, height: 844 } });
+    const context = await run.browser.newContext({ locale: 'en-US', viewport: { width: 390, height: 844 } });
     await context.addInitScript(() => localStorage.setItem('lang', 'pt-BR'));
-    await signInContext(context, token);
+    await signInContext(context, run.token);
     const page = await context.newPage();
-    await page.goto(`${server.url}/?modal=member&m_page=transactionHistory`);
+    await page.goto(`${run.server.url}/?modal=member&m_page=transactionHistory`);
     const from = page.locator('#cs-h-from');
     await from.waitFor({ timeout: 20_000 });
     expect(await from.getAttribute('placeholder')).toBe('dd/mm/aaaa');
@@ -131,9 +102,9 @@ describe('dates in the site’s language', () => {
 
 describe('the VN lottery on a phone', () => {
   it('the floating menu button never sits on "Apostar" once the player scrolls to it', async () => {
-    const { context, page } = await newPage(browser, { lang: 'pt-BR', phone: true });
-    await signInContext(context, token);
-    await page.goto(`${server.url}/vnlottery`);
+    const { context, page } = await newPage(run.browser, { lang: 'pt-BR', phone: true });
+    await signInContext(context, run.token);
+    await page.goto(`${run.server.url}/vnlottery`);
     const submit = page.getByTestId('vn-submit');
     await submit.waitFor({ timeout: 20_000 });
     const toggle = page.locator('.bars-toggle');

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import pg from 'pg';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 
@@ -30,7 +30,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     LOG_LEVEL: 'warn',
     NODE_ENV: 'test',
     OPERATOR_API_KEY: OPERATOR_KEY,
-    WEB_DIST: join(ROOT, 'apps/web/dist'),
+    // E2E_WEB_DIST: a copy of the built web app, for a run that must not see a rebuild halfway.
+    WEB_DIST: process.env.E2E_WEB_DIST ?? join(ROOT, 'apps/web/dist'),
     // The reference game vendor beside the server (apps/reference-vendor), on the next port.
     REFERENCE_VENDOR_PORT: String(port + 1),
     REFERENCE_VENDOR_URL: `http://127.0.0.1:${port + 1}`,
@@ -129,11 +130,17 @@ export async function launchBrowser(): Promise<Browser> {
 /** A fresh context (own storage) at phone or desktop size, in the given site language. */
 export async function newPage(
   browser: Browser,
-  opts: { lang?: 'pt-BR' | 'en'; phone?: boolean } = {},
+  opts: {
+    lang?: 'pt-BR' | 'en';
+    phone?: boolean;
+    /** A touch screen that reports itself as a phone (isMobile, hasTouch). */
+    touch?: boolean;
+  } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     viewport: opts.phone ? { width: 390, height: 844 } : { width: 1440, height: 900 },
     locale: opts.lang ?? 'pt-BR',
+    ...(opts.touch ? { isMobile: true, hasTouch: true } : {}),
   });
   if (opts.lang) {
     await context.addInitScript((lang) => {
@@ -144,13 +151,23 @@ export async function newPage(
   return { context, page };
 }
 
-export async function screenshot(page: Page, name: string): Promise<void> {
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: false });
+/** A viewport picture under artifacts/screenshots (`name` may hold folders); JPEG where many are taken. */
+export async function screenshot(page: Page, name: string, format: 'png' | 'jpeg' = 'png'): Promise<void> {
+  const path = join(SCREENSHOT_DIR, `${name}.${format === 'png' ? 'png' : 'jpg'}`);
+  mkdirSync(dirname(path), { recursive: true });
+  await page.screenshot({
+    path,
+    fullPage: false,
+    ...(format === 'jpeg' ? { type: 'jpeg', quality: 70 } : {}),
+  });
 }
 
 /** A screenshot once transitions have finished, so the picture shows the state just asserted. */
-export async function settledScreenshot(page: Page, name: string): Promise<void> {
+export async function settledScreenshot(
+  page: Page,
+  name: string,
+  format: 'png' | 'jpeg' = 'png',
+): Promise<void> {
   // Endless ones (spinners, a carousel) never finish, so only the finite ones are waited for.
   await page.waitForFunction(() =>
     document
@@ -159,7 +176,18 @@ export async function settledScreenshot(page: Page, name: string): Promise<void>
         (a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
       ),
   );
-  await screenshot(page, name);
+  await screenshot(page, name, format);
+}
+
+/**
+ * The announcements' popups (shown once per announcement, on the first page a browser opens) answered
+ * with none in this context, for a journey that needs the home uncovered. The direct-load sweep lets
+ * them show once and closes them instead.
+ */
+export async function withoutAnnouncementPopups(context: BrowserContext): Promise<void> {
+  await context.route('**/wps/announcements/popups*', (route) =>
+    route.fulfill({ json: { success: true, value: { list: [] } } }),
+  );
 }
 
 /** '1,020.00' or '1.020,00' → 102000: the digits of a two-decimal amount are its minor units. */

@@ -1,0 +1,401 @@
+import { randomUUID } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page, Request } from 'playwright-core';
+import { MODAL_NAMES, type ModalName, ROUTE_PATHS, type RoutePath } from '../apps/web/src/lib/route-table.ts';
+import { newPage, ROOT, type RunningServer, settledScreenshot } from './harness.ts';
+import { JOURNEYS } from './journey.ts';
+import { t } from './i18n.ts';
+import { playerApi, signInContext } from './player.ts';
+
+/**
+ * The direct-load sweep of issue 13: every address of the web app (lib/route-table.ts) opened from
+ * the address bar and refreshed, logged out and in, in both languages and both themes, on a phone and
+ * a desktop; each load checked for errors, raw keys or codes, the other language's words, sideways
+ * scrolling and the route's error panel, and photographed.
+ *
+ * A run is one context per {login} × {language} × {width}; in it each address is loaded cold in one
+ * theme and refreshed in the other, the themes crossed so that every language, width and login state
+ * sees each theme both cold and refreshed — the 16 cells of the matrix with half the loads.
+ */
+export type Lang = 'pt-BR' | 'en';
+export type Theme = 'light' | 'dark';
+export interface Cell {
+  login: boolean;
+  lang: Lang;
+  phone: boolean;
+}
+
+export const CELLS: Cell[] = [false, true].flatMap((login) =>
+  (['pt-BR', 'en'] as const).flatMap((lang) => [true, false].map((phone) => ({ login, lang, phone }))),
+);
+
+/** The theme of the cold load (the refresh gets the other): crossed over language and width. */
+const coldTheme = (c: Cell): Theme => (c.phone === (c.lang === 'pt-BR') ? 'light' : 'dark');
+const otherTheme = (theme: Theme): Theme => (theme === 'light' ? 'dark' : 'light');
+
+export const cellName = (c: Cell, theme?: Theme) =>
+  `${c.phone ? 'phone' : 'desktop'}-${c.lang}${theme ? `-${theme}` : ''}-${c.login ? 'logged-in' : 'logged-out'}`;
+
+/** Values of the demo seed that routes with parameters need. */
+export interface Seed {
+  lotteryCode: string;
+  vendorGameId: number;
+  bannerId: string;
+  roundId: string;
+}
+
+/** Reads the seed's values as the player API gives them (one dice round is played for a round id). */
+export async function readSeed(server: RunningServer, token: string): Promise<Seed> {
+  const api = <T>(method: string, path: string, body?: unknown) =>
+    playerApi<T>(server, token, method, path, body);
+  const games = await api<{ gameCode: string }[]>('GET', '/wps/lottery/games');
+  const launched = await api<{ gameId: number }>(
+    'GET',
+    '/wps/game/launchGame?vassalage=sorte-ref&gameCode=lucky-card',
+  );
+  const whitelabel = await api<{ banners: { bannerId?: string; link?: string }[] }>(
+    'GET',
+    '/wps/system/whitelabel',
+  );
+  const banner = whitelabel.banners.find((b) => b.bannerId ?? b.link);
+  const round = await api<{ id: string }>('POST', '/wps/originals/dice/bet', {
+    amountMinor: 100,
+    target: 50,
+    direction: 'under',
+    idempotencyKey: randomUUID(),
+  });
+  return {
+    lotteryCode: games[0]!.gameCode,
+    vendorGameId: launched.gameId,
+    bannerId: String(banner?.bannerId ?? banner?.link ?? 'none'),
+    roundId: round.id,
+  };
+}
+
+/**
+ * The addresses opened for each route and modal. Typed against the route table, so a route or modal
+ * added there fails the type check until it has its sample here.
+ */
+const ROUTE_SAMPLES: Record<RoutePath, (s: Seed) => string[]> = {
+  '': () => ['/'],
+  index: () => ['/index'],
+  'index.html': () => ['/index.html'],
+  home: () => ['/home'],
+  register: () => ['/register'],
+  'register.html': () => ['/register.html'],
+  pointMall: () => ['/pointMall'],
+  lottery: (s) => ['/lottery', `/lottery?gameCode=${s.lotteryCode}`],
+  vnlottery: () => ['/vnlottery', '/vnlottery?tab=results', '/vnlottery?tab=tickets'],
+  elott: () => ['/elott'],
+  rng: () => ['/rng'],
+  pvp: () => ['/pvp'],
+  live: () => ['/live'],
+  fish: () => ['/fish'],
+  sports: () => ['/sports'],
+  esports: () => ['/esports'],
+  inhouse: () => ['/inhouse'],
+  'inhouse/dice': () => ['/inhouse/dice'],
+  'inhouse/limbo': () => ['/inhouse/limbo'],
+  'inhouse/wheel': () => ['/inhouse/wheel'],
+  'inhouse/plinko': () => ['/inhouse/plinko'],
+  'inhouse/keno': () => ['/inhouse/keno'],
+  'inhouse/mines': () => ['/inhouse/mines'],
+  'inhouse/hilo': () => ['/inhouse/hilo'],
+  'inhouse/crash': () => ['/inhouse/crash'],
+  'inhouse/carnaval': () => ['/inhouse/carnaval'],
+  verify: (s) => ['/verify', `/verify?round=${s.roundId}`],
+  pge: () => ['/pge'],
+  promotions: () => ['/promotions'],
+  promoDetail: (s) => [`/promoDetail?id=${encodeURIComponent(s.bannerId)}`],
+  seamless: () => ['/seamless'],
+  helpmc: () => ['/helpmc'],
+  game: (s) => [`/game?gameId=${s.vendorGameId}`],
+  help: () => ['/help'],
+  login: () => ['/login'],
+  download: () => ['/download'],
+  '*': () => ['/no-such-page'],
+};
+
+/**
+ * The member centre's pages, read from its menu (app/member-centre/menu.ts: `{ key: '…', icon }`
+ * entries; importing it would bring the web's JSX types into the e2e type check).
+ */
+function memberPageKeys(): string[] {
+  const menu = readFileSync(join(ROOT, 'apps/web/src/app/member-centre/menu.ts'), 'utf8');
+  const keys = [...menu.matchAll(/\{ key: '(\w+)', icon: /g)].map((m) => m[1]!);
+  if (keys.length === 0) throw new Error('no member-centre page found in menu.ts: update e2e/sweep.ts');
+  return keys;
+}
+
+const MODAL_SAMPLES: Record<ModalName, () => string[]> = {
+  login: () => ['/?modal=login'],
+  register: () => ['/?modal=register'],
+  registerSuccess: () => ['/?modal=registerSuccess'],
+  changePassword: () => ['/?modal=changePassword'],
+  forgotPassword: () => ['/?modal=forgotPassword'],
+  resetPassword: () => ['/?modal=resetPassword&m_resetToken=not-a-token'],
+  notice: () => ['/?modal=notice'],
+  download: () => ['/?modal=download'],
+  help: () => ['/?modal=help'],
+  member: () => memberPageKeys().map((key) => `/?modal=member&m_page=${key}`),
+};
+
+/** Every address of the sweep, in table order. */
+export function sweepUrls(seed: Seed): string[] {
+  return [
+    ...ROUTE_PATHS.flatMap((path) => ROUTE_SAMPLES[path](seed)),
+    ...MODAL_NAMES.flatMap((name) => MODAL_SAMPLES[name]()),
+  ];
+}
+
+// ---- What a page must not show ----
+
+type Catalog = Record<string, string>;
+const LOCALES = join(ROOT, 'apps/web/src/locales');
+
+function flatten(node: unknown, prefix: string, out: Catalog): Catalog {
+  if (typeof node === 'string') out[prefix] = node;
+  else if (node && typeof node === 'object')
+    for (const [key, value] of Object.entries(node)) flatten(value, prefix ? `${prefix}.${key}` : key, out);
+  return out;
+}
+
+/** Every string of a language, keyed `namespace:dotted.key`. */
+function catalog(lang: Lang): Catalog {
+  const out: Catalog = {};
+  for (const file of readdirSync(join(LOCALES, lang))) {
+    const ns = file.replace(/\.json$/, '');
+    const flat = flatten(JSON.parse(readFileSync(join(LOCALES, lang, file), 'utf8')), '', {});
+    for (const [key, value] of Object.entries(flat)) out[`${ns}:${key}`] = value;
+  }
+  return out;
+}
+
+const squash = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+export interface Vocabulary {
+  /** Catalog keys as they would show untranslated: `ns:a.b`, `ns.a.b` and `a.b`. */
+  keys: Set<string>;
+  /** Per language, phrases only the other language's catalog has. */
+  foreign: Record<Lang, string[]>;
+}
+
+/**
+ * The words that betray a page: catalog keys (any key with a dot, with or without its namespace),
+ * and for each language the other language's phrases — the fixed parts (between `{{…}}`) of the
+ * strings that differ between the languages, at least two words and 10 characters long, and found
+ * nowhere in this language's own catalog.
+ */
+export function vocabulary(): Vocabulary {
+  const en = catalog('en');
+  const pt = catalog('pt-BR');
+  const keys = new Set<string>();
+  for (const full of Object.keys(en)) {
+    keys.add(full);
+    keys.add(full.replace(':', '.'));
+    const bare = full.slice(full.indexOf(':') + 1);
+    if (bare.includes('.')) keys.add(bare);
+  }
+  const phrases = (mine: Catalog, theirs: Catalog): string[] => {
+    const own = squash(Object.values(mine).join('\n')).toLowerCase();
+    const found = new Set<string>();
+    for (const [key, value] of Object.entries(theirs)) {
+      if (mine[key] === value) continue;
+      for (const part of value.split(/\{\{[^}]*\}\}|<[^>]*>|\$t\([^)]*\)/)) {
+        const phrase = squash(part).replace(/^[\s,.;:!?·–—()-]+|[\s,.;:!?·–—()-]+$/g, '');
+        if (phrase.length >= 10 && phrase.includes(' ') && !own.includes(phrase.toLowerCase()))
+          found.add(phrase);
+      }
+    }
+    return [...found];
+  };
+  return { keys, foreign: { en: phrases(en, pt), 'pt-BR': phrases(pt, en) } };
+}
+
+/** Codes in SCREAMING_SNAKE_CASE (a game code such as FD5_1M, an error code): never for a player's eyes. */
+const RAW_CODE = /\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b/g;
+const KEY_LIKE = /[A-Za-z][\w-]*:[\w.-]+|[A-Za-z][\w-]*(?:\.[A-Za-z][\w-]*)+/g;
+
+/** What is wrong with a page's visible text, in words (empty when nothing is). */
+export function textProblems(text: string, lang: Lang, words: Vocabulary, path: string): string[] {
+  const problems: string[] = [];
+  const flat = squash(text);
+  const keys = [...new Set(flat.match(KEY_LIKE) ?? [])].filter((token) => words.keys.has(token));
+  if (keys.length) problems.push(`raw catalog keys: ${keys.join(', ')}`);
+  const codes = [...new Set(flat.match(RAW_CODE) ?? [])];
+  if (codes.length) problems.push(`raw codes: ${codes.join(', ')}`);
+  const foreign = words.foreign[lang].filter((phrase) => flat.includes(phrase));
+  if (foreign.length)
+    problems.push(`${lang === 'en' ? 'Portuguese' : 'English'} text: ${foreign.join(' | ')}`);
+  if (flat.includes(t(lang, 'common', 'errors.pageTitle'))) problems.push('the error panel');
+  if (path !== '/no-such-page' && flat.includes(t(lang, 'common', 'errors.notFoundTitle')))
+    problems.push('the not-found panel (a route of the table the router does not serve?)');
+  return problems;
+}
+
+// ---- Waiting for a page to have rendered ----
+
+/** Placeholders the app shows while something loads. */
+const LOADING = [
+  '.page-loader',
+  '.modal-pending',
+  '.skeleton-card',
+  '.vn-skeleton',
+  '.nt-skeleton',
+  '.au-skeleton',
+  '.lt-card--skeleton',
+  '.cs-loading',
+  '.lt-loading',
+  '.game-frame__loading',
+  '[aria-busy="true"]:not(button)',
+].join(',');
+
+/** Requests of a page still waiting for their answer (the sockets are not requests). */
+function trackRequests(page: Page) {
+  const open = new Set<Request>();
+  let wake: (() => void) | null = null;
+  const done = (r: Request) => {
+    open.delete(r);
+    if (open.size === 0) wake?.();
+  };
+  page.on('request', (r) => open.add(r));
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  return {
+    reset: () => open.clear(),
+    pending: () => [...open].map((r) => r.url()),
+    idle: () => (open.size === 0 ? Promise.resolve() : new Promise<void>((r) => (wake = r))),
+  };
+}
+
+/**
+ * Resolves once the page has content, no loading placeholder and no request in flight, twice in a
+ * row across two animation frames (a finished request may start the next one or a lazy chunk).
+ */
+async function rendered(page: Page, requests: ReturnType<typeof trackRequests>): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  let calm = 0;
+  while (calm < 2) {
+    if (Date.now() > deadline)
+      throw new Error(`still loading after 20 s: ${requests.pending().join(', ') || 'placeholders'}`);
+    await Promise.race([requests.idle(), page.waitForTimeout(Math.max(0, deadline - Date.now()))]);
+    await page.waitForFunction(
+      (loading) =>
+        (document.getElementById('root')?.childElementCount ?? 0) > 0 && !document.querySelector(loading),
+      LOADING,
+      { polling: 'raf', timeout: Math.max(1, deadline - Date.now()) },
+    );
+    await page.evaluate(
+      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(null)))),
+    );
+    calm = requests.pending().length === 0 && (await page.locator(LOADING).count()) === 0 ? calm + 1 : 0;
+  }
+  await page.evaluate(() => document.fonts.ready.then(() => null));
+}
+
+/** The widest elements past the right edge of the screen when the page scrolls sideways, else null. */
+async function overflow(page: Page): Promise<string | null> {
+  return page.evaluate(() => {
+    const width = window.innerWidth;
+    const scroll = document.scrollingElement?.scrollWidth ?? 0;
+    if (scroll <= width) return null;
+    const describe = (el: Element) =>
+      `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${
+        typeof el.className === 'string' && el.className
+          ? `.${el.className.trim().split(/\s+/).join('.')}`
+          : ''
+      }`;
+    const culprits: string[] = [];
+    for (const el of Array.from(document.body.querySelectorAll('*'))) {
+      const box = el.getBoundingClientRect();
+      if (box.right <= width + 0.5 || box.width === 0) continue;
+      // Only elements that stick out themselves: none of their ancestors clips them.
+      let clipped = false;
+      for (let up = el.parentElement; up && up !== document.body; up = up.parentElement)
+        if (getComputedStyle(up).overflowX !== 'visible') clipped = true;
+      const parent = el.parentElement?.getBoundingClientRect();
+      if (!clipped && (!parent || parent.right <= width + 0.5))
+        culprits.push(`${describe(el)} (right ${Math.round(box.right)})`);
+    }
+    return `scrollWidth ${scroll} > ${width}: ${culprits.slice(0, 6).join(', ') || 'no single element'}`;
+  });
+}
+
+// ---- One cell ----
+
+export interface SweepOptions {
+  browser: Browser;
+  server: RunningServer;
+  token: string;
+  urls: string[];
+  words: Vocabulary;
+}
+
+/**
+ * Opens every address in one cell: a cold load in one theme, then a refresh in the other, each
+ * checked and photographed (JPEG, artifacts/screenshots/sweep/<width>-<lang>-<theme>-<login>/).
+ * Returns the problems found, one line each.
+ */
+export async function sweepCell(cell: Cell, opts: SweepOptions): Promise<string[]> {
+  // The journeys' screens (390×844, 1366×900); a phone is a touch screen.
+  const { context, page } = await newPage(opts.browser, {
+    lang: cell.lang,
+    phone: cell.phone,
+    touch: cell.phone,
+  });
+  await page.setViewportSize(JOURNEYS.find((j) => j.phone === cell.phone)!.viewport);
+  const cold = coldTheme(cell);
+  const refreshed = otherTheme(cold);
+  await context.addInitScript((theme) => {
+    if (!localStorage.getItem('theme')) localStorage.setItem('theme', theme);
+  }, cold);
+  if (cell.login) await signInContext(context, opts.token);
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(`console: ${m.text()} (${m.location().url})`);
+  });
+  const requests = trackRequests(page);
+  const problems: string[] = [];
+  const visit = async (url: string, theme: Theme, load: () => Promise<unknown>) => {
+    if (page.url().startsWith(opts.server.url))
+      await page.evaluate((value) => localStorage.setItem('theme', value), theme);
+    requests.reset();
+    await load();
+    const where = `${url} (${theme === cold ? 'cold' : 'refresh'}, ${theme})`;
+    try {
+      await rendered(page, requests);
+    } catch (error) {
+      problems.push(`${where}: ${(error as Error).message}`);
+      return;
+    }
+    const found = textProblems(await page.locator('body').innerText(), cell.lang, opts.words, url);
+    const wide = await overflow(page);
+    if (wide) found.push(`sideways scroll — ${wide}`);
+    found.push(...errors.splice(0));
+    for (const problem of found) problems.push(`${where}: ${problem}`);
+    // The address names the picture; a seeded id (a banner's uuid) does not, so runs compare.
+    const slug =
+      url
+        .replace(/[0-9a-f-]{36}/, 'id')
+        .replace(/^\//, '')
+        .replace(/[^\w-]+/g, '_') || 'root';
+    await settledScreenshot(page, `sweep/${cellName(cell, theme)}/${slug}`, 'jpeg');
+  };
+  // The one place that knows the announcements' popups: each shows once per browser (per player
+  // when signed in) and is remembered as seen when shown, so a first visit of the home shows them
+  // and Escape closes them; the addresses after are photographed as a returning player sees them.
+  await page.goto(opts.server.url);
+  await rendered(page, requests).catch(() => undefined);
+  for (let i = 0; i < 10 && (await page.locator('[role="dialog"]').count()) > 0; i += 1) {
+    await page.keyboard.press('Escape');
+    await rendered(page, requests).catch(() => undefined);
+  }
+  for (const url of opts.urls) {
+    await visit(url, cold, () => page.goto(`${opts.server.url}${url}`));
+    await visit(url, refreshed, () => page.reload());
+  }
+  await context.close();
+  return problems;
+}

@@ -102,8 +102,14 @@ export function AnnouncementPopup() {
     staleTime: 5 * 60_000,
     retry: false,
   });
+  // The queue is fixed when the answer arrives: remembering one popup must not skip the next. A
+  // member's list is already filtered by the server; a visitor's by what this browser has shown.
+  const [queue, setQueue] = useState<Announcement[]>([]);
+  useEffect(() => {
+    if (query.data) setQueue(token ? query.data.list : unseen(query.data.list, readSeen()));
+  }, [query.data, token]);
   const list = query.data?.list ?? [];
-  const current = unseen(list, readSeen()).find((a) => !closed.has(a.id));
+  const current = queue.find((a) => !closed.has(a.id));
 
   // Shown is seen: a reload does not bring it back, a change by the operator does.
   useEffect(() => {

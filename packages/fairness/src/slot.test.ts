@@ -193,7 +193,8 @@ describe('Carnaval Dourado: exact RTP', () => {
       (nonce) => playSlotSeeded(nodeHmac, { serverSeed: 'sim-slot', clientSeed: 'c', nonce }).payout,
     );
     expect(Math.abs(mean - CARNAVAL_RTP)).toBeLessThan(halfWidth);
-  });
+    // Seeded, so deterministic: only time varies — 300,000 HMAC rounds took over 30 s on a loaded 2-core CI.
+  }, 180_000);
 
   it('has the published top win: the best trigger plus the best capped free-spin sequence', () => {
     expect(slotMaxWin()).toBe(CARNAVAL_MAX_WIN);

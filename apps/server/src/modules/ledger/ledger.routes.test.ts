@@ -37,6 +37,9 @@ test('a new member sees zero in every wallet, created on first read', async () =
     balanceMinor: 0,
     currency: 'BRL',
     currencySymbol: 'R$',
+    // A real account's balance is real money, kept in its own currency (a trial's says XBRL).
+    playMoney: false,
+    ledgerCurrency: 'BRL',
     wallets: [
       { kind: 'main', balanceMinor: 0, pendingMinor: 0 },
       { kind: 'bonus', balanceMinor: 0, pendingMinor: 0 },
@@ -65,6 +68,9 @@ test('the balance shows each wallet and a spendable sum net of holds, as integer
     balanceMinor: 104_506,
     currency: 'BRL',
     currencySymbol: 'R$',
+    // A real account's balance is real money, kept in its own currency (a trial's says XBRL).
+    playMoney: false,
+    ledgerCurrency: 'BRL',
     wallets: [
       { kind: 'main', balanceMinor: 123_456, pendingMinor: 20_000 },
       { kind: 'bonus', balanceMinor: 1_000, pendingMinor: 0 },

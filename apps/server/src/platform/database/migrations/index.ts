@@ -26,6 +26,7 @@ import * as m0057 from './0057_content_languages.ts';
 import * as m0058 from './0058_free_play_vendors.ts';
 import * as m0059 from './0059_bet_stream.ts';
 import * as m0060 from './0060_agent_invite_links.ts';
+import * as m0061 from './0061_agent_contracts.ts';
 
 export interface Migration {
   name: string;
@@ -62,4 +63,5 @@ export const MIGRATIONS: Migration[] = [
   { name: '0058_free_play_vendors', up: m0058.up },
   { name: '0059_bet_stream', up: m0059.up },
   { name: '0060_agent_invite_links', up: m0060.up },
+  { name: '0061_agent_contracts', up: m0061.up },
 ];

@@ -7,3 +7,4 @@ export * from './typed-amount.ts';
 export * from './fees.ts';
 export * from './multiplier.ts';
 export * from './play-money.ts';
+export * from './rates.ts';

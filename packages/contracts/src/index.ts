@@ -16,6 +16,7 @@ export * from './multistep.ts';
 export * from './games.ts';
 export * from './crash.ts';
 export * from './records.ts';
+export * from './agent-team.ts';
 export * from './lottery.ts';
 export * from './lottery-vn.ts';
 export * from './brand-art.ts';

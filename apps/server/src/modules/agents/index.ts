@@ -1,6 +1,7 @@
 import type { ServerModule } from '../../platform/context.ts';
 import { registerAgentRoutes } from './agents.routes.ts';
 import { seedDemoAgent } from './agents.seed.ts';
+import { registerTeamRoutes } from './team.routes.ts';
 
 export { DEMO_AGENT, DEMO_PLAYER, seededMembersWithKnownPasswords } from './agents.seed.ts';
 export { isAffiliateCodeValid } from './agents.service.ts';
@@ -8,6 +9,10 @@ export { isAffiliateCodeValid } from './agents.service.ts';
 /** Agents (spec §6). For now the affiliate-code check that registration relies on. */
 export const agentsModule: ServerModule = {
   name: 'agents',
-  register: registerAgentRoutes,
+  async register(app, ctx) {
+    await registerAgentRoutes(app, ctx);
+    // The agent centre's team reads and registration centre (issue 15).
+    await registerTeamRoutes(app, ctx);
+  },
   seedDemo: seedDemoAgent,
 };

@@ -5,7 +5,7 @@ import { AppError, fieldErrors } from '../../platform/http/app-error.ts';
 import type { PhoneNumber } from '../../platform/notify/index.ts';
 import {
   createMember,
-  findAgentByAffiliateCode,
+  findInviter,
   findMemberByReferralCode,
   type MemberDraft,
   newMobileAccount,
@@ -49,10 +49,11 @@ export async function register(
   // the captcha guards the registration itself.
   if (flags.captchaOnRegister && !smsRequired) await checkCaptcha(ctx, merchant, input.verification);
 
-  const parent = input.affiliateCode
-    ? await findAgentByAffiliateCode(ctx.db, merchant.id, input.affiliateCode)
-    : null;
-  if (input.affiliateCode && !parent) throw new AppError('AUTH_AFFILIATE_INVALID');
+  const inviter = input.affiliateCode
+    ? await findInviter(ctx.db, merchant.id, input.affiliateCode)
+    : undefined;
+  if (input.affiliateCode && !inviter) throw new AppError('AUTH_AFFILIATE_INVALID');
+  const parent = inviter?.agent ?? null;
   const referrer = input.referralCode
     ? await findMemberByReferralCode(ctx.db, merchant.id, input.referralCode)
     : null;
@@ -69,7 +70,13 @@ export async function register(
   const draft = await memberDraft(ctx, merchant, input, mode, phone, password, client);
   const member = await createMember(
     ctx.db,
-    { ...draft, parent, referred_by: referrer?.id ?? null },
+    // An agent invitation link makes a downline agent of the inviting agent's own type.
+    {
+      ...draft,
+      parent,
+      referred_by: referrer?.id ?? null,
+      type: inviter?.kind === 'agent' ? inviter.agent.type : 0,
+    },
     mode === 'mobile' ? newMobileAccount : undefined,
   );
   if (!input.login) return { account: member.account, session: null };

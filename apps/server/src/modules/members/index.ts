@@ -4,6 +4,7 @@
  */
 export {
   findAgentByAffiliateCode,
+  findInviter,
   findMemberByAccount,
   findMemberById,
   findMemberByMobile,

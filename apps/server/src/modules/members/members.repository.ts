@@ -69,6 +69,33 @@ export async function findAgentByAffiliateCode(db: Executor, merchantId: string,
     .executeTakeFirst();
 }
 
+/**
+ * The agent an invitation code names, and the kind of account it makes: the agent's own affiliate
+ * code makes a player; one of its invitation links (agent centre › registration centre, table
+ * `agent_invite_links`) makes what the link was made for. Only an active agent's codes count.
+ */
+export async function findInviter(
+  db: Executor,
+  merchantId: string,
+  code: string,
+): Promise<{ agent: MemberRow; kind: 'player' | 'agent' } | undefined> {
+  const own = await findAgentByAffiliateCode(db, merchantId, code);
+  if (own) return { agent: own, kind: 'player' };
+  const { rows } = await sql<{ agent_id: string; account_kind: 'player' | 'agent' }>`
+    select agent_id, account_kind from agent_invite_links
+    where merchant_id = ${merchantId} and lower(code) = ${code.toLowerCase()}`.execute(db);
+  const link = rows[0];
+  if (!link) return undefined;
+  const agent = await db
+    .selectFrom('members')
+    .selectAll()
+    .where('id', '=', link.agent_id)
+    .where('type', 'in', [1, 2, 41, 42])
+    .where('status', '=', 'active')
+    .executeTakeFirst();
+  return agent ? { agent, kind: link.account_kind } : undefined;
+}
+
 export async function findMemberByReferralCode(db: Executor, merchantId: string, code: string) {
   return db
     .selectFrom('members')

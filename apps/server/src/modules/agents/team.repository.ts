@@ -1,0 +1,382 @@
+import { sql } from 'kysely';
+import type { Db } from '../../platform/database/database.ts';
+
+/**
+ * SQL of the agent centre's read side. A team is everyone whose ancestry starts with the root's own
+ * path (`<root.ancestry><root.id>/`): one range of the `members_ancestry` index, at any depth. Bet
+ * figures come from `bet_rollups_daily` (one row per member, day, category, vendor and currency),
+ * cash figures from the cashier's orders; nothing here reads a bet.
+ */
+
+/** The ancestry prefix shared by everyone below `root`. Ids are uuids: no LIKE wildcard in them. */
+export const teamPrefix = (root: { id: string; ancestry: string }) => `${root.ancestry}${root.id}/`;
+
+const AGENT_TYPES = sql.raw('(1, 2, 41, 42)');
+/** A deposit counts once approved; a withdrawal once approved (the money left the wallet then). */
+const PAID_WITHDRAWAL = sql.raw(`('approved', 'received', 'not_received')`);
+
+export interface TeamRow {
+  id: string;
+  account: string;
+  ancestry: string;
+  type: number;
+  merchant_id: string;
+}
+
+/** A member of the merchant whose ancestry puts it below `prefix` (the caller's team), if any. */
+export async function findTeamMember(db: Db, merchantId: string, prefix: string, memberId: string) {
+  const { rows } = await sql<TeamRow>`
+    select id, account, ancestry, type, merchant_id from members
+    where merchant_id = ${merchantId} and id = ${memberId} and ancestry like ${`${prefix}%`}`.execute(db);
+  return rows[0];
+}
+
+export async function accountsByIds(db: Db, ids: readonly string[]) {
+  if (ids.length === 0) return new Map<string, string>();
+  const { rows } = await sql<{ id: string; account: string }>`
+    select id, account from members where id = any(${ids}::uuid[])`.execute(db);
+  return new Map(rows.map((r) => [r.id, r.account]));
+}
+
+export async function teamCounts(db: Db, merchantId: string, prefix: string, rootId: string) {
+  const { rows } = await sql<{ team: string; direct: string; direct_agents: string }>`
+    select
+      (select count(*) from members where merchant_id = ${merchantId} and ancestry like ${`${prefix}%`}) as team,
+      (select count(*) from members where parent_id = ${rootId}) as direct,
+      (select count(*) from members where parent_id = ${rootId} and type in ${AGENT_TYPES}) as direct_agents`.execute(
+    db,
+  );
+  const r = rows[0]!;
+  return { team: Number(r.team), direct: Number(r.direct), directAgents: Number(r.direct_agents) };
+}
+
+export interface DayFigures {
+  day: string;
+  bets: bigint;
+  stake: bigint;
+  valid: bigint;
+  payout: bigint;
+  deposit: bigint;
+  withdrawal: bigint;
+}
+
+/** The team's figures per day over [from, to] (days with anything only), in the merchant's currency. */
+export async function teamDays(
+  db: Db,
+  q: { merchantId: string; prefix: string; currency: string; from: string; to: string; timeZone: string },
+): Promise<DayFigures[]> {
+  const team = sql`select id from members where merchant_id = ${q.merchantId} and ancestry like ${`${q.prefix}%`}`;
+  const { rows } = await sql<DayFigures>`
+    with bets as (
+      select to_char(day, 'YYYY-MM-DD') as day, sum(bets) as bets, sum(stake_minor) as stake,
+        sum(valid_stake_minor) as valid, sum(payout_minor) as payout
+      from bet_rollups_daily
+      where merchant_id = ${q.merchantId} and member_id in (${team}) and currency = ${q.currency}
+        and day between ${q.from}::date and ${q.to}::date
+      group by day
+    ), deposits as (
+      select to_char((resolved_at at time zone ${q.timeZone})::date, 'YYYY-MM-DD') as day, sum(amount_minor) as amount
+      from deposits
+      where member_id in (${team}) and status = 'approved' and currency = ${q.currency}
+        and resolved_at >= (${q.from}::date)::timestamp at time zone ${q.timeZone}
+        and resolved_at < (${q.to}::date + 1)::timestamp at time zone ${q.timeZone}
+      group by 1
+    ), withdrawals as (
+      select to_char((approved_at at time zone ${q.timeZone})::date, 'YYYY-MM-DD') as day, sum(amount_minor) as amount
+      from withdrawals
+      where member_id in (${team}) and status in ${PAID_WITHDRAWAL} and currency = ${q.currency}
+        and approved_at >= (${q.from}::date)::timestamp at time zone ${q.timeZone}
+        and approved_at < (${q.to}::date + 1)::timestamp at time zone ${q.timeZone}
+      group by 1
+    )
+    select coalesce(b.day, d.day, w.day) as day,
+      coalesce(b.bets, 0)::bigint as bets, coalesce(b.stake, 0)::bigint as stake,
+      coalesce(b.valid, 0)::bigint as valid, coalesce(b.payout, 0)::bigint as payout,
+      coalesce(d.amount, 0)::bigint as deposit, coalesce(w.amount, 0)::bigint as withdrawal
+    from bets b full join deposits d on d.day = b.day full join withdrawals w on w.day = coalesce(b.day, d.day)
+    order by 1`.execute(db);
+  return rows.map((r) => ({
+    ...r,
+    bets: BigInt(r.bets),
+    stake: BigInt(r.stake),
+    valid: BigInt(r.valid),
+    payout: BigInt(r.payout),
+    deposit: BigInt(r.deposit),
+    withdrawal: BigInt(r.withdrawal),
+  }));
+}
+
+/** Per range: members of the team registered in it, and members with a valid bet in it. */
+export async function teamHeadcounts(
+  db: Db,
+  q: { merchantId: string; prefix: string; currency: string; timeZone: string },
+  ranges: readonly { from: string; to: string }[],
+): Promise<{ newMembers: number; activeMembers: number }[]> {
+  const out: { newMembers: number; activeMembers: number }[] = [];
+  for (const range of ranges) {
+    const { rows } = await sql<{ new_members: string; active: string }>`
+      select
+        (select count(*) from members where merchant_id = ${q.merchantId} and ancestry like ${`${q.prefix}%`}
+          and created_at >= (${range.from}::date)::timestamp at time zone ${q.timeZone}
+          and created_at < (${range.to}::date + 1)::timestamp at time zone ${q.timeZone}) as new_members,
+        (select count(distinct r.member_id) from bet_rollups_daily r
+          where r.merchant_id = ${q.merchantId} and r.currency = ${q.currency} and r.valid_stake_minor > 0
+            and r.day between ${range.from}::date and ${range.to}::date
+            and r.member_id in (select id from members where merchant_id = ${q.merchantId} and ancestry like ${`${q.prefix}%`})) as active`.execute(
+      db,
+    );
+    out.push({ newMembers: Number(rows[0]!.new_members), activeMembers: Number(rows[0]!.active) });
+  }
+  return out;
+}
+
+const BALANCE_SQL = (currency: string) => sql`coalesce((select a.balance_minor from ledger_accounts a
+  where a.owner_id = m.id and a.kind = 'main' and a.currency = ${currency}), 0)`;
+const TEAM_SIZE_SQL = sql`(select count(*) from members s
+  where s.merchant_id = m.merchant_id and s.ancestry like m.ancestry || m.id || '/%')`;
+
+export interface MemberListRow {
+  id: string;
+  account: string;
+  type: number;
+  status: string;
+  ancestry: string;
+  parent_id: string | null;
+  created_at: Date;
+  last_login_at: Date | null;
+  balance: string;
+  team_size: string;
+}
+
+export type MemberSort = 'createdAt' | 'lastLoginAt' | 'balance' | 'account' | 'teamSize';
+
+/**
+ * One page of the members below `prefix` (direct ones only with `parentId`), with balance and team
+ * size. The page is chosen first; balance and team size are computed for its rows only, unless the
+ * page is sorted by one of them.
+ */
+export async function listTeamMembers(
+  db: Db,
+  q: {
+    merchantId: string;
+    prefix: string;
+    parentId: string | null;
+    currency: string;
+    search?: string;
+    kind?: 'player' | 'agent';
+    sort: MemberSort;
+    order: 'asc' | 'desc';
+    limit: number;
+    offset: number;
+  },
+): Promise<{ rows: MemberListRow[]; total: number }> {
+  const where = [
+    sql`m.merchant_id = ${q.merchantId}`,
+    q.parentId ? sql`m.parent_id = ${q.parentId}` : sql`m.ancestry like ${`${q.prefix}%`}`,
+  ];
+  if (q.search) where.push(sql`m.account ilike ${`%${q.search.replace(/[\\%_]/g, '\\$&')}%`}`);
+  if (q.kind === 'agent') where.push(sql`m.type in ${AGENT_TYPES}`);
+  if (q.kind === 'player') where.push(sql`m.type not in ${AGENT_TYPES}`);
+  const key = {
+    createdAt: sql`m.created_at`,
+    lastLoginAt: sql`m.last_login_at`,
+    balance: BALANCE_SQL(q.currency),
+    account: sql`lower(m.account)`,
+    teamSize: TEAM_SIZE_SQL,
+  }[q.sort];
+  const direction = sql.raw(q.order === 'asc' ? 'asc' : 'desc');
+  const { rows } = await sql<MemberListRow>`
+    with page as (
+      select m.id, ${key} as sort_key from members m
+      where ${sql.join(where, sql` and `)}
+      order by sort_key ${direction} nulls last, m.id ${direction}
+      limit ${q.limit} offset ${q.offset}
+    )
+    select m.id, m.account, m.type, m.status, m.ancestry, m.parent_id, m.created_at, m.last_login_at,
+      ${BALANCE_SQL(q.currency)} as balance, ${TEAM_SIZE_SQL} as team_size
+    from page p join members m on m.id = p.id
+    order by p.sort_key ${direction} nulls last, m.id ${direction}`.execute(db);
+  const count = await sql<{ n: string }>`select count(*) as n from members m
+    where ${sql.join(where, sql` and `)}`.execute(db);
+  return { rows, total: Number(count.rows[0]!.n) };
+}
+
+/** The members a report reads: everyone below `prefix`, and the root itself when it is a team member. */
+export interface TeamScope {
+  merchantId: string;
+  prefix: string;
+  /** A drilled-into member counts in its own sub-team's figures; the caller does not in its own. */
+  includeId: string | null;
+  currency: string;
+  timeZone: string;
+}
+
+const scopeMembers = (s: TeamScope, extra = sql``) =>
+  sql`select id from members where merchant_id = ${s.merchantId}
+    and (ancestry like ${`${s.prefix}%`}${s.includeId ? sql` or id = ${s.includeId}` : sql``}) ${extra}`;
+
+export interface BetGroupRow {
+  key: string;
+  bets: string;
+  stake: string;
+  valid: string;
+  payout: string;
+}
+
+/** The team's settled bets from the rollups, summed per day, category or vendor. */
+export async function teamBetGroups(
+  db: Db,
+  s: TeamScope,
+  q: { from: string; to: string; groupBy: 'day' | 'category' | 'vendor'; category?: string; vendor?: string },
+): Promise<BetGroupRow[]> {
+  const key = sql.raw(
+    q.groupBy === 'day' ? `to_char(day, 'YYYY-MM-DD')` : q.groupBy === 'category' ? 'category' : 'vendor',
+  );
+  const { rows } = await sql<BetGroupRow>`
+    select ${key} as key, sum(bets) as bets, sum(stake_minor) as stake, sum(valid_stake_minor) as valid,
+      sum(payout_minor) as payout
+    from bet_rollups_daily
+    where merchant_id = ${s.merchantId} and member_id in (${scopeMembers(s)}) and currency = ${s.currency}
+      and day between ${q.from}::date and ${q.to}::date
+      ${q.category ? sql`and category = ${q.category}` : sql``}
+      ${q.vendor ? sql`and vendor = ${q.vendor}` : sql``}
+    group by 1 order by ${q.groupBy === 'day' ? sql`1` : sql`sum(valid_stake_minor) desc, 1`}`.execute(db);
+  return rows;
+}
+
+export interface ProfitRow {
+  id: string;
+  account: string;
+  type: number;
+  deposit: string;
+  withdrawal: string;
+  bets: string;
+  stake: string;
+  valid: string;
+  payout: string;
+  total: string;
+  t_deposit: string;
+  t_withdrawal: string;
+  t_bets: string;
+  t_stake: string;
+  t_valid: string;
+  t_payout: string;
+}
+
+const PROFIT_SORT_SQL = {
+  account: 'lower(account)',
+  depositMinor: 'deposit',
+  withdrawalMinor: 'withdrawal',
+  bets: 'bets',
+  validStakeMinor: 'valid',
+  payoutMinor: 'payout',
+  profitMinor: '(payout - stake)',
+} as const;
+
+/**
+ * Per member of the scope with any activity in the range (a bet, a deposit or a withdrawal): cash in
+ * and out and the bet figures, one page sorted as asked, with the count and the totals of all rows.
+ */
+export async function teamProfitPage(
+  db: Db,
+  s: TeamScope,
+  q: {
+    from: string;
+    to: string;
+    search?: string;
+    sort: keyof typeof PROFIT_SORT_SQL;
+    order: 'asc' | 'desc';
+    limit: number;
+    offset: number;
+  },
+): Promise<ProfitRow[]> {
+  const search = q.search ? sql`and account ilike ${`%${q.search.replace(/[\\%_]/g, '\\$&')}%`}` : sql``;
+  const from = sql`(${q.from}::date)::timestamp at time zone ${s.timeZone}`;
+  const to = sql`(${q.to}::date + 1)::timestamp at time zone ${s.timeZone}`;
+  const direction = q.order === 'asc' ? 'asc' : 'desc';
+  const { rows } = await sql<ProfitRow>`
+    with team as (${scopeMembers(s, search)}),
+    b as (
+      select member_id, sum(bets) as bets, sum(stake_minor) as stake, sum(valid_stake_minor) as valid,
+        sum(payout_minor) as payout
+      from bet_rollups_daily
+      where merchant_id = ${s.merchantId} and member_id in (select id from team) and currency = ${s.currency}
+        and day between ${q.from}::date and ${q.to}::date
+      group by member_id
+    ), d as (
+      select member_id, sum(amount_minor) as amount from deposits
+      where member_id in (select id from team) and status = 'approved' and currency = ${s.currency}
+        and resolved_at >= ${from} and resolved_at < ${to}
+      group by member_id
+    ), w as (
+      select member_id, sum(amount_minor) as amount from withdrawals
+      where member_id in (select id from team) and status in ${PAID_WITHDRAWAL} and currency = ${s.currency}
+        and approved_at >= ${from} and approved_at < ${to}
+      group by member_id
+    ), active as (
+      select m.id, m.account, m.type,
+        coalesce(d.amount, 0) as deposit, coalesce(w.amount, 0) as withdrawal,
+        coalesce(b.bets, 0) as bets, coalesce(b.stake, 0) as stake, coalesce(b.valid, 0) as valid,
+        coalesce(b.payout, 0) as payout
+      from members m
+        left join b on b.member_id = m.id left join d on d.member_id = m.id left join w on w.member_id = m.id
+      where m.id in (select id from team)
+        and (b.member_id is not null or d.member_id is not null or w.member_id is not null)
+    )
+    select *, count(*) over () as total, sum(deposit) over () as t_deposit, sum(withdrawal) over () as t_withdrawal,
+      sum(bets) over () as t_bets, sum(stake) over () as t_stake, sum(valid) over () as t_valid,
+      sum(payout) over () as t_payout
+    from active
+    order by ${sql.raw(`${PROFIT_SORT_SQL[q.sort]} ${direction}, id ${direction}`)}
+    limit ${q.limit} offset ${q.offset}`.execute(db);
+  return rows;
+}
+
+export interface TransferRow {
+  id: string;
+  created_at: Date;
+  direction: 'in' | 'out';
+  counterparty: string;
+  amount_minor: string;
+  total: string;
+}
+
+/**
+ * The agent's transfers with its team: ledger transfers coded 'transfer' between the agent's main
+ * wallet and a member of the team's (the wallet module's transfers along the tree), newest first.
+ */
+export async function agentTransfers(
+  db: Db,
+  q: {
+    merchantId: string;
+    agentId: string;
+    prefix: string;
+    currency: string;
+    timeZone: string;
+    from: string;
+    to: string;
+    limit: number;
+    offset: number;
+  },
+): Promise<TransferRow[]> {
+  const { rows } = await sql<TransferRow>`
+    with mine as (
+      select id from ledger_accounts where owner_id = ${q.agentId} and kind = 'main' and currency = ${q.currency}
+    ), moves as (
+      select t.id, t.created_at, t.amount_minor,
+        case when t.debit_account_id = (select id from mine) then 'out' else 'in' end as direction,
+        case when t.debit_account_id = (select id from mine) then t.credit_account_id else t.debit_account_id end as other
+      from ledger_transfers t
+      where t.merchant_id = ${q.merchantId} and t.code = 'transfer' and t.status = 'posted'
+        and (t.debit_account_id = (select id from mine) or t.credit_account_id = (select id from mine))
+        and t.created_at >= (${q.from}::date)::timestamp at time zone ${q.timeZone}
+        and t.created_at < (${q.to}::date + 1)::timestamp at time zone ${q.timeZone}
+    )
+    select mv.id::text as id, mv.created_at, mv.direction, m.account as counterparty, mv.amount_minor,
+      count(*) over () as total
+    from moves mv join ledger_accounts a on a.id = mv.other join members m on m.id = a.owner_id
+    where m.merchant_id = ${q.merchantId} and m.ancestry like ${`${q.prefix}%`}
+    order by mv.created_at desc, mv.id desc
+    limit ${q.limit} offset ${q.offset}`.execute(db);
+  return rows;
+}

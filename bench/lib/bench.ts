@@ -15,6 +15,8 @@ export interface LoadResult {
   ok: number;
   refused: number;
   failed: number;
+  /** Answered ok during the warm-up, not in `ok`. */
+  warmupOk: number;
   latenciesMs: number[];
 }
 
@@ -112,6 +114,7 @@ export function combine(results: LoadResult[]): LoadResult {
     ok: results.reduce((n, r) => n + r.ok, 0),
     refused: results.reduce((n, r) => n + r.refused, 0),
     failed: results.reduce((n, r) => n + r.failed, 0),
+    warmupOk: results.reduce((n, r) => n + r.warmupOk, 0),
     latenciesMs: results.flatMap((r) => r.latenciesMs).sort((a, b) => a - b),
   };
 }

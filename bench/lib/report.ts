@@ -1,6 +1,7 @@
 import { verifyLedger } from '../../apps/server/src/modules/ledger/index.ts';
 import type { Db } from '../../apps/server/src/platform/database/database.ts';
 import { combine, type LoadResult, machineLine, percentile, pgbenchInOwnDatabase } from './bench.ts';
+import { type TableWrites, writeLines } from './write-stats.ts';
 
 /** The PostgreSQL server a bench needs (DATABASE_URL); exits with a hint when it is not set. */
 export function adminUrl(bench: string): string {
@@ -25,6 +26,9 @@ export interface RunReport {
   db: Db;
   closeDb(): Promise<void>;
   results: LoadResult[];
+  /** What the load wrote, per table (write-stats.ts), and the 1/5/15-minute load average as it began. */
+  writes: TableWrites[];
+  loadAverage: number[];
   durationS: number;
   admin: string;
   pgbenchDb: string;
@@ -33,11 +37,12 @@ export interface RunReport {
 
 /**
  * After the load: counts the rows the calls wrote, verifies the ledger, runs pgbench on the same
- * server, and prints the figures with the one-line summary last. Answers whether the invariants held
+ * server, and prints the figures — the rows and index entries per bet on the line before the
+ * one-line summary, which comes last. Answers whether the invariants held
  * (no failed or refused call, ledger verified).
  */
 export async function reportRun(r: RunReport): Promise<boolean> {
-  const { ok, refused, failed, latenciesMs } = combine(r.results);
+  const { ok, refused, failed, warmupOk, latenciesMs } = combine(r.results);
   const perSecond = Math.round(ok / r.durationS);
   const rows = await r.db
     .selectFrom(r.rowsTable)
@@ -49,12 +54,16 @@ export async function reportRun(r: RunReport): Promise<boolean> {
   const invariantsOk = verified.ok && failed === 0 && refused === 0;
   const p50 = percentile(latenciesMs, 50);
   const p99 = percentile(latenciesMs, 99);
+  const written = writeLines(r.writes, ok + warmupOk);
   console.log(machineLine());
+  console.log(`load average as the load began: ${r.loadAverage.map((n) => n.toFixed(2)).join(', ')}`);
+  for (const line of written.table) console.log(line);
   console.log(
-    `${r.counted} ${ok} (${r.rowsLabel} ${rows.n}), refused ${refused}, failed ${failed}, in ${r.durationS} s after a 2 s warm-up`,
+    `${r.counted} ${ok} (${warmupOk} more in the warm-up; ${r.rowsLabel} ${rows.n}), refused ${refused}, failed ${failed}, in ${r.durationS} s after a 2 s warm-up`,
   );
   console.log(`ledger verify: ${verified.ok ? 'ok' : JSON.stringify(verified)}`);
   console.log(`ratio to pgbench simple-update: ${(perSecond / tps).toFixed(2)}`);
+  console.log(written.perBet);
   console.log(
     `${r.name}: ${perSecond} ${r.unit}/s through HTTP, p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, pgbench ${Math.round(tps)} tps, invariants ${invariantsOk ? 'ok' : 'FAILED'}`,
   );

@@ -11,31 +11,21 @@
  * session token), opens each one's seed pair (as the dice page does), funds them with a ledger batch,
  * drives the dice endpoint from CLIENTS concurrent keep-alive connections for DURATION_S seconds, each
  * bet for a random player (a member's bets serialise on the member's seed row by design, so the load
- * is spread over many), then runs pgbench's built-in simple-update script for the same time, checks
- * the ledger's invariants, and prints one summary line last.
- * Settings: CLIENTS (256), PLAYERS (2000), DURATION_S (10), LOADGEN_THREADS (1), PGBENCH_CLIENTS (16),
- * REGISTER_CONCURRENCY (8), SERVER_PROFILE (a folder for a CPU profile of the server).
+ * is spread over many), then prints the heap rows and index entries the bets wrote (per table and per
+ * bet), runs pgbench's built-in simple-update script on the same server for the same time, checks the
+ * ledger's invariants, and prints one summary line last (bench/lib).
+ * Settings: PLAYERS (2000), REGISTER_CONCURRENCY (8), and those of bench/lib/http-bench.ts: CLIENTS
+ * (256), DURATION_S (10), LOADGEN_THREADS (1), PGBENCH_CLIENTS (16), SERVER_PROFILE (a folder for a
+ * CPU profile of the server).
  */
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { Db } from '../../apps/server/src/platform/database/database.ts';
-import {
-  createDatabase,
-  dropDatabase,
-  type LoadResult,
-  type RunningServer,
-  runLoadWorkers,
-  startServer,
-} from '../lib/bench.ts';
-import { adminUrl, reportRun } from '../lib/report.ts';
-import { fundMembers, openSeededDatabase } from '../lib/setup.ts';
+import type { RunningServer } from '../lib/bench.ts';
+import { type Prepared, runHttpBench } from '../lib/http-bench.ts';
+import { fundMembers } from '../lib/setup.ts';
 
-const CLIENTS = Number(process.env.CLIENTS ?? 256);
 const PLAYERS = Number(process.env.PLAYERS ?? 2_000);
-const DURATION_S = Number(process.env.DURATION_S ?? 10);
-const THREADS = Number(process.env.LOADGEN_THREADS ?? 1);
-/** pgbench's own best on a small machine is a few clients per core; more only adds connections. */
-const PGBENCH_CLIENTS = Number(process.env.PGBENCH_CLIENTS ?? 16);
 /** Registration hashes the password with argon2id (19 MiB each); a few at a time keeps memory flat. */
 const REGISTER_CONCURRENCY = Number(process.env.REGISTER_CONCURRENCY ?? 8);
 const STAKE_MINOR = 100;
@@ -116,65 +106,24 @@ async function memberIdsOf(db: Db, merchantId: string, accounts: string[]): Prom
   return rows.map((r) => r.id);
 }
 
-function runLoad(options: {
-  url: string;
-  tokens: string[];
-  clients: number;
-  durationMs: number;
-  warmupMs: number;
-}): Promise<LoadResult[]> {
-  return runLoadWorkers(
-    join(import.meta.dirname, 'load.mjs'),
-    { ...options, stakeMinor: STAKE_MINOR, path: '/wps/originals/dice/bet' },
-    THREADS,
-  );
+/** Registers, opens the seed pairs of and funds PLAYERS players; answers their session tokens. */
+async function prepare({ db, server, merchant }: Prepared) {
+  console.log(`registering ${PLAYERS} players through the API…`);
+  const { accounts, tokens } = await registerPlayers(server);
+  await openSeedPairs(server, tokens);
+  const memberIds = await memberIdsOf(db, merchant.id, accounts);
+  await fundMembers(db, merchant.id, merchant.currency, memberIds, 1_000_000_000n);
+  return { tokens, stakeMinor: STAKE_MINOR };
 }
 
-async function main() {
-  const admin = adminUrl('bench/originals');
-  const suffix = randomBytes(4).toString('hex');
-  const benchDb = `sorte_bench_originals_${suffix}`;
-  const pgbenchDb = `sorte_bench_pgbench_${suffix}`;
-  const url = await createDatabase(admin, benchDb);
-  try {
-    const { handle, merchant } = await openSeededDatabase(url);
-    const server = await startServer(url, { OPERATOR_API_KEY: OPERATOR_KEY });
-    let results: LoadResult[];
-    try {
-      console.log(`registering ${PLAYERS} players through the API…`);
-      const { accounts, tokens } = await registerPlayers(server);
-      await openSeedPairs(server, tokens);
-      const memberIds = await memberIdsOf(handle.db, merchant.id, accounts);
-      await fundMembers(handle.db, merchant.id, merchant.currency, memberIds, 1_000_000_000n);
-      console.log(`driving ${CLIENTS} clients for ${DURATION_S} s…`);
-      results = await runLoad({
-        url: server.url,
-        tokens,
-        clients: CLIENTS,
-        durationMs: DURATION_S * 1000,
-        warmupMs: 2_000,
-      });
-    } finally {
-      await server.stop();
-    }
-    const invariantsOk = await reportRun({
-      name: 'originals',
-      unit: 'dice bets',
-      counted: 'dice bets settled',
-      rowsTable: 'original_rounds',
-      rowsLabel: 'round rows, warm-up included',
-      db: handle.db,
-      closeDb: () => handle.close(),
-      results,
-      durationS: DURATION_S,
-      admin,
-      pgbenchDb,
-      pgbenchClients: PGBENCH_CLIENTS,
-    });
-    if (!invariantsOk) process.exitCode = 1;
-  } finally {
-    await dropDatabase(admin, benchDb);
-  }
-}
-
-await main();
+await runHttpBench({
+  name: 'originals',
+  unit: 'dice bets',
+  counted: 'dice bets settled',
+  rowsTable: 'original_rounds',
+  rowsLabel: 'round rows, warm-up included',
+  serverEnv: { OPERATOR_API_KEY: OPERATOR_KEY },
+  prepare,
+  loadWorker: join(import.meta.dirname, 'load.mjs'),
+  path: '/wps/originals/dice/bet',
+});

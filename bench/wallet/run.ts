@@ -8,32 +8,27 @@
  *
  * It builds the server (npm run bench:wallet does), creates and drops its own databases, starts the
  * built server as a separate process, drives it from CLIENTS concurrent keep-alive connections over
- * WALLETS wallets for DURATION_S seconds, then runs pgbench's built-in simple-update script with the
- * for the same time, checks the ledger's invariants, and prints one summary line last.
- * Settings: CLIENTS (256), WALLETS (2000), DURATION_S (10), LOADGEN_THREADS (1), PGBENCH_CLIENTS (16),
- * SERVER_PROFILE (a folder for a CPU profile of the server).
+ * WALLETS wallets for DURATION_S seconds, then prints the heap rows and index entries the debits
+ * wrote (per table and per bet), runs pgbench's built-in simple-update script on the same server for
+ * the same time, checks the ledger's invariants, and prints one summary line last (bench/lib).
+ * Settings: WALLETS (2000), and those of bench/lib/http-bench.ts: CLIENTS (256), DURATION_S (10),
+ * LOADGEN_THREADS (1), PGBENCH_CLIENTS (16), SERVER_PROFILE (a folder for a CPU profile of the server).
  */
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { blankMemberDraft, createMember } from '../../apps/server/src/modules/members/index.ts';
 import { REFERENCE_VENDOR } from '../../apps/server/src/modules/games/index.ts';
-import { createDatabase, dropDatabase, type LoadResult, runLoadWorkers, startServer } from '../lib/bench.ts';
-import { adminUrl, reportRun } from '../lib/report.ts';
-import { fundMembers, openSeededDatabase } from '../lib/setup.ts';
+import { type Prepared, runHttpBench } from '../lib/http-bench.ts';
+import { fundMembers } from '../lib/setup.ts';
 
-const CLIENTS = Number(process.env.CLIENTS ?? 256);
 const WALLETS = Number(process.env.WALLETS ?? 2_000);
-const DURATION_S = Number(process.env.DURATION_S ?? 10);
-const THREADS = Number(process.env.LOADGEN_THREADS ?? 1);
-/** pgbench's own best on a small machine is a few clients per core; more only adds connections. */
-const PGBENCH_CLIENTS = Number(process.env.PGBENCH_CLIENTS ?? 16);
 const STAKE_MINOR = 100;
 
-/** Migrates and seeds the bench database, then makes WALLETS funded players in bulk. */
-async function prepare(url: string) {
-  const { handle, merchant } = await openSeededDatabase(url);
+/** Makes WALLETS funded players in bulk; answers what the load worker signs its calls with. */
+async function prepare({ db, merchant }: Prepared) {
+  console.log(`preparing ${WALLETS} funded wallets…`);
   const secret = (
-    await handle.db
+    await db
       .selectFrom('game_vendor_credentials')
       .select('secret')
       .where('merchant_id', '=', merchant.id)
@@ -44,7 +39,7 @@ async function prepare(url: string) {
   const now = new Date();
   for (let i = 0; i < WALLETS; i++) {
     const member = await createMember(
-      handle.db,
+      db,
       blankMemberDraft(
         {
           merchant_id: merchant.id,
@@ -58,69 +53,17 @@ async function prepare(url: string) {
     );
     playerIds.push(member.id);
   }
-  await fundMembers(handle.db, merchant.id, merchant.currency, playerIds, 1_000_000_000n);
-  return { handle, secret, currency: merchant.currency, playerIds };
+  await fundMembers(db, merchant.id, merchant.currency, playerIds, 1_000_000_000n);
+  return { secret, currency: merchant.currency, playerIds, stakeMinor: STAKE_MINOR };
 }
 
-function runLoad(options: {
-  url: string;
-  secret: string;
-  currency: string;
-  playerIds: string[];
-  clients: number;
-  durationMs: number;
-  warmupMs: number;
-}): Promise<LoadResult[]> {
-  return runLoadWorkers(
-    join(import.meta.dirname, 'load.mjs'),
-    { ...options, stakeMinor: STAKE_MINOR, path: `/providers/${REFERENCE_VENDOR}/demo/wallet/debit` },
-    THREADS,
-  );
-}
-
-async function main() {
-  const admin = adminUrl('bench/wallet');
-  const suffix = randomBytes(4).toString('hex');
-  const walletDb = `sorte_bench_wallet_${suffix}`;
-  const pgbenchDb = `sorte_bench_pgbench_${suffix}`;
-  const url = await createDatabase(admin, walletDb);
-  try {
-    console.log(`preparing ${WALLETS} funded wallets…`);
-    const { handle, secret, currency, playerIds } = await prepare(url);
-    const server = await startServer(url);
-    let results: LoadResult[];
-    try {
-      console.log(`driving ${CLIENTS} clients for ${DURATION_S} s…`);
-      results = await runLoad({
-        url: server.url,
-        secret,
-        currency,
-        playerIds,
-        clients: CLIENTS,
-        durationMs: DURATION_S * 1000,
-        warmupMs: 2_000,
-      });
-    } finally {
-      await server.stop();
-    }
-    const invariantsOk = await reportRun({
-      name: 'wallet',
-      unit: 'debits',
-      counted: 'debits posted',
-      rowsTable: 'game_bets',
-      rowsLabel: 'bet rows',
-      db: handle.db,
-      closeDb: () => handle.close(),
-      results,
-      durationS: DURATION_S,
-      admin,
-      pgbenchDb,
-      pgbenchClients: PGBENCH_CLIENTS,
-    });
-    if (!invariantsOk) process.exitCode = 1;
-  } finally {
-    await dropDatabase(admin, walletDb);
-  }
-}
-
-await main();
+await runHttpBench({
+  name: 'wallet',
+  unit: 'debits',
+  counted: 'debits posted',
+  rowsTable: 'game_bets',
+  rowsLabel: 'bet rows',
+  prepare,
+  loadWorker: join(import.meta.dirname, 'load.mjs'),
+  path: `/providers/${REFERENCE_VENDOR}/demo/wallet/debit`,
+});

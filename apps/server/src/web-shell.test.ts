@@ -32,6 +32,7 @@ function boot(overrides: Partial<Whitelabel> = {}, status = 0): BootData {
       ...overrides,
     } as unknown as Whitelabel,
     status: { status, maintenanceEndTime: null, ip: '127.0.0.1', country: null } as BootData['status'],
+    announcementsInEffect: 0,
   };
 }
 

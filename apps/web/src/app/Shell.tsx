@@ -17,6 +17,7 @@ import { useTuckOnScroll } from './layout/tuck-on-scroll';
 import { useUiStore } from './layout/ui-store';
 import { LAYOUTS, type LayoutConfig, PUBLIC_PATHS, type RouteHandle } from './layout-config';
 import { ModalHost } from './ModalHost';
+import { useAfterLoadIdle } from '../lib/after-load';
 import { useModal } from '../lib/modal-url';
 import { PageLoader } from './PageLoader';
 import { MaintenanceScreen, RegionRestrictedScreen } from './StatusScreens';
@@ -25,6 +26,16 @@ import { MaintenanceScreen, RegionRestrictedScreen } from './StatusScreens';
 const AnnouncementPopup = lazy(() =>
   import('../features/notices/announcements').then((m) => ({ default: m.AnnouncementPopup })),
 );
+
+/** The popups once the first render has settled: they are work the player did not ask for. */
+function DeferredPopups() {
+  const settled = useAfterLoadIdle();
+  return settled ? (
+    <Suspense fallback={null}>
+      <AnnouncementPopup />
+    </Suspense>
+  ) : null;
+}
 
 /** An in-house game's own screen (/inhouse/dice …), as opposed to the in-house lobby. */
 const IN_GAME = /^\/inhouse\/./;
@@ -177,11 +188,7 @@ export function Shell() {
       ) : null}
       {showTabs ? <TabBar /> : null}
       <ModalHost />
-      {showPopups ? (
-        <Suspense fallback={null}>
-          <AnnouncementPopup />
-        </Suspense>
-      ) : null}
+      {showPopups ? <DeferredPopups /> : null}
       <Toaster />
     </div>
   );

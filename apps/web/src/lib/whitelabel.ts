@@ -94,6 +94,7 @@ export const systemKeys = {
 interface BootData {
   whitelabel?: Partial<Whitelabel>;
   status?: SystemStatus;
+  announcementsInEffect?: number;
 }
 
 /**
@@ -117,6 +118,14 @@ export function readBootData(doc: Document | undefined = globalThis.document): B
 const boot = readBootData();
 const bootAt = Date.now();
 const bootWhitelabel = boot?.whitelabel ? mergeWhitelabel(boot.whitelabel) : undefined;
+
+/**
+ * Whether the page was served with announcements in effect (null: no boot data). The home reserves
+ * the ticker's strip from its first render on this, so the lazily loaded ticker shifts nothing.
+ */
+export function bootHasAnnouncements(): boolean | null {
+  return typeof boot?.announcementsInEffect === 'number' ? boot.announcementsInEffect > 0 : null;
+}
 
 export function fetchWhitelabel(): Promise<Whitelabel> {
   return apiGet<Partial<Whitelabel>>('/wps/system/whitelabel').then(mergeWhitelabel);

@@ -82,7 +82,12 @@ export const systemModule: ServerModule = {
     await ctx.bus.subscribe(MERCHANT_CONFIG_CHANNEL, (code) => directory.dropLocal(code || undefined));
     directory.onChange((code) => void ctx.bus.publish(MERCHANT_CONFIG_CHANNEL, code ?? '').catch(() => {}));
     installMerchantHooks(app, directory, ctx.config.DEFAULT_MERCHANT);
-    rememberDirectory(app, directory, ctx.config.DEFAULT_MERCHANT);
+    rememberDirectory(app, {
+      directory,
+      defaultCode: ctx.config.DEFAULT_MERCHANT,
+      db: ctx.db,
+      clock: ctx.clock,
+    });
     await registerSystemRoutes(app, ctx);
     await registerOperatorRoutes(app, ctx, directory);
   },

@@ -1,6 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { SystemStatus, Whitelabel } from '@sorte/contracts';
+import type { Db } from '../../platform/database/database.ts';
+import type { Clock } from '../../platform/clock.ts';
 import { resolveMerchant } from './system.hooks.ts';
+import { countAnnouncementsInEffect } from './system.repository.ts';
 import { getSystemStatusFor, type MerchantDirectory, whitelabelOf } from './system.service.ts';
 
 /**
@@ -10,12 +13,24 @@ import { getSystemStatusFor, type MerchantDirectory, whitelabelOf } from './syst
 export interface BootData {
   whitelabel: Whitelabel;
   status: SystemStatus;
+  /**
+   * How many announcements are in effect: the home reserves the ticker's strip from its first render
+   * when there are some, so the ticker (its own lazy chunk) does not push the games down (CLS).
+   */
+  announcementsInEffect: number;
 }
 
-const directories = new WeakMap<FastifyInstance, { directory: MerchantDirectory; defaultCode: string }>();
+interface BootSource {
+  directory: MerchantDirectory;
+  defaultCode: string;
+  db: Db;
+  clock: Clock;
+}
 
-export function rememberDirectory(app: FastifyInstance, directory: MerchantDirectory, defaultCode: string) {
-  directories.set(app, { directory, defaultCode });
+const directories = new WeakMap<FastifyInstance, BootSource>();
+
+export function rememberDirectory(app: FastifyInstance, source: BootSource) {
+  directories.set(app, source);
 }
 
 /**
@@ -29,7 +44,11 @@ export async function bootDataFor(app: FastifyInstance, request: FastifyRequest)
   if (!entry) return null;
   try {
     const snapshot = await resolveMerchant(request, entry.directory, entry.defaultCode);
-    return { whitelabel: whitelabelOf(snapshot), status: await getSystemStatusFor(snapshot, request.ip) };
+    const [status, announcementsInEffect] = await Promise.all([
+      getSystemStatusFor(snapshot, request.ip),
+      countAnnouncementsInEffect(entry.db, snapshot.context.id, entry.clock.now()),
+    ]);
+    return { whitelabel: whitelabelOf(snapshot), status, announcementsInEffect };
   } catch (error) {
     request.log.warn({ err: error }, 'boot data unavailable; the page will fetch it');
     return null;

@@ -113,15 +113,19 @@ export function deleteBanner(db: Executor, merchantId: string, id: string) {
 }
 
 /** Announcements visible at `now` of the given types, newest first within the operator's order. */
+function inEffect(db: Executor, merchantId: string, now: Date) {
+  return db
+    .selectFrom('announcements')
+    .where('merchant_id', '=', merchantId)
+    .where('starts_at', '<=', now)
+    .where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', now)]));
+}
+
 export async function pageAnnouncements(
   db: Executor,
   q: { merchantId: string; types: string[] | null; now: Date; offset: number; limit: number },
 ): Promise<{ rows: AnnouncementRow[]; total: number }> {
-  let base = db
-    .selectFrom('announcements')
-    .where('merchant_id', '=', q.merchantId)
-    .where('starts_at', '<=', q.now)
-    .where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', q.now)]));
+  let base = inEffect(db, q.merchantId, q.now);
   if (q.types) base = base.where('type', 'in', q.types);
   const [rows, count] = await Promise.all([
     base
@@ -134,6 +138,18 @@ export async function pageAnnouncements(
     base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.n) };
+}
+
+/** How many announcements are in effect now (the home's ticker shows them). */
+export async function countAnnouncementsInEffect(
+  db: Executor,
+  merchantId: string,
+  now: Date,
+): Promise<number> {
+  const row = await inEffect(db, merchantId, now)
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 /** All announcements of a merchant for operators, including scheduled and expired ones. */

@@ -5,6 +5,7 @@ import { Icon, type IconName } from '../../components/ui/Icon';
 import { CATEGORY_ROUTES, GAME_CATEGORIES, useGameMenus } from '../../features/games/api';
 import { tileHallCount } from '../../features/games/halls';
 import { useModal } from '../../lib/modal-url';
+import { bootHasAnnouncements } from '../../lib/whitelabel';
 
 // Below the fold and data-bound: the rows are their own chunk, fetched when the player scrolls near
 // them, so the home's first load (its JavaScript and its catalogue calls) stays small.
@@ -72,9 +73,11 @@ export default function HomePage() {
 
   return (
     <div className="page home">
-      <Suspense fallback={null}>
-        <AnnouncementTicker />
-      </Suspense>
+      <div className={bootHasAnnouncements() ? 'an-ticker-slot' : undefined}>
+        <Suspense fallback={null}>
+          <AnnouncementTicker />
+        </Suspense>
+      </div>
       <section id="games" className="section" aria-labelledby="home-games">
         <div className="section__head">
           <h2 id="home-games" className="section__title">

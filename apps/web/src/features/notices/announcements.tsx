@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/ui/Icon';
 import { Modal } from '../../components/ui/Modal';
 import { apiGet, apiPost } from '../../lib/api';
+import { formatDateTime } from '../../lib/dates';
 import { useSession } from '../../lib/session';
 import { sanitizeHtml } from './sanitize';
 import './announcements.css';
@@ -49,14 +50,20 @@ function rememberSeen(a: Announcement, current: readonly Announcement[]) {
   }
 }
 
-/** One announcement's text in a dialog: a popup, or the ticker's item the player opened. */
+/**
+ * One announcement's text in a dialog: a popup, or the ticker's item the player opened. A popup is
+ * undated: it is news by being shown, and the first date format of a page loads the browser's
+ * locale data (≈ 30 ms, a long task on a phone) in the middle of a first visit.
+ */
 function AnnouncementDialog({
   announcement,
   name,
+  dated,
   onClose,
 }: {
   announcement: Announcement;
   name: string;
+  dated: boolean;
   onClose: () => void;
 }) {
   const { t, i18n } = useTranslation('notices');
@@ -74,9 +81,11 @@ function AnnouncementDialog({
         </button>
       }
     >
-      <time className="an-date" dateTime={date.toISOString()}>
-        {new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' }).format(date)}
-      </time>
+      {dated ? (
+        <time className="an-date" dateTime={date.toISOString()}>
+          {formatDateTime(date, i18n.language)}
+        </time>
+      ) : null}
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: content passed through sanitizeHtml */}
       <div className="an-body" dangerouslySetInnerHTML={{ __html: html }} />
     </Modal>
@@ -126,6 +135,7 @@ export function AnnouncementPopup() {
     <AnnouncementDialog
       announcement={current}
       name="announcementPopup"
+      dated={false}
       onClose={() => setClosed((s) => new Set(s).add(current.id))}
     />
   );
@@ -178,7 +188,7 @@ export function AnnouncementTicker() {
         </div>
       </div>
       {open ? (
-        <AnnouncementDialog announcement={open} name="announcement" onClose={() => setOpen(null)} />
+        <AnnouncementDialog announcement={open} name="announcement" dated onClose={() => setOpen(null)} />
       ) : null}
     </section>
   );

@@ -118,13 +118,13 @@ const ROUTE_SAMPLES: Record<RoutePath, (s: Seed) => string[]> = {
 };
 
 /**
- * The member centre's pages, read from its menu (app/member-centre/menu.ts: `{ key: '…', icon }`
+ * The member (and agent) centre's pages, read from its menu (app/<centre>/menu.ts: `{ key: '…', icon }`
  * entries; importing it would bring the web's JSX types into the e2e type check).
  */
-function memberPageKeys(): string[] {
-  const menu = readFileSync(join(ROOT, 'apps/web/src/app/member-centre/menu.ts'), 'utf8');
+function centrePageKeys(centre: 'member-centre' | 'agent-centre'): string[] {
+  const menu = readFileSync(join(ROOT, `apps/web/src/app/${centre}/menu.ts`), 'utf8');
   const keys = [...menu.matchAll(/\{ key: '(\w+)', icon: /g)].map((m) => m[1]!);
-  if (keys.length === 0) throw new Error('no member-centre page found in menu.ts: update e2e/sweep.ts');
+  if (keys.length === 0) throw new Error(`no ${centre} page found in menu.ts: update e2e/sweep.ts`);
   return keys;
 }
 
@@ -138,7 +138,8 @@ const MODAL_SAMPLES: Record<ModalName, () => string[]> = {
   notice: () => ['/?modal=notice'],
   download: () => ['/?modal=download'],
   help: () => ['/?modal=help'],
-  member: () => memberPageKeys().map((key) => `/?modal=member&m_page=${key}`),
+  member: () => centrePageKeys('member-centre').map((key) => `/?modal=member&m_page=${key}`),
+  agent: () => centrePageKeys('agent-centre').map((key) => `/?modal=agent&m_page=${key}`),
 };
 
 /** Every address of the sweep, in table order. */
@@ -381,12 +382,20 @@ export async function sweepCell(cell: Cell, opts: SweepOptions): Promise<string[
         .replace(/[0-9a-f-]{36}/, 'id')
         .replace(/^\//, '')
         .replace(/[^\w-]+/g, '_') || 'root';
-    await settledScreenshot(page, `sweep/${cellName(cell, theme)}/${slug}`, 'jpeg');
+    // One picture per address and cell, of the cold load: the cells cross the themes, so every
+    // address is still photographed in both, at half the cost of photographing the refresh too.
+    if (theme === cold) await settledScreenshot(page, `sweep/${cellName(cell, theme)}/${slug}`, 'jpeg');
   };
   // The one place that knows the announcements' popups: each shows once per browser (per player
   // when signed in) and is remembered as seen when shown, so a first visit of the home shows them
   // and Escape closes them; the addresses after are photographed as a returning player sees them.
+  // The popups are asked for once the first load has settled (Shell's DeferredPopups): wait for
+  // that answer, whatever it holds, so a popup never opens over a later address.
+  const popups = page.waitForResponse((r) => r.url().includes('/wps/announcements/popups'), {
+    timeout: 20_000,
+  });
   await page.goto(opts.server.url);
+  await popups.catch(() => undefined);
   await rendered(page, requests).catch(() => undefined);
   for (let i = 0; i < 10 && (await page.locator('[role="dialog"]').count()) > 0; i += 1) {
     await page.keyboard.press('Escape');

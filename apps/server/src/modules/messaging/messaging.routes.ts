@@ -4,20 +4,16 @@ import {
   announcementPopupsResponse,
   announcementSeenInput,
 } from '@sorte/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import { doc } from '../../platform/http/openapi.ts';
 import { parseInput } from '../../platform/http/validate.ts';
-import { pickLanguage } from '../../platform/i18n/messages.ts';
+import { requestLanguage } from '../../platform/i18n/messages.ts';
 import { requireMember } from '../auth/index.ts';
 import { markAnnouncementSeenFor, popupAnnouncementsFor } from '../system/index.ts';
 
 const tags = ['messaging'];
-
-function languageOf(request: FastifyRequest, explicit?: string): string {
-  return explicit === 'en' || explicit === 'pt-BR' ? explicit : pickLanguage(request.headers);
-}
 
 /**
  * Popup (PU) announcements: each opens once per player (remembered here, per version, so a changed
@@ -41,7 +37,7 @@ export async function registerMessagingRoutes(app: FastifyInstance, ctx: AppCont
       const q = parseInput(announcementPopupsQuery, request.query);
       const list = await popupAnnouncementsFor(request, ctx.db, {
         memberId: member?.memberId ?? null,
-        language: languageOf(request, q.language),
+        language: requestLanguage(request, q.language),
         now: ctx.clock.now(),
       });
       return { success: true, value: { list } };

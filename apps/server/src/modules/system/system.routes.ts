@@ -11,13 +11,13 @@ import {
   systemStatusResponse,
   whitelabelResponse,
 } from '@sorte/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { doc } from '../../platform/http/openapi.ts';
 import { parseInput } from '../../platform/http/validate.ts';
-import { pickLanguage } from '../../platform/i18n/messages.ts';
+import { requestLanguage } from '../../platform/i18n/messages.ts';
 import { merchantFromRequest } from './system.hooks.ts';
 import {
   announcements,
@@ -41,11 +41,6 @@ const assetName = z.object({ file: z.string().regex(/^[A-Za-z0-9_-]{1,64}\.svg$/
 const assetQuery = z.object({ lang: z.enum(['en', 'pt-BR']).optional() });
 
 const ok = <T>(value: T) => ({ success: true as const, value });
-
-/** The language a public text is wanted in: an explicit query value, else the lang/Accept-Language headers. */
-function languageOf(request: FastifyRequest, explicit?: string): string {
-  return explicit === 'en' || explicit === 'pt-BR' ? explicit : pickLanguage(request.headers);
-}
 
 export async function registerSystemRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.get(
@@ -120,7 +115,7 @@ export async function registerSystemRoutes(app: FastifyInstance, ctx: AppContext
         response: helpCenterResponse,
       }),
     },
-    async (request) => ok(await helpCenter(ctx.db, merchantFromRequest(request), languageOf(request))),
+    async (request) => ok(await helpCenter(ctx.db, merchantFromRequest(request), requestLanguage(request))),
   );
 
   app.get(
@@ -135,7 +130,7 @@ export async function registerSystemRoutes(app: FastifyInstance, ctx: AppContext
     },
     async (request) => {
       const q = parseInput(announcementsQuery, request.query);
-      const language = languageOf(request, q.language);
+      const language = requestLanguage(request, q.language);
       return ok(
         await announcements(ctx.db, merchantFromRequest(request), { ...q, language, now: ctx.clock.now() }),
       );

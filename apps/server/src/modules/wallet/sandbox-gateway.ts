@@ -1,17 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { parseInput } from '../../platform/http/validate.ts';
-import { pickLanguage } from '../../platform/i18n/messages.ts';
+import { requestLanguage } from '../../platform/i18n/messages.ts';
 import { isUuid } from '../../platform/http/ids.ts';
 import { findChannel, merchantCurrency } from './channels.repository.ts';
 import * as deposits from './deposits.repository.ts';
 import type { DepositView } from './deposits.repository.ts';
 import { signBody } from './gateway.adapters.ts';
-import { type PageLanguage, renderCheckout } from './sandbox-gateway.page.ts';
+import { renderCheckout } from './sandbox-gateway.page.ts';
 import { sandboxPixExpiry } from './sandbox-pix.ts';
 
 /**
@@ -43,11 +43,6 @@ const checkoutForm = z.object({
   outcome: z.enum(['pay', 'decline']),
   lang: z.string().max(10).optional(),
 });
-
-function languageOf(request: FastifyRequest, requested: string | undefined): PageLanguage {
-  if (requested === 'en' || requested === 'pt-BR') return requested;
-  return pickLanguage(request.headers);
-}
 
 /** Where the browser goes once the gateway is done: the site's deposit page, on this order. */
 function returnUrl(depositId: string): string {
@@ -157,7 +152,7 @@ export function registerSandboxGateway(app: FastifyInstance, ctx: AppContext): v
       const order = await sandboxOrder(depositId);
       const merchant = await merchantCurrency(ctx.db, order.merchant_id);
       const html = renderCheckout({
-        language: languageOf(request, lang),
+        language: requestLanguage(request, lang),
         merchantName: merchant.brandName,
         orderNo: order.order_no,
         amountMinor: order.amount_minor,

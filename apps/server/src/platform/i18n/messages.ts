@@ -13,6 +13,17 @@ export function pickLanguage(headers: Record<string, string | string[] | undefin
   return first.startsWith('en') ? 'en' : 'pt-BR';
 }
 
+/**
+ * The language a response is wanted in: an explicit value the request names (a `language` or `lang`
+ * query) when it is one the site speaks, else the lang / Accept-Language headers (pickLanguage).
+ */
+export function requestLanguage(
+  request: { headers: Record<string, string | string[] | undefined> },
+  explicit?: string,
+): 'en' | 'pt-BR' {
+  return explicit === 'en' || explicit === 'pt-BR' ? explicit : pickLanguage(request.headers);
+}
+
 export function errorMessage(code: ErrorCode, language: 'en' | 'pt-BR'): string {
   return catalogs[language]?.[code] ?? en[code as keyof typeof en] ?? code;
 }

@@ -42,6 +42,44 @@ function hexToRgb(hex: string): string {
   return `${(n >> 16) & 255} ${(n >> 8) & 255} ${n & 255}`;
 }
 
+/** WCAG relative luminance of an sRGB colour ('#rrggbb' or '#rgb'). */
+function luminance(hex: string): number {
+  const channel = (c: number) => {
+    const v = c / 255;
+    return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+  };
+  const [r, g, b] = hexToRgb(hex).split(' ').map(Number) as [number, number, number];
+  return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
+}
+
+/** WCAG contrast ratio of two colours, 1 (none) to 21 (black on white). */
+export function contrastRatio(a: string, b: string): number {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+/** The contrast body text needs (WCAG AA). */
+const READABLE = 4.5;
+
+/**
+ * The accent as text on a surface: the accent itself when it reads there (a gold on a dark header),
+ * else the accent darkened (or lightened) step by step until it does — the brand's hue, readable on a
+ * white header, where the gold balance could not be read.
+ */
+export function readableAccent(accent: string, surface: string): string {
+  if (contrastRatio(accent, surface) >= READABLE) return accent;
+  const toward = luminance(surface) > 0.5 ? 0 : 255;
+  const [r, g, b] = hexToRgb(accent).split(' ').map(Number) as [number, number, number];
+  const hex = (c: number) => Math.round(c).toString(16).padStart(2, '0');
+  for (let step = 1; step <= 20; step += 1) {
+    const k = step / 20;
+    const mix = (c: number) => c + (toward - c) * k;
+    const candidate = `#${hex(mix(r))}${hex(mix(g))}${hex(mix(b))}`;
+    if (contrastRatio(candidate, surface) >= READABLE) return candidate;
+  }
+  return toward === 0 ? '#000000' : '#ffffff';
+}
+
 /**
  * CSS custom properties for the merchant theme in the given mode. Brand colours always apply;
  * background/surface/text apply only in the merchant's own mode so the other mode stays readable.
@@ -55,6 +93,7 @@ export function themeVariables(theme: ThemeConfig, mode: ThemeMode): Record<stri
     '--c-secondary-rgb': hexToRgb(theme.secondary),
     '--c-accent': theme.accent,
     '--c-accent-rgb': hexToRgb(theme.accent),
+    '--c-accent-ink': readableAccent(theme.accent, base.surface),
     '--c-bg': base.background,
     '--c-bg-rgb': hexToRgb(base.background),
     '--c-surface': base.surface,

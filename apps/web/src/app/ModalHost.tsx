@@ -37,6 +37,10 @@ const MODALS: Record<ModalName, ModalComponent> = {
     () => import('./member-centre'),
     (m) => m.MemberCentreModal,
   ),
+  agent: lazyNamed(
+    () => import('./agent-centre'),
+    (m) => m.AgentCentreModal,
+  ),
 };
 
 /**

@@ -59,6 +59,7 @@ export const MODAL_NAMES = [
   'download',
   'help',
   'member',
+  'agent',
 ] as const;
 
 export type ModalName = (typeof MODAL_NAMES)[number];

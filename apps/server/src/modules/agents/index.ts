@@ -2,6 +2,7 @@ import type { ServerModule } from '../../platform/context.ts';
 import { registerAgentRoutes } from './agents.routes.ts';
 import { seedDemoAgent } from './agents.seed.ts';
 import { registerTeamRoutes } from './team.routes.ts';
+import { seedDemoTeam } from './team.seed.ts';
 
 export { DEMO_AGENT, DEMO_PLAYER, seededMembersWithKnownPasswords } from './agents.seed.ts';
 export { isAffiliateCodeValid } from './agents.service.ts';
@@ -14,5 +15,8 @@ export const agentsModule: ServerModule = {
     // The agent centre's team reads and registration centre (issue 15).
     await registerTeamRoutes(app, ctx);
   },
-  seedDemo: seedDemoAgent,
+  async seedDemo(ctx) {
+    await seedDemoAgent(ctx);
+    await seedDemoTeam(ctx);
+  },
 };

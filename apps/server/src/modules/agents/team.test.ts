@@ -6,6 +6,7 @@ import { hashPassword } from '../auth/index.ts';
 import { blankMemberDraft, createMember, findMemberByAccount } from '../members/index.ts';
 import { recordBet } from '../records/index.ts';
 import { catchUpRollups } from '../records/records.test-helpers.ts';
+import { seedDemoTeam } from './team.seed.ts';
 
 /**
  * The agent centre's read side and registration centre, on a small tree:
@@ -224,5 +225,21 @@ describe('agent centre: another agent’s ids answer not found on every route', 
         expect([url, r.status, r.code]).toEqual([url, 404, 'AGENT_MEMBER_NOT_FOUND']);
       }
     }
+  });
+});
+
+describe('the demo team (development seed)', () => {
+  test('the demo agent gets a two-level team with balances and bets, once', async () => {
+    const dev = { ...t.ctx, config: { ...t.ctx.config, NODE_ENV: 'development' as const } };
+    await seedDemoTeam(dev);
+    await seedDemoTeam(dev);
+    await catchUpRollups(t.ctx.db);
+    tokens.demo = (await login(t, 'demoagent', 'agent123')).value.token;
+    const overview = teamOverview.parse((await get('demo', '/wps/agent/team/overview')).value);
+    // demoplayer (seeded with the agent) + the seven of the demo team.
+    expect([overview.teamSize, overview.directAgents]).toEqual([8, 1]);
+    expect(overview.series.some((d) => d.validStakeMinor > 0)).toBe(true);
+    const sub = (await get('demo', '/wps/agent/team/members?scope=all&search=demosubagent')).value.list[0];
+    expect([sub.teamSize, sub.balanceMinor]).toEqual([3, 85_000]);
   });
 });

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Icon, type IconName } from '../../components/ui/Icon';
 import { toast } from '../../lib/toast';
 import { useWhitelabel } from '../../lib/whitelabel';
+import { AGENT_CENTRE_TYPES } from '../../lib/member';
 import { useModal } from '../../lib/modal-url';
 
 const TRIAL_TYPE = 4;
@@ -43,7 +44,10 @@ export function AccountMenu({ member, onLogout }: { member: MemberInfo | undefin
   // Trial (free-play) accounts get the real-account prompt instead of the member centre.
   const openMemberCentre = (page: string) =>
     member?.type === TRIAL_TYPE ? toast(t('toast.needRealAccount')) : openModal('member', { page });
-  // The agent centre's entry comes with the agent centre itself: a menu never offers what is not built.
+  // The agent centre (spec §2): its own flag, and only for agents (types 1, 2, 41, 42; never a trial).
+  const isAgent =
+    member !== undefined &&
+    (AGENT_CENTRE_TYPES.includes(member.type) || AGENT_CENTRE_TYPES.includes(member.isAgent));
   const items: Item[] = [
     ...(flags.memberCentre
       ? [
@@ -64,6 +68,16 @@ export function AccountMenu({ member, onLogout }: { member: MemberInfo | undefin
             icon: 'trophy' as const,
             label: t('account.bettingRecords'),
             onSelect: () => openMemberCentre('personalHistoryCopy'),
+          },
+        ]
+      : []),
+    ...(flags.agentCentre && isAgent
+      ? [
+          {
+            key: 'agentCentre',
+            icon: 'agent' as const,
+            label: t('account.agentCentre'),
+            onSelect: () => openModal('agent', { page: 'agentTeamOverview' }),
           },
         ]
       : []),

@@ -1,0 +1,128 @@
+import { useCallback, useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Icon } from '../../components/ui/Icon';
+import { Modal } from '../../components/ui/Modal';
+import {
+  AccountPage,
+  BettingPage,
+  OverviewPage,
+  ProfitPage,
+  TeamPage,
+  TransactionsPage,
+} from '../../features/agents';
+import { AGENT_CENTRE_TYPES, useMemberInfo } from '../../lib/member';
+import { useModal } from '../../lib/modal-url';
+import { useSession } from '../../lib/session';
+import { useWhitelabel } from '../../lib/whitelabel';
+import { AGENT_PAGES, type AgentPageKey, resolveAgentPage } from './menu';
+import '../member-centre/member-centre.css';
+import './agent-centre.css';
+
+/**
+ * The agent centre (`?modal=agent&m_page=<key>`, spec §2): titled Agent, a left menu, the chosen page.
+ * Only for a signed-in agent (types 1, 2, 41, 42; never a trial) on a site with the agent-centre flag;
+ * anyone else who opens the address gets the login or nothing.
+ */
+export function AgentCentreModal({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation('agents');
+  const { flags } = useWhitelabel();
+  const isLogin = useSession((s) => s.isLogin);
+  const { openModal } = useModal();
+  const member = useMemberInfo();
+
+  useEffect(() => {
+    if (!isLogin) openModal('login');
+  }, [isLogin, openModal]);
+
+  if (!isLogin || !flags.agentCentre) return null;
+  if (!member.data) {
+    return (
+      <Modal name="agent" title={t('title')} onClose={onClose} size="lg">
+        <div className="cs-loading" role="status" aria-busy="true" aria-label={t('loading')} />
+      </Modal>
+    );
+  }
+  const { type, isAgent } = member.data;
+  if (!AGENT_CENTRE_TYPES.includes(type) && !AGENT_CENTRE_TYPES.includes(isAgent)) {
+    return (
+      <Modal name="agent-refused" title={t('title')} onClose={onClose} size="sm">
+        <p className="confirm__text">{t('notAgent')}</p>
+      </Modal>
+    );
+  }
+  return <AgentCentre onClose={onClose} />;
+}
+
+function AgentCentre({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation('agents');
+  const { params, openModal } = useModal();
+  const page = resolveAgentPage(params.page);
+  const go = (key: AgentPageKey, extra: Record<string, string> = {}) =>
+    openModal('agent', { page: key, ...extra });
+  const activeRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => activeRef.current?.focus({ preventScroll: true }));
+    return () => cancelAnimationFrame(frame);
+  }, []);
+  // On phones the menu is a scrolling strip: keep the current entry in view as it changes.
+  const setActive = useCallback((element: HTMLButtonElement | null) => {
+    activeRef.current = element;
+    element?.scrollIntoView?.({ block: 'nearest', inline: 'center' });
+  }, []);
+
+  return (
+    <Modal name="agent" title={t('title')} onClose={onClose} size="lg">
+      <div className="mc">
+        <nav className="mc__nav" aria-label={t('menu')}>
+          {AGENT_PAGES.map((entry) => (
+            <button
+              key={entry.key}
+              ref={entry.key === page ? setActive : undefined}
+              type="button"
+              className={`mc__item${entry.key === page ? ' is-active' : ''}`}
+              aria-current={entry.key === page ? 'page' : undefined}
+              onClick={() => go(entry.key)}
+            >
+              <Icon name={entry.icon} size={18} />
+              <span>{t(`pages.${entry.key}`)}</span>
+            </button>
+          ))}
+        </nav>
+        <section className="mc__panel" aria-label={t(`pages.${page}`)}>
+          <h3 className="mc__heading">{t(`pages.${page}`)}</h3>
+          <PageBody
+            page={page}
+            parentId={params.parent}
+            onDrill={(id) => go('agentTeamManagement', id ? { parent: id } : {})}
+          />
+        </section>
+      </div>
+    </Modal>
+  );
+}
+
+function PageBody({
+  page,
+  parentId,
+  onDrill,
+}: {
+  page: AgentPageKey;
+  parentId: string | undefined;
+  onDrill: (id?: string) => void;
+}) {
+  switch (page) {
+    case 'agentTeamOverview':
+      return <OverviewPage />;
+    case 'agentAccount':
+      return <AccountPage onCreated={() => onDrill(undefined)} />;
+    case 'agentTeamManagement':
+      return <TeamPage key={parentId ?? 'me'} parentId={parentId} onDrill={onDrill} />;
+    case 'agentTeamBetting':
+      return <BettingPage />;
+    case 'agentUserProfit':
+      return <ProfitPage />;
+    case 'agentTransactions':
+      return <TransactionsPage />;
+  }
+}

@@ -1,0 +1,2 @@
+export { AGENT_PAGES, type AgentPageKey } from './menu';
+export { AgentCentreModal } from './AgentCentreModal';

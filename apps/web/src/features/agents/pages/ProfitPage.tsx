@@ -1,0 +1,125 @@
+import { TEAM_PROFIT_SORTS, type TeamProfitRow } from '@sorte/contracts';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Pager } from '../../../components/ui/Pager';
+import { QueryState } from '../../../components/ui/QueryState';
+import { useMoney } from '../../../lib/money';
+import { type ProfitFilter, useTeamProfit } from '../api';
+import { lastDays, Profit, RangeBar, Stat, Table } from '../components';
+
+/** agentUserProfit: per member of the team with activity in the range, sortable, with the totals. */
+export function ProfitPage() {
+  const { t, i18n } = useTranslation('agents');
+  const money = useMoney();
+  const [filter, setFilter] = useState<ProfitFilter>(() => ({
+    ...lastDays(7),
+    sort: 'validStakeMinor',
+    order: 'desc',
+    pageNo: 1,
+  }));
+  const [search, setSearch] = useState('');
+  const profit = useTeamProfit(filter);
+  const set = (patch: Partial<ProfitFilter>) => setFilter((f) => ({ ...f, pageNo: 1, ...patch }));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    set({ search: search.trim() || undefined });
+  };
+  const data = profit.data;
+  const amount = (pick: (r: TeamProfitRow) => number) => (r: TeamProfitRow) => money.format(pick(r));
+  const columns = [
+    { key: 'account', label: t('team.account'), cell: (r: TeamProfitRow) => <strong>{r.account}</strong> },
+    { key: 'deposit', label: t('figures.deposits'), numeric: true, cell: amount((r) => r.depositMinor) },
+    {
+      key: 'withdrawal',
+      label: t('figures.withdrawals'),
+      numeric: true,
+      cell: amount((r) => r.withdrawalMinor),
+    },
+    {
+      key: 'bets',
+      label: t('figures.bets'),
+      numeric: true,
+      cell: (r: TeamProfitRow) => r.bets.toLocaleString(i18n.language),
+    },
+    { key: 'valid', label: t('figures.validBet'), numeric: true, cell: amount((r) => r.validStakeMinor) },
+    { key: 'payout', label: t('figures.payout'), numeric: true, cell: amount((r) => r.payoutMinor) },
+    { key: 'bonus', label: t('figures.bonus'), numeric: true, cell: amount((r) => r.bonusMinor) },
+    {
+      key: 'profit',
+      label: t('figures.profit'),
+      numeric: true,
+      cell: (r: TeamProfitRow) => <Profit minor={r.profitMinor} />,
+    },
+  ];
+  return (
+    <div className="ag-page">
+      <RangeBar idPrefix="ag-pl" range={filter} onChange={(range) => set(range)} />
+      <div className="ag-toolbar">
+        <form className="ag-search" onSubmit={submit}>
+          <label className="sr-only" htmlFor="ag-pl-search">
+            {t('team.search')}
+          </label>
+          <input
+            id="ag-pl-search"
+            className="ag-input"
+            type="search"
+            placeholder={t('team.search')}
+            value={search}
+            maxLength={32}
+            onChange={(e) => setSearch(e.target.value)}
+          />
+          <button type="submit" className="btn btn--ghost btn--sm">
+            {t('team.searchGo')}
+          </button>
+        </form>
+        <label className="ag-field ag-field--inline" htmlFor="ag-pl-sort">
+          <span className="ag-field__label">{t('sort.label')}</span>
+          <select
+            id="ag-pl-sort"
+            className="select"
+            value={`${filter.sort}:${filter.order}`}
+            onChange={(e) => {
+              const [sort, order] = e.target.value.split(':') as [string, ProfitFilter['order']];
+              set({ sort, order });
+            }}
+          >
+            {TEAM_PROFIT_SORTS.flatMap((sort) =>
+              (['desc', 'asc'] as const).map((order) => (
+                <option key={`${sort}:${order}`} value={`${sort}:${order}`}>
+                  {t(`profit.sorts.${sort}`)} {t(`sort.${order}`)}
+                </option>
+              )),
+            )}
+          </select>
+        </label>
+      </div>
+      <QueryState isLoading={profit.isLoading} error={profit.error} onRetry={() => void profit.refetch()}>
+        {data ? (
+          <>
+            <div className="ag-stats">
+              <Stat label={t('figures.deposits')}>{money.format(data.totals.depositMinor)}</Stat>
+              <Stat label={t('figures.withdrawals')}>{money.format(data.totals.withdrawalMinor)}</Stat>
+              <Stat label={t('figures.validBet')}>{money.format(data.totals.validStakeMinor)}</Stat>
+              <Stat label={t('figures.profit')}>
+                <Profit minor={data.totals.profitMinor} />
+              </Stat>
+            </div>
+            <p className="muted ag-hint">{t('profit.note', { count: data.total })}</p>
+            {data.list.length ? (
+              <Table label={t('profit.label')} columns={columns} rows={data.list} rowKey={(r) => r.id} />
+            ) : (
+              <p className="muted ag-empty">{t('profit.none')}</p>
+            )}
+            {data.totalPages > 1 ? (
+              <Pager
+                pageNo={data.pageNo}
+                totalPages={data.totalPages}
+                onPage={(pageNo) => setFilter((f) => ({ ...f, pageNo }))}
+              />
+            ) : null}
+          </>
+        ) : null}
+      </QueryState>
+    </div>
+  );
+}

@@ -1,0 +1,196 @@
+import { TEAM_MEMBER_SORTS, type TeamMember } from '@sorte/contracts';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Pager } from '../../../components/ui/Pager';
+import { QueryState } from '../../../components/ui/QueryState';
+import { formatDateTime } from '../../../lib/dates';
+import { useMoney } from '../../../lib/money';
+import { type MembersFilter, useTeamMembers } from '../api';
+import { Table } from '../components';
+
+/**
+ * agentTeamManagement: the direct or whole-team members of the agent, or of a sub-team drilled into
+ * (`parentId`, kept in the address as `m_parent`, so a drilled-in view can be linked and reloaded).
+ */
+export function TeamPage({
+  parentId,
+  onDrill,
+}: {
+  parentId: string | undefined;
+  onDrill: (id?: string) => void;
+}) {
+  const { t, i18n } = useTranslation('agents');
+  const money = useMoney();
+  const [filter, setFilter] = useState<Omit<MembersFilter, 'parentId'>>({
+    scope: 'direct',
+    sort: 'createdAt',
+    order: 'desc',
+    pageNo: 1,
+  });
+  const [search, setSearch] = useState('');
+  const members = useTeamMembers({ ...filter, parentId });
+  const set = (patch: Partial<MembersFilter>) => setFilter((f) => ({ ...f, pageNo: 1, ...patch }));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    set({ search: search.trim() || undefined });
+  };
+  const data = members.data;
+  const columns = [
+    {
+      key: 'account',
+      label: t('team.account'),
+      cell: (m: TeamMember) => (
+        <span className="ag-who">
+          <strong>{m.account}</strong>
+          <span className={`ag-tag ag-tag--${m.isAgent ? 'agent' : 'player'}`}>
+            {t(`kinds.${m.isAgent ? 'agent' : 'player'}`)}
+          </span>
+          {filter.scope === 'all' && m.depth > 1 ? (
+            <span className="muted ag-small">{t('team.under', { account: m.parentAccount })}</span>
+          ) : null}
+        </span>
+      ),
+    },
+    {
+      key: 'balance',
+      label: t('team.balance'),
+      numeric: true,
+      cell: (m: TeamMember) => money.format(m.balanceMinor),
+    },
+    {
+      key: 'registered',
+      label: t('team.registered'),
+      cell: (m: TeamMember) => formatDateTime(m.registeredAt, i18n.language),
+    },
+    {
+      key: 'login',
+      label: t('team.lastLogin'),
+      cell: (m: TeamMember) =>
+        m.lastLoginAt ? formatDateTime(m.lastLoginAt, i18n.language) : t('team.never'),
+    },
+    {
+      key: 'team',
+      label: t('team.teamSize'),
+      numeric: true,
+      cell: (m: TeamMember) =>
+        m.isAgent || m.teamSize > 0 ? (
+          <button type="button" className="link-btn" onClick={() => onDrill(m.id)}>
+            {t('team.viewTeam', { count: m.teamSize })}
+          </button>
+        ) : (
+          m.teamSize.toLocaleString(i18n.language)
+        ),
+    },
+  ];
+  return (
+    <div className="ag-page">
+      {data && data.root.path.length > 0 ? (
+        <nav className="ag-crumbs" aria-label={t('team.path')}>
+          <button type="button" className="link-btn" onClick={() => onDrill(undefined)}>
+            {t('team.myTeam')}
+          </button>
+          {data.root.path.map((step, i) => (
+            <span key={step.id}>
+              <span aria-hidden="true"> › </span>
+              {i === data.root.path.length - 1 ? (
+                <strong aria-current="page">{step.account}</strong>
+              ) : (
+                <button type="button" className="link-btn" onClick={() => onDrill(step.id)}>
+                  {step.account}
+                </button>
+              )}
+            </span>
+          ))}
+        </nav>
+      ) : null}
+      <div className="ag-toolbar">
+        <fieldset className="ag-chips">
+          <legend className="sr-only">{t('team.scope')}</legend>
+          {(['direct', 'all'] as const).map((scope) => (
+            <button
+              key={scope}
+              type="button"
+              className={`ag-chip${filter.scope === scope ? ' is-active' : ''}`}
+              aria-pressed={filter.scope === scope}
+              onClick={() => set({ scope })}
+            >
+              {t(`team.scopes.${scope}`)}
+            </button>
+          ))}
+        </fieldset>
+        <form className="ag-search" onSubmit={submit}>
+          <label className="sr-only" htmlFor="ag-team-search">
+            {t('team.search')}
+          </label>
+          <input
+            id="ag-team-search"
+            className="ag-input"
+            type="search"
+            placeholder={t('team.search')}
+            value={search}
+            maxLength={32}
+            onChange={(e) => setSearch(e.target.value)}
+          />
+          <button type="submit" className="btn btn--ghost btn--sm">
+            {t('team.searchGo')}
+          </button>
+        </form>
+        <label className="ag-field ag-field--inline" htmlFor="ag-team-kind">
+          <span className="ag-field__label">{t('team.kind')}</span>
+          <select
+            id="ag-team-kind"
+            className="select"
+            value={filter.kind ?? ''}
+            onChange={(e) => set({ kind: (e.target.value || undefined) as MembersFilter['kind'] })}
+          >
+            <option value="">{t('team.allKinds')}</option>
+            <option value="player">{t('kinds.player')}</option>
+            <option value="agent">{t('kinds.agent')}</option>
+          </select>
+        </label>
+        <label className="ag-field ag-field--inline" htmlFor="ag-team-sort">
+          <span className="ag-field__label">{t('sort.label')}</span>
+          <select
+            id="ag-team-sort"
+            className="select"
+            value={`${filter.sort}:${filter.order}`}
+            onChange={(e) => {
+              const [sort, order] = e.target.value.split(':') as [
+                MembersFilter['sort'],
+                MembersFilter['order'],
+              ];
+              set({ sort, order });
+            }}
+          >
+            {TEAM_MEMBER_SORTS.flatMap((sort) =>
+              (['desc', 'asc'] as const).map((order) => (
+                <option key={`${sort}:${order}`} value={`${sort}:${order}`}>
+                  {t(`team.sorts.${sort}`)} {t(`sort.${order}`)}
+                </option>
+              )),
+            )}
+          </select>
+        </label>
+      </div>
+      <QueryState isLoading={members.isLoading} error={members.error} onRetry={() => void members.refetch()}>
+        {data ? (
+          <>
+            <p className="muted ag-hint">{t('team.count', { count: data.total })}</p>
+            {data.list.length ? (
+              <Table label={t('team.label')} columns={columns} rows={data.list} rowKey={(m) => m.id} />
+            ) : (
+              <p className="muted ag-empty">{t('team.none')}</p>
+            )}
+            {data.totalPages > 1 ? (
+              <Pager
+                pageNo={data.pageNo}
+                totalPages={data.totalPages}
+                onPage={(pageNo) => setFilter((f) => ({ ...f, pageNo }))}
+              />
+            ) : null}
+          </>
+        ) : null}
+      </QueryState>
+    </div>
+  );
+}

@@ -64,7 +64,8 @@ function refTier(tiers: Tier[], f: Figures): number | null {
     .filter(
       ({ t }) =>
         f.validBetMinor >= t.minValidBetMinor &&
-        -f.profitMinor >= t.minLossMinor &&
+        // A period the team won is measured without the minimum loss (its share is owed, and carried).
+        (f.profitMinor > 0n || -f.profitMinor >= t.minLossMinor) &&
         f.activeMembers >= t.minActiveMembers,
     );
   return met.length ? met[met.length - 1]!.i : null;
@@ -187,6 +188,7 @@ function engineInput(agents: RefAgent[], activeMin: bigint) {
     contractId: BigInt(i + 1),
     agentId: a.id,
     parentContractId: a.parent === null ? null : BigInt(Number(a.parent.slice(1)) + 1),
+    top: a.parent === null,
     tiers: a.tiers,
     figures: teams.get(a.id)!,
     carryInMinor: a.carryIn,
@@ -241,6 +243,27 @@ describe('contract mathematics', () => {
       ),
       { numRuns: 300 },
     );
+  });
+
+  it('a contract whose upline agent holds none in the period earns nothing (the cap is 0)', () => {
+    const tier: Tier = {
+      minValidBetMinor: 0n,
+      minLossMinor: 0n,
+      minActiveMembers: 0,
+      rateUnits: 10_000n,
+      amountMinor: null,
+    };
+    const figures = { validBetMinor: 100_000n, profitMinor: 0n, activeMembers: 1 };
+    const node = {
+      contractId: 1n,
+      agentId: 'b',
+      parentContractId: null,
+      tiers: [tier],
+      figures,
+      carryInMinor: 0n,
+    };
+    expect(settleTree('daily', [{ ...node, top: false }], { carryOver: true })[0]!.amountMinor).toBe(0n);
+    expect(settleTree('daily', [{ ...node, top: true }], { carryOver: true })[0]!.amountMinor).toBe(1_000n);
   });
 
   it('a salary on a rate never makes an agent owe: every net is ≥ 0 (its team holds its sub-teams, its rate is the higher)', () => {

@@ -50,10 +50,16 @@ export function lossOf(f: Figures): bigint {
   return -f.profitMinor;
 }
 
+/**
+ * Whether the figures meet a tier. A period the team WON (its loss is negative) is measured by valid
+ * bet and active members alone: the agent then owes its share of the winnings at the rate it would
+ * have earned, and carries it (negative carry-over) — a minimum loss cannot spare it that.
+ */
 export function meets(f: Figures, t: Tier): boolean {
+  const loss = lossOf(f);
   return (
     f.validBetMinor >= t.minValidBetMinor &&
-    lossOf(f) >= t.minLossMinor &&
+    (loss < 0n || loss >= t.minLossMinor) &&
     f.activeMembers >= t.minActiveMembers
   );
 }
@@ -152,8 +158,14 @@ export function tierProblems(type: ContractType, tiers: readonly Tier[], limits:
 export interface ContractNode {
   contractId: bigint;
   agentId: string;
-  /** The upline's contract of the same type in force over the same period; null at the top. */
+  /**
+   * The upline's contract of the same type in force over the same period; null when there is none —
+   * for a contract the merchant gave (`top`) that is the top of the tree, for any other it means the
+   * upline holds no contract in the period, and the value applied is capped at 0.
+   */
   parentContractId: bigint | null;
+  /** Offered by the merchant (an operator), not by an upline agent. */
+  top: boolean;
   tiers: readonly Tier[];
   figures: Figures;
   /** What the agent carries in from its previous period (≤ 0). */
@@ -201,9 +213,8 @@ export function carry(netMinor: bigint, carryInMinor: bigint, carryOver: boolean
 
 /**
  * Settles one period of every contract of one type in a merchant: values top-down (each capped at
- * its upline contract's applied value), gross on each whole team, then each agent's net = its gross
- * minus its direct downline contracts' gross, then the carry. A node whose parent is not among the
- * nodes is treated as a top contract.
+ * its upline contract's applied value; 0 when the upline agent holds none), gross on each whole
+ * team, then each agent's net = its gross minus its direct downline contracts' gross, then the carry.
  */
 export function settleTree(
   type: ContractType,
@@ -220,10 +231,8 @@ export function settleTree(
     const tier = tierFor(n.tiers, n.figures);
     let value = tier === null ? 0n : tierValue(n.tiers[tier]!);
     const parent = n.parentContractId === null ? undefined : byId.get(n.parentContractId);
-    if (parent) {
-      const cap = resolve(parent, depth + 1).value;
-      if (value > cap) value = cap;
-    }
+    const cap = parent ? resolve(parent, depth + 1).value : n.top ? value : 0n;
+    if (value > cap) value = cap;
     const entry = { tier, value, basis, gross: grossOf(type, basis, tier, value, n.figures) };
     applied.set(n.contractId, entry);
     return entry;

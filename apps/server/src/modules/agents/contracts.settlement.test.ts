@@ -1,0 +1,248 @@
+import { sql } from 'kysely';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { TestApp } from '../../../test/harness.ts';
+import { stalledChild } from '../../../test/stalled-child.ts';
+import { createAuthTestApp } from '../auth/auth.test-helpers.ts';
+import { expectVerified, type Fixture, fixture } from '../ledger/ledger.test-helpers.ts';
+import { catchUpRollups } from '../records/records.test-helpers.ts';
+import { decideSettlement, payoutKey, settleDue } from './contracts.settlement.ts';
+import {
+  contract,
+  member,
+  payoutTransfers,
+  rateTier,
+  settledBet,
+  setRules,
+  settlementsOf,
+} from './contracts.test-helpers.ts';
+
+/**
+ * Settlement of agent contracts on whichever database the run uses (PGlite by default, PostgreSQL
+ * with DATABASE_URL): the differential payouts of a three-level daily salary, two workers at once,
+ * a worker dying inside a run (and, on PostgreSQL, a real kill -9), dividends with negative
+ * carry-over and payouts that wait for an operator's approval. The ledger's verify runs after each.
+ */
+const onPostgres = Boolean(process.env.DATABASE_URL);
+
+let t: TestApp;
+let f: Fixture;
+beforeAll(async () => {
+  t = await createAuthTestApp({ agentCentre: true, dividendContract: true, dailySalary: true });
+  f = await fixture(t);
+});
+afterAll(() => t?.close());
+afterEach(() => expectVerified(t.ctx.db));
+const db = () => t.ctx.db;
+
+const at = (iso: string) => new Date(iso);
+const OPERATOR = { merchantId: '', operatorId: null, username: 'test-operator', ip: '127.0.0.1' };
+
+/** Top agent T ← agent A ← agent B, a player under each; daily salaries of 1%, 0.6% and 0.3%. */
+async function dailyTree(day: string) {
+  const T = await member(f, null, true);
+  const A = await member(f, T, true);
+  const B = await member(f, A, true);
+  const [pT, pA, pB] = [await member(f, T, false), await member(f, A, false), await member(f, B, false)];
+  const accepted = at(`${day}T00:00:00Z`);
+  const cT = await contract(f, null, T.id, 'daily', [rateTier(0n, 10_000n)], accepted);
+  const cA = await contract(f, T.id, A.id, 'daily', [rateTier(0n, 6_000n)], accepted);
+  const cB = await contract(f, A.id, B.id, 'daily', [rateTier(0n, 3_000n)], accepted);
+  return { T, A, B, pT, pA, pB, cT, cA, cB };
+}
+
+describe('daily salary, three levels', () => {
+  it('pays each agent its own rate on its whole team minus its downline’s, once, with two workers at once', async () => {
+    const x = await dailyTree('2026-03-02');
+    await settledBet(f, x.pT.id, 100_000n, 50_000n, at('2026-03-02T10:00:00Z'));
+    await settledBet(f, x.pA.id, 200_000n, 0n, at('2026-03-02T11:00:00Z'));
+    await settledBet(f, x.pB.id, 300_000n, 900_000n, at('2026-03-02T12:00:00Z'));
+    // The next day's bet belongs to the next period.
+    await settledBet(f, x.pB.id, 1_000_000n, 0n, at('2026-03-03T00:00:01Z'));
+    await catchUpRollups(db());
+
+    // Not yet: the day has ended but the grace has not passed.
+    expect(await settleDue(db(), at('2026-03-03T00:05:00Z'))).toEqual([]);
+    const runs = await Promise.all([
+      settleDue(db(), at('2026-03-03T00:30:00Z')),
+      settleDue(db(), at('2026-03-03T00:30:00Z')),
+    ]);
+    const daily = runs
+      .flat()
+      .filter((r) => r.type === 'daily' && r.period.start.toISOString() === '2026-03-02T00:00:00.000Z');
+    expect(daily).toHaveLength(1);
+    expect(daily[0]!.contracts).toBe(3);
+    expect(daily[0]!.paidMinor).toBe(6_000n); // T's gross: 1% of the whole 600,000
+
+    const [sT] = await settlementsOf(db(), x.cT);
+    const [sA] = await settlementsOf(db(), x.cA);
+    const [sB] = await settlementsOf(db(), x.cB);
+    // Teams: B 300,000; A 500,000; T 600,000 of valid bet.
+    expect([sB!.valid_bet_minor, sA!.valid_bet_minor, sT!.valid_bet_minor]).toEqual([
+      300_000n,
+      500_000n,
+      600_000n,
+    ]);
+    expect([sB!.gross_minor, sA!.gross_minor, sT!.gross_minor]).toEqual([900n, 3_000n, 6_000n]);
+    expect([sB!.amount_minor, sA!.amount_minor, sT!.amount_minor]).toEqual([900n, 2_100n, 3_000n]);
+    expect([sB!.status, sA!.status, sT!.status]).toEqual(['paid', 'paid', 'paid']);
+
+    const transfers = await payoutTransfers(db());
+    expect(transfers.map((tr) => tr.idempotency_key).sort()).toEqual(
+      [x.cT, x.cA, x.cB].map((c) => payoutKey(c, at('2026-03-02T00:00:00Z'))).sort(),
+    );
+    expect(transfers.find((tr) => tr.id === sA!.transfer_id)?.amount_minor).toBe(2_100n);
+    const { rows: commission } = await sql<{ balance_minor: bigint }>`
+      select balance_minor from ledger_accounts where owner_id = ${x.A.id} and kind = 'commission'`.execute(
+      db(),
+    );
+    expect(commission[0]?.balance_minor).toBe(2_100n);
+
+    // A settled period is never settled again, whoever asks.
+    expect(await settleDue(db(), at('2026-03-03T00:30:00Z'))).toEqual([]);
+    expect(await payoutTransfers(db())).toHaveLength(3);
+  });
+
+  it('a worker dying inside a run leaves no trace; the next settles the period once', async () => {
+    const x = await dailyTree('2026-04-06');
+    await settledBet(f, x.pB.id, 50_000n, 0n, at('2026-04-06T09:00:00Z'));
+    await catchUpRollups(db());
+    await expect(
+      settleDue(db(), at('2026-04-07T01:00:00Z'), {
+        maxPeriods: 200,
+        inRun: (run) => {
+          if (run.paidMinor > 0n) throw new Error('died inside the run');
+        },
+      }),
+    ).rejects.toThrow('died inside the run');
+    expect(await settlementsOf(db(), x.cB)).toEqual([]);
+    expect(await keysOf([x.cT, x.cA, x.cB])).toEqual([]);
+    await settleDue(db(), at('2026-04-07T01:00:00Z'), { maxPeriods: 200 });
+    const paid = (await settlementsOf(db(), x.cB)).filter((s) => s.amount_minor > 0n);
+    expect(paid.map((s) => s.amount_minor)).toEqual([150n]);
+    expect(await keysOf([x.cT, x.cA, x.cB])).toHaveLength(3);
+  });
+
+  it.skipIf(!onPostgres)(
+    'killed with SIGKILL inside a run, a restarted worker settles every contract and period once',
+    async () => {
+      const x = await dailyTree('2026-05-04');
+      await settledBet(f, x.pB.id, 70_000n, 0n, at('2026-05-04T09:00:00Z'));
+      await settledBet(f, x.pA.id, 30_000n, 0n, at('2026-05-05T09:00:00Z'));
+      await catchUpRollups(db());
+      const child = await stalledChild(
+        'apps/server/src/modules/agents/contracts.settlement.child.ts',
+        ['2026-05-06T01:00:00Z'],
+        t.database.url,
+      );
+      expect(await child.kill9()).toBe('SIGKILL');
+      // The killed run's transaction goes with its connection; the restarted worker takes the periods.
+      await settleDue(db(), at('2026-05-06T01:00:00Z'), { maxPeriods: 200 });
+      await settleDue(db(), at('2026-05-06T01:00:00Z'), { maxPeriods: 200 });
+      const amounts = async (c: bigint) =>
+        (await settlementsOf(db(), c)).filter((s) => s.amount_minor > 0n).map((s) => s.amount_minor);
+      expect(await amounts(x.cB)).toEqual([210n]);
+      expect(await amounts(x.cA)).toEqual([210n, 180n]);
+      expect(await amounts(x.cT)).toEqual([280n, 120n]);
+      expect(await keysOf([x.cT, x.cA, x.cB])).toHaveLength(5);
+    },
+    90_000,
+  );
+});
+
+describe('dividends', () => {
+  it('carry a won week’s share into the next; payouts above the threshold wait for an operator', async () => {
+    await setRules(f, {
+      dividendPeriod: 'weekly',
+      approvalThresholdMinor: 40_000n,
+      activeMinValidBetMinor: 1_000n,
+    });
+    const T = await member(f, null, true);
+    const A = await member(f, T, true);
+    const [pT, pA] = [await member(f, T, false), await member(f, A, false)];
+    const accepted = at('2026-06-01T00:00:00Z'); // a Monday
+    const cT = await contract(f, null, T.id, 'dividend', [rateTier(0n, 400_000n)], accepted);
+    const cA = await contract(f, T.id, A.id, 'dividend', [rateTier(0n, 250_000n)], accepted);
+    // Week 1: A's player wins 200,000, T's player loses 50,000.
+    await settledBet(f, pA.id, 100_000n, 300_000n, at('2026-06-02T10:00:00Z'));
+    await settledBet(f, pT.id, 50_000n, 0n, at('2026-06-03T10:00:00Z'));
+    // Week 2: A's player loses 400,000.
+    await settledBet(f, pA.id, 400_000n, 0n, at('2026-06-09T10:00:00Z'));
+    await catchUpRollups(db());
+    await settleDue(db(), at('2026-06-15T01:00:00Z'), { maxPeriods: 200 });
+
+    const [w1A, w2A] = await settlementsOf(db(), cA);
+    const [w1T, w2T] = await settlementsOf(db(), cT);
+    // Week 1: A owes 25% of 200,000; T 40% of its team's 150,000 won, less A's share.
+    expect([w1A!.gross_minor, w1A!.amount_minor, w1A!.carry_out_minor]).toEqual([-50_000n, 0n, -50_000n]);
+    expect([w1T!.gross_minor, w1T!.downline_minor, w1T!.carry_out_minor]).toEqual([
+      -60_000n,
+      -50_000n,
+      -10_000n,
+    ]);
+    expect(w1T!.active_members).toBe(2);
+    // Week 2: 100,000 and 160,000 gross; nets 100,000 − 50,000 carried and 60,000 − 10,000 carried.
+    expect([w2A!.carry_in_minor, w2A!.amount_minor, w2A!.status]).toEqual([
+      -50_000n,
+      50_000n,
+      'awaiting_approval',
+    ]);
+    expect([w2T!.carry_in_minor, w2T!.amount_minor, w2T!.status]).toEqual([
+      -10_000n,
+      50_000n,
+      'awaiting_approval',
+    ]);
+    expect(w2A!.transfer_id).toBeNull();
+
+    const operator = { ...OPERATOR, merchantId: f.merchantId };
+    const approved = await decideSettlement(db(), {
+      merchantId: f.merchantId,
+      settlementId: (await idOf(cA, w2A!.period_start))!,
+      approve: true,
+      operator,
+      reason: null,
+      now: at('2026-06-15T02:00:00Z'),
+    });
+    expect(approved.status).toBe('approved');
+    await decideSettlement(db(), {
+      merchantId: f.merchantId,
+      settlementId: (await idOf(cT, w2T!.period_start))!,
+      approve: false,
+      operator,
+      reason: 'checked: bonus abuse',
+      now: at('2026-06-15T02:00:00Z'),
+    });
+    // Decided once: a second answer finds nothing waiting.
+    await expect(
+      decideSettlement(db(), {
+        merchantId: f.merchantId,
+        settlementId: (await idOf(cA, w2A!.period_start))!,
+        approve: true,
+        operator,
+        reason: null,
+        now: at('2026-06-15T02:00:00Z'),
+      }),
+    ).rejects.toMatchObject({ code: 'AGENT_SETTLEMENT_NOT_FOUND' });
+    const keys = (await payoutTransfers(db())).map((tr) => tr.idempotency_key);
+    expect(keys).toContain(payoutKey(cA, w2A!.period_start));
+    expect(keys).not.toContain(payoutKey(cT, w2T!.period_start));
+    const { rows: audit } = await sql<{ action: string }>`
+      select action from audit_log where target_type = 'agent_contract_settlement' order by id`.execute(db());
+    expect(audit.map((a) => a.action)).toEqual(['agent_settlement.approve', 'agent_settlement.reject']);
+  });
+});
+
+async function idOf(contractId: bigint, periodStart: Date): Promise<bigint | undefined> {
+  const { rows } = await sql<{ id: bigint }>`
+    select id from agent_contract_settlements where contract_id = ${contractId} and period_start = ${periodStart}`.execute(
+    db(),
+  );
+  return rows[0]?.id;
+}
+
+/** The payout keys of these contracts (a key per contract and period; the ledger keeps each once). */
+async function keysOf(contracts: bigint[]): Promise<string[]> {
+  const mine = new Set(contracts.map(String));
+  return (await payoutTransfers(db()))
+    .map((tr) => tr.idempotency_key)
+    .filter((k) => mine.has(k.split(':')[1]!));
+}

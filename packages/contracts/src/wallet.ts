@@ -45,6 +45,12 @@ export const playMoneyTopUpResponse = z.object({
 export type PlayMoneyTopUpResponse = z.infer<typeof playMoneyTopUpResponse>;
 
 /**
+ * The reason a play-money top-up (and a trial's starting grant) carries on its 'adjustment' transfer:
+ * the statement shows such a record as a play-money top-up, not as an operator's adjustment.
+ */
+export const PLAY_MONEY_REASON = 'play_money';
+
+/**
  * Transfer codes: why money moved. The ledger refuses any other code, and the account-records page
  * offers them as a filter without asking the server.
  */

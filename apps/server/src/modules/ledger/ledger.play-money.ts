@@ -1,3 +1,4 @@
+import { PLAY_MONEY_REASON } from '@sorte/contracts';
 import { currencyScale, isPlayCurrency, playMoneyStartMinor } from '@sorte/money';
 import { sql } from 'kysely';
 import type { Db } from '../../platform/database/database.ts';
@@ -64,7 +65,7 @@ export async function topUpPlayMoney(
       creditAccountId: main,
       amountMinor: amount,
       currency: input.currency,
-      metadata: { reason: 'play_money' },
+      metadata: { reason: PLAY_MONEY_REASON },
     });
     return { toppedUpMinor: amount, balanceMinor: start };
   });

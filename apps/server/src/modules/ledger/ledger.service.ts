@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { TRANSACTION_TYPES, type TransactionType } from '@sorte/contracts';
+import { PLAY_MONEY_REASON, TRANSACTION_TYPES, type TransactionType } from '@sorte/contracts';
 import { currencyScale, isPlayCurrency, playMoneyStartMinor } from '@sorte/money';
 import type { Db } from '../../platform/database/database.ts';
 import { AppError } from '../../platform/http/app-error.ts';
@@ -137,7 +137,7 @@ async function grantPlayStart(
     creditAccountId: mainId,
     amountMinor: playMoneyStartMinor(currencyScale(currency)),
     currency,
-    metadata: { reason: 'play_money' },
+    metadata: { reason: PLAY_MONEY_REASON },
   };
   const result = await attempt(db, request, 'posted');
   if ('code' in result) throw new AppError(result.code);

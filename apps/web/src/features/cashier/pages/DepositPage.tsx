@@ -9,6 +9,7 @@ import { useIntentKeys } from '../../../lib/intent-key';
 import { useMoney } from '../../../lib/money';
 import { toast } from '../../../lib/toast';
 import { amountProblem } from '../amounts';
+import { channelKindLine } from '../labels';
 import { useChannels, useCreateDeposit, useDepositOrder, useDeposits, useInvalidateMoney } from '../api';
 import { Pager } from '../../../components/ui/Pager';
 import { QueryState } from '../../../components/ui/QueryState';
@@ -185,6 +186,7 @@ function ChannelTile({
 }) {
   const { t } = useTranslation('cashier');
   const money = useMoney();
+  const kind = channelKindLine(channel.name, t(`channelType.${channel.type}`));
   return (
     <button
       type="button"
@@ -193,7 +195,7 @@ function ChannelTile({
       onClick={onSelect}
     >
       <span className="cs-tile__name">{channel.name}</span>
-      <span className="cs-tile__type">{t(`channelType.${channel.type}`)}</span>
+      {kind ? <span className="cs-tile__type">{kind}</span> : null}
       <span className="cs-tile__range">
         {money.format(channel.minMinor, false)} – {money.format(channel.maxMinor, false)}
       </span>

@@ -15,6 +15,7 @@ import {
 import { Pager } from '../../../components/ui/Pager';
 import { QueryState } from '../../../components/ui/QueryState';
 import { StatusBadge } from '../components/fields';
+import { recordReason, recordTypeKey } from '../labels';
 import { defaultRange } from '../records';
 
 /** A wallet kind as the player reads it. */
@@ -122,7 +123,7 @@ export function TransactionHistoryPage() {
                 >
                   <div>
                     <strong>
-                      {t(`txType.${record.type}`)}
+                      {t(recordTypeKey(record))}
                       {record.gameName ? ` · ${record.gameName}` : ''}
                     </strong>
                     <span className="muted cs-list__sub">
@@ -180,7 +181,7 @@ function RecordDetail({
         <dl className="cs-summary cs-summary--detail">
           <div>
             <dt>{t('history.type')}</dt>
-            <dd>{t(`txType.${record.type}`)}</dd>
+            <dd>{t(recordTypeKey(record))}</dd>
           </div>
           {record.gameName ? (
             <div>
@@ -216,10 +217,10 @@ function RecordDetail({
             <dt>{t('history.reference')}</dt>
             <dd className="cs-mono">{record.reference}</dd>
           </div>
-          {record.reason ? (
+          {recordReason(record) ? (
             <div>
               <dt>{t('history.reason')}</dt>
-              <dd>{record.reason}</dd>
+              <dd>{recordReason(record)}</dd>
             </div>
           ) : null}
         </dl>

@@ -33,6 +33,7 @@ function boot(overrides: Partial<Whitelabel> = {}, status = 0): BootData {
     } as unknown as Whitelabel,
     status: { status, maintenanceEndTime: null, ip: '127.0.0.1', country: null } as BootData['status'],
     announcementsInEffect: 0,
+    parts: {},
   };
 }
 

@@ -95,6 +95,7 @@ interface BootData {
   whitelabel?: Partial<Whitelabel>;
   status?: SystemStatus;
   announcementsInEffect?: number;
+  parts?: Record<string, unknown>;
 }
 
 /**
@@ -125,6 +126,15 @@ const bootWhitelabel = boot?.whitelabel ? mergeWhitelabel(boot.whitelabel) : und
  */
 export function bootHasAnnouncements(): boolean | null {
   return typeof boot?.announcementsInEffect === 'number' ? boot.announcementsInEffect > 0 : null;
+}
+
+/**
+ * A module's answer the server inlined into the page (its addBootPart), as the query's initial data,
+ * with when it was read; undefined when this page came without it.
+ */
+export function bootPart<T>(name: string): { data: T; updatedAt: number } | undefined {
+  const value = boot?.parts?.[name];
+  return value === undefined ? undefined : { data: value as T, updatedAt: bootAt };
 }
 
 export function fetchWhitelabel(): Promise<Whitelabel> {

@@ -20,7 +20,7 @@ import { doc } from '../../platform/http/openapi.ts';
 import { parseInput } from '../../platform/http/validate.ts';
 import { pickLanguage } from '../../platform/i18n/messages.ts';
 import { requireMember } from '../auth/index.ts';
-import { getMerchant } from '../system/index.ts';
+import { addBootPart, getMerchant } from '../system/index.ts';
 import {
   addFavourite,
   favouriteGames,
@@ -42,6 +42,9 @@ export function languageOf(request: FastifyRequest, explicit?: Language): Langua
 }
 
 export async function registerCatalogRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  // Inlined into every page too: the side menu, the phone's tab bar and the home's tiles are drawn
+  // from it, and arriving after the first render it moved them (a layout shift on every first visit).
+  addBootPart(app, 'gameMenus', async (merchantId) => ({ list: await gameMenus(ctx.db, merchantId) }));
   app.get(
     '/lgw/games/game_menus',
     {

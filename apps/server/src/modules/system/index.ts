@@ -45,7 +45,7 @@ export function markAnnouncementSeenFor(
 ) {
   return markAnnouncementSeen(db, merchantFromRequest(request), q);
 }
-export { type BootData, bootDataFor } from './system.boot.ts';
+export { addBootPart, type BootData, bootDataFor } from './system.boot.ts';
 export { ensureBareMerchant, ensureStartMerchant } from './system.provision.ts';
 export { isDefaultPassword } from './system.default-password.ts';
 export type { MerchantSnapshot } from './system.service.ts';

@@ -18,6 +18,23 @@ export interface BootData {
    * when there are some, so the ticker (its own lazy chunk) does not push the games down (CLS).
    */
   announcementsInEffect: number;
+  /** What other modules add (addBootPart), by name: e.g. the games module's menus. */
+  parts: Record<string, unknown>;
+}
+
+/** A module's share of the boot data: the same value one of its routes answers, for a merchant. */
+export type BootPart = (merchantId: string) => Promise<unknown>;
+const bootParts = new WeakMap<FastifyInstance, Map<string, BootPart>>();
+
+/**
+ * Lets a module inline one of its answers into every page (keyed by `name`), when the first render
+ * needs it and fetching it after would move the page (the games' menus draw the side menu, the
+ * phone's tab bar and the home's tiles). Keep parts small and cheap: every page load pays for them.
+ */
+export function addBootPart(app: FastifyInstance, name: string, part: BootPart): void {
+  const parts = bootParts.get(app) ?? new Map<string, BootPart>();
+  parts.set(name, part);
+  bootParts.set(app, parts);
 }
 
 interface BootSource {
@@ -44,11 +61,15 @@ export async function bootDataFor(app: FastifyInstance, request: FastifyRequest)
   if (!entry) return null;
   try {
     const snapshot = await resolveMerchant(request, entry.directory, entry.defaultCode);
-    const [status, announcementsInEffect] = await Promise.all([
+    const merchantId = snapshot.context.id;
+    const named = [...(bootParts.get(app) ?? new Map<string, BootPart>())];
+    const [status, announcementsInEffect, values] = await Promise.all([
       getSystemStatusFor(snapshot, request.ip),
-      countAnnouncementsInEffect(entry.db, snapshot.context.id, entry.clock.now()),
+      countAnnouncementsInEffect(entry.db, merchantId, entry.clock.now()),
+      Promise.all(named.map(([, part]) => part(merchantId))),
     ]);
-    return { whitelabel: whitelabelOf(snapshot), status, announcementsInEffect };
+    const parts = Object.fromEntries(named.map(([name], i) => [name, values[i]]));
+    return { whitelabel: whitelabelOf(snapshot), status, announcementsInEffect, parts };
   } catch (error) {
     request.log.warn({ err: error }, 'boot data unavailable; the page will fetch it');
     return null;

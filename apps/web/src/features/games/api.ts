@@ -15,6 +15,7 @@ import {
 } from '@tanstack/react-query';
 import { apiDelete, apiGet, apiPut } from '../../lib/api';
 import { useSession } from '../../lib/session';
+import { bootPart } from '../../lib/whitelabel';
 
 export type { Game, LaunchGameValue };
 
@@ -92,12 +93,18 @@ export const gameKeys = {
     ['games', 'mine', token, 'favourites', language] as const,
 };
 
+// The page's own copy (the server inlines the menus into index.html), read once.
+const bootMenus = bootPart<GameMenus>('gameMenus');
+const bootGameMenus = bootMenus ? toGameMenus(bootMenus.data) : undefined;
+
 export function useGameMenus() {
   return useQuery({
     queryKey: gameKeys.menus,
     queryFn: ({ signal }) => apiGet<GameMenus>('/lgw/games/game_menus', { signal }).then(toGameMenus),
     staleTime: 5 * 60_000,
     retry: 1,
+    initialData: bootGameMenus,
+    initialDataUpdatedAt: bootMenus?.updatedAt,
   });
 }
 

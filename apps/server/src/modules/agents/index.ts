@@ -1,5 +1,6 @@
 import type { ServerModule } from '../../platform/context.ts';
 import { registerAgentRoutes } from './agents.routes.ts';
+import { scheduleContracts } from './contracts.jobs.ts';
 import { seedDemoAgent } from './agents.seed.ts';
 import { registerTeamRoutes } from './team.routes.ts';
 import { seedDemoTeam } from './team.seed.ts';
@@ -14,6 +15,8 @@ export const agentsModule: ServerModule = {
     await registerAgentRoutes(app, ctx);
     // The agent centre's team reads and registration centre (issue 15).
     await registerTeamRoutes(app, ctx);
+    // Dividend and salary contracts settled at each period's end (docs/agents.md).
+    scheduleContracts(app, ctx);
   },
   async seedDemo(ctx) {
     await seedDemoAgent(ctx);

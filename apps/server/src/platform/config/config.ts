@@ -42,6 +42,8 @@ const envSchema = z.object({
   LOTTERY_ENGINE: bool.optional(),
   /** Run the bet rollup consumer (default: as CRASH_LOOP; browser journeys turn it on in tests). */
   BET_ROLLUPS: bool.optional(),
+  /** Run the agent contract settlement engine (default: as CRASH_LOOP; browser journeys turn it on in tests). */
+  AGENT_CONTRACTS: bool.optional(),
   /**
    * The reference game vendor (apps/reference-vendor) listens on its own port beside the server, so
    * the demo has a real third-party origin in /game's iframe. On outside production unless

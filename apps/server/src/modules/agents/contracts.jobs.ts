@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../platform/context.ts';
+import { runsBackgroundWork, Ticker } from '../../platform/jobs.ts';
+import { settleDue } from './contracts.settlement.ts';
+
+/** How often the engine looks for ended periods: a payout comes at most this long after the grace. */
+export const CONTRACTS_TICK_MS = 15_000;
+
+/**
+ * The contract settlement engine (contracts.settlement.ts) on instances that run background work,
+ * or wherever AGENT_CONTRACTS=true (browser journeys under NODE_ENV=test). Any number of instances
+ * may run it: each period's run row is claimed by one, the others find it done. Driven by the app's
+ * clock, so a test clock moves it.
+ */
+export function scheduleContracts(app: FastifyInstance, ctx: AppContext): void {
+  if (!runsBackgroundWork(ctx.config, ctx.config.AGENT_CONTRACTS)) return;
+  const ticker = new Ticker(
+    () =>
+      settleDue(ctx.db, ctx.clock.now()).then(
+        () => undefined,
+        (err) => ctx.log.warn({ err }, 'agent contract settlement failed'),
+      ),
+    CONTRACTS_TICK_MS,
+    true,
+  );
+  ticker.start();
+  app.addHook('onClose', async () => ticker.stop());
+}

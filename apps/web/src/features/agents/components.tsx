@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../components/ui/DateField';
 import { isoDay } from '../../lib/dates';
@@ -133,5 +133,78 @@ export function Table<R>({
         ))}
       </ul>
     </div>
+  );
+}
+
+/** The account search of the team lists: applied on submit, so each key press does not ask the server. */
+export function SearchBox({ id, onSearch }: { id: string; onSearch: (search: string | undefined) => void }) {
+  const { t } = useTranslation('agents');
+  const [text, setText] = useState('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSearch(text.trim() || undefined);
+  };
+  return (
+    <form className="ag-search" onSubmit={submit}>
+      <label className="sr-only" htmlFor={id}>
+        {t('team.search')}
+      </label>
+      <input
+        id={id}
+        className="ag-input"
+        type="search"
+        placeholder={t('team.search')}
+        value={text}
+        maxLength={32}
+        onChange={(e) => setText(e.target.value)}
+      />
+      <button type="submit" className="btn btn--ghost btn--sm">
+        {t('team.searchGo')}
+      </button>
+    </form>
+  );
+}
+
+type Order = 'asc' | 'desc';
+
+/** One select for the sort key and its direction ("Balance (descending)"). */
+export function SortSelect<S extends string>({
+  id,
+  sorts,
+  sort,
+  order,
+  label,
+  onChange,
+}: {
+  id: string;
+  sorts: readonly S[];
+  sort: S;
+  order: Order;
+  /** The words of a sort key. */
+  label: (sort: S) => string;
+  onChange: (next: { sort: S; order: Order }) => void;
+}) {
+  const { t } = useTranslation('agents');
+  return (
+    <label className="ag-field ag-field--inline" htmlFor={id}>
+      <span className="ag-field__label">{t('sort.label')}</span>
+      <select
+        id={id}
+        className="select"
+        value={`${sort}:${order}`}
+        onChange={(e) => {
+          const [nextSort, nextOrder] = e.target.value.split(':') as [S, Order];
+          onChange({ sort: nextSort, order: nextOrder });
+        }}
+      >
+        {sorts.flatMap((key) =>
+          (['desc', 'asc'] as const).map((direction) => (
+            <option key={`${key}:${direction}`} value={`${key}:${direction}`}>
+              {label(key)} {t(`sort.${direction}`)}
+            </option>
+          )),
+        )}
+      </select>
+    </label>
   );
 }

@@ -1,5 +1,5 @@
 import { DOWNLINE_KINDS, type DownlineKind, type InviteLink } from '@sorte/contracts';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type InputHTMLAttributes, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QrCode } from '../../../components/ui/QrCode';
 import { QueryState } from '../../../components/ui/QueryState';
@@ -86,33 +86,24 @@ function CreateDownlineForm({ onCreated }: { onCreated: () => void }) {
       </h4>
       <form className="ag-form" onSubmit={submit} noValidate>
         <KindPicker value={kind} onChange={setKind} name="ag-create-kind" />
-        <label className="ag-field" htmlFor="ag-create-account">
-          <span className="ag-field__label">{t('account.account')}</span>
-          <input
-            id="ag-create-account"
-            className="ag-input"
-            autoComplete="off"
-            autoCapitalize="none"
-            spellCheck={false}
-            value={account}
-            maxLength={16}
-            onChange={(e) => setAccount(e.target.value)}
-          />
-          <span className="ag-field__hint muted">{t('account.accountRule')}</span>
-        </label>
-        <label className="ag-field" htmlFor="ag-create-password">
-          <span className="ag-field__label">{t('account.password')}</span>
-          <input
-            id="ag-create-password"
-            className="ag-input"
-            type="password"
-            autoComplete="new-password"
-            value={password}
-            maxLength={32}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-          <span className="ag-field__hint muted">{t('account.passwordRule')}</span>
-        </label>
+        <TextField
+          id="ag-create-account"
+          label={t('account.account')}
+          hint={t('account.accountRule')}
+          value={account}
+          maxLength={16}
+          onChange={setAccount}
+          input={{ autoComplete: 'off', autoCapitalize: 'none', spellCheck: false }}
+        />
+        <TextField
+          id="ag-create-password"
+          label={t('account.password')}
+          hint={t('account.passwordRule')}
+          value={password}
+          maxLength={32}
+          onChange={setPassword}
+          input={{ type: 'password', autoComplete: 'new-password' }}
+        />
         {problem ? (
           <p className="ag-error" role="alert">
             {problem}
@@ -131,6 +122,45 @@ function CreateDownlineForm({ onCreated }: { onCreated: () => void }) {
         ) : null}
       </form>
     </section>
+  );
+}
+
+/** A labelled input with its rule below, read out with the field. */
+function TextField({
+  id,
+  label,
+  hint,
+  value,
+  maxLength,
+  onChange,
+  input,
+}: {
+  id: string;
+  label: string;
+  hint: string;
+  value: string;
+  maxLength: number;
+  onChange: (value: string) => void;
+  input: InputHTMLAttributes<HTMLInputElement>;
+}) {
+  return (
+    <div className="ag-field">
+      <label className="ag-field__label" htmlFor={id}>
+        {label}
+      </label>
+      <input
+        {...input}
+        id={id}
+        aria-describedby={`${id}-hint`}
+        className="ag-input"
+        value={value}
+        maxLength={maxLength}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      <span id={`${id}-hint`} className="ag-field__hint muted">
+        {hint}
+      </span>
+    </div>
   );
 }
 

@@ -47,7 +47,7 @@ export function OverviewPage() {
                   to: formatDay(figures.dateTo, i18n.language),
                 })}
           </p>
-          <div className="ag-stats">
+          <div className="ag-stats ag-stats--3">
             <Stat label={t('figures.newMembers')}>{count(figures.newMembers)}</Stat>
             <Stat label={t('figures.activeMembers')}>{count(figures.activeMembers)}</Stat>
             <Stat label={t('figures.deposits')}>{money.format(figures.depositMinor)}</Stat>

@@ -1,11 +1,11 @@
 import { TEAM_PROFIT_SORTS, type TeamProfitRow } from '@sorte/contracts';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Pager } from '../../../components/ui/Pager';
 import { QueryState } from '../../../components/ui/QueryState';
 import { useMoney } from '../../../lib/money';
 import { type ProfitFilter, useTeamProfit } from '../api';
-import { lastDays, Profit, RangeBar, Stat, Table } from '../components';
+import { lastDays, Profit, RangeBar, SearchBox, SortSelect, Stat, Table } from '../components';
 
 /** agentUserProfit: per member of the team with activity in the range, sortable, with the totals. */
 export function ProfitPage() {
@@ -17,13 +17,8 @@ export function ProfitPage() {
     order: 'desc',
     pageNo: 1,
   }));
-  const [search, setSearch] = useState('');
   const profit = useTeamProfit(filter);
   const set = (patch: Partial<ProfitFilter>) => setFilter((f) => ({ ...f, pageNo: 1, ...patch }));
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    set({ search: search.trim() || undefined });
-  };
   const data = profit.data;
   const amount = (pick: (r: TeamProfitRow) => number) => (r: TeamProfitRow) => money.format(pick(r));
   const columns = [
@@ -55,43 +50,15 @@ export function ProfitPage() {
     <div className="ag-page">
       <RangeBar idPrefix="ag-pl" range={filter} onChange={(range) => set(range)} />
       <div className="ag-toolbar">
-        <form className="ag-search" onSubmit={submit}>
-          <label className="sr-only" htmlFor="ag-pl-search">
-            {t('team.search')}
-          </label>
-          <input
-            id="ag-pl-search"
-            className="ag-input"
-            type="search"
-            placeholder={t('team.search')}
-            value={search}
-            maxLength={32}
-            onChange={(e) => setSearch(e.target.value)}
-          />
-          <button type="submit" className="btn btn--ghost btn--sm">
-            {t('team.searchGo')}
-          </button>
-        </form>
-        <label className="ag-field ag-field--inline" htmlFor="ag-pl-sort">
-          <span className="ag-field__label">{t('sort.label')}</span>
-          <select
-            id="ag-pl-sort"
-            className="select"
-            value={`${filter.sort}:${filter.order}`}
-            onChange={(e) => {
-              const [sort, order] = e.target.value.split(':') as [string, ProfitFilter['order']];
-              set({ sort, order });
-            }}
-          >
-            {TEAM_PROFIT_SORTS.flatMap((sort) =>
-              (['desc', 'asc'] as const).map((order) => (
-                <option key={`${sort}:${order}`} value={`${sort}:${order}`}>
-                  {t(`profit.sorts.${sort}`)} {t(`sort.${order}`)}
-                </option>
-              )),
-            )}
-          </select>
-        </label>
+        <SearchBox id="ag-pl-search" onSearch={(search) => set({ search })} />
+        <SortSelect
+          id="ag-pl-sort"
+          sorts={TEAM_PROFIT_SORTS}
+          sort={filter.sort}
+          order={filter.order}
+          label={(sort) => t(`profit.sorts.${sort}`)}
+          onChange={set}
+        />
       </div>
       <QueryState isLoading={profit.isLoading} error={profit.error} onRetry={() => void profit.refetch()}>
         {data ? (

@@ -1,12 +1,12 @@
 import { TEAM_MEMBER_SORTS, type TeamMember } from '@sorte/contracts';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Pager } from '../../../components/ui/Pager';
 import { QueryState } from '../../../components/ui/QueryState';
 import { formatDateTime } from '../../../lib/dates';
 import { useMoney } from '../../../lib/money';
 import { type MembersFilter, useTeamMembers } from '../api';
-import { Table } from '../components';
+import { SearchBox, SortSelect, Table } from '../components';
 
 /**
  * agentTeamManagement: the direct or whole-team members of the agent, or of a sub-team drilled into
@@ -27,13 +27,8 @@ export function TeamPage({
     order: 'desc',
     pageNo: 1,
   });
-  const [search, setSearch] = useState('');
   const members = useTeamMembers({ ...filter, parentId });
   const set = (patch: Partial<MembersFilter>) => setFilter((f) => ({ ...f, pageNo: 1, ...patch }));
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    set({ search: search.trim() || undefined });
-  };
   const data = members.data;
   const columns = [
     {
@@ -118,23 +113,7 @@ export function TeamPage({
             </button>
           ))}
         </fieldset>
-        <form className="ag-search" onSubmit={submit}>
-          <label className="sr-only" htmlFor="ag-team-search">
-            {t('team.search')}
-          </label>
-          <input
-            id="ag-team-search"
-            className="ag-input"
-            type="search"
-            placeholder={t('team.search')}
-            value={search}
-            maxLength={32}
-            onChange={(e) => setSearch(e.target.value)}
-          />
-          <button type="submit" className="btn btn--ghost btn--sm">
-            {t('team.searchGo')}
-          </button>
-        </form>
+        <SearchBox id="ag-team-search" onSearch={(search) => set({ search })} />
         <label className="ag-field ag-field--inline" htmlFor="ag-team-kind">
           <span className="ag-field__label">{t('team.kind')}</span>
           <select
@@ -148,29 +127,14 @@ export function TeamPage({
             <option value="agent">{t('kinds.agent')}</option>
           </select>
         </label>
-        <label className="ag-field ag-field--inline" htmlFor="ag-team-sort">
-          <span className="ag-field__label">{t('sort.label')}</span>
-          <select
-            id="ag-team-sort"
-            className="select"
-            value={`${filter.sort}:${filter.order}`}
-            onChange={(e) => {
-              const [sort, order] = e.target.value.split(':') as [
-                MembersFilter['sort'],
-                MembersFilter['order'],
-              ];
-              set({ sort, order });
-            }}
-          >
-            {TEAM_MEMBER_SORTS.flatMap((sort) =>
-              (['desc', 'asc'] as const).map((order) => (
-                <option key={`${sort}:${order}`} value={`${sort}:${order}`}>
-                  {t(`team.sorts.${sort}`)} {t(`sort.${order}`)}
-                </option>
-              )),
-            )}
-          </select>
-        </label>
+        <SortSelect
+          id="ag-team-sort"
+          sorts={TEAM_MEMBER_SORTS}
+          sort={filter.sort}
+          order={filter.order}
+          label={(sort) => t(`team.sorts.${sort}`)}
+          onChange={set}
+        />
       </div>
       <QueryState isLoading={members.isLoading} error={members.error} onRetry={() => void members.refetch()}>
         {data ? (

@@ -21,12 +21,12 @@ import {
   type WheelBet,
   wheelTableUnits,
 } from '@sorte/fairness';
-import { multiplierUnits, payoutMinor, unitsToDecimal } from '@sorte/money';
+import { multiplierUnits, payoutMinor } from '@sorte/money';
 import type { Db } from '../../platform/database/database.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import { houseAccountFor, memberAccountId, transfer, withLedgerTransaction } from '../ledger/index.ts';
-import { recordBet } from '../records/index.ts';
-import * as repo from './originals.bets.repository.ts';
+import { placeSingleRound } from '../bets/index.ts';
+import { memberAccountId } from '../ledger/index.ts';
+import type * as repo from './originals.bets.repository.ts';
 import { activePair, type SeedOwner } from './originals.service.ts';
 
 /** node:crypto's HMAC for the fairness package (the browser's verifier uses Web Crypto). */
@@ -139,12 +139,17 @@ export function refuseOverLimits(
   if (top !== null) refuseOverMaxWin(limits, stakeMinor, top);
 }
 
+/** Members known to hold an active seed pair: a pair once made is only ever replaced, never removed. */
+const seeded = new Set<string>();
+const MAX_SEEDED = 100_000;
+
 /**
- * One round, all in ONE transaction: the member's active seed pair is locked and its nonce claimed
- * (so rounds of one member are ordered and no nonce is used twice), the outcome computed from the
- * seeds, the stake taken and the win paid through the ledger, and the round stored for recall. A
- * retry with the same idempotency key answers the stored round and moves nothing. Bad choices or
- * limits write nothing.
+ * One round through the bet path (modules/bets): the bet joins a group-committed batch of the
+ * merchant's bets, where the member's active seed pair is locked and its next nonce claimed (rounds
+ * of one member are ordered and no nonce is used twice), the limits checked, the outcome computed
+ * from the seeds, the stake taken and the win paid through the ledger, and the round and its betting
+ * record stored. A retry with the same idempotency key answers the stored round and moves nothing.
+ * Bad choices, limits or funds write nothing and claim no nonce.
  */
 export async function placeBet<P>(
   db: Db,
@@ -153,93 +158,32 @@ export async function placeBet<P>(
   game: Game<P>,
   input: BetInput<P>,
 ): Promise<OriginalRound> {
-  const earlier = await repo.findRound(db, owner.memberId, input.idempotencyKey);
-  if (earlier) return sameBetOrConflict(earlier, gameName, input);
-  const settings = await repo.settings(db, owner.merchantId);
-  const houseEdge = settings.house_edge_bps / 10_000;
+  if (!seeded.has(owner.memberId)) {
+    await activePair(db, owner);
+    if (seeded.size >= MAX_SEEDED) seeded.clear();
+    seeded.add(owner.memberId);
+  }
   const stake = BigInt(input.amountMinor);
-  refuseOverLimits(settings, stake, () => game.maxMultiplier(input.params, houseEdge));
-  await activePair(db, owner);
-  // Account ids never change: resolved on the shared handle (where the ledger caches them), not
-  // inside the transaction, so a round spends its statements on the round.
+  // Account ids never change: resolved on the shared handle, where the ledger caches them.
   const main = await memberAccountId(db, owner.memberId, owner.merchantId, 'main', owner.currency);
-  const house = await houseAccountFor(db, owner.merchantId, owner.currency, owner.memberId);
-
-  const id = await withLedgerTransaction(db, async (trx) => {
-    const seed = await repo.lockActiveSeed(trx, owner.memberId);
-    if (!seed) throw new Error('originals: no active seed pair');
-    const twin = await repo.findRound(trx, owner.memberId, input.idempotencyKey);
-    if (twin) return twin.id;
-    const nonce = seed.nonce;
-    const draw = floats(
-      hmac,
-      { serverSeed: seed.server_seed, clientSeed: seed.client_seed, nonce: Number(nonce) },
-      game.floats,
-    );
-    const { multiplierUnits: multiplier, outcome } = guard(() => game.play(draw, input.params, houseEdge));
-    const payout = payoutMinor(stake, multiplier);
-    const before = await repo.spendable(trx, main);
-    const key = `original:${owner.memberId}:${input.idempotencyKey}`;
-    const base = {
-      merchantId: owner.merchantId,
-      currency: owner.currency,
-      metadata: { game: gameName, nonce: Number(nonce) },
-    };
-    const staked = await transfer(trx, {
-      ...base,
-      idempotencyKey: `${key}:stake`,
-      code: 'bet',
-      debitAccountId: main,
-      creditAccountId: house,
-      amountMinor: stake,
-    });
-    const paid =
-      payout > 0n
-        ? await transfer(trx, {
-            ...base,
-            idempotencyKey: `${key}:win`,
-            code: 'win',
-            debitAccountId: house,
-            creditAccountId: main,
-            amountMinor: payout,
-          })
-        : null;
-    await repo.advanceNonce(trx, seed.id);
-    const roundId = await repo.insertRound(trx, {
-      merchant_id: owner.merchantId,
-      member_id: owner.memberId,
-      game: gameName,
-      idempotency_key: input.idempotencyKey,
-      seed_id: seed.id,
-      nonce,
-      params: JSON.stringify(input.params),
-      outcome: JSON.stringify(outcome),
-      stake_minor: stake,
-      payout_minor: payout,
-      multiplier: unitsToDecimal(multiplier),
-      currency: owner.currency,
-      balance_before_minor: before,
-      balance_after_minor: before - stake + payout,
-      stake_transfer_id: staked.id,
-      payout_transfer_id: paid?.id ?? null,
-    });
-    await recordBet(trx, {
-      merchantId: owner.merchantId,
-      memberId: owner.memberId,
-      source: ORIGINALS_SOURCE,
-      sourceRef: String(roundId),
-      category: game.category ?? 'INHOUSE',
-      vendor: ORIGINALS_VENDOR,
-      gameCode: gameName,
-      currency: owner.currency,
-      stakeMinor: stake,
-      payoutMinor: payout,
-      status: 'settled',
-      at: new Date(),
-    });
-    return roundId;
+  const round = await placeSingleRound(db, {
+    merchantId: owner.merchantId,
+    memberId: owner.memberId,
+    currency: owner.currency,
+    mainAccountId: main,
+    game: gameName,
+    idempotencyKey: input.idempotencyKey,
+    stakeMinor: stake,
+    params: input.params as Record<string, unknown>,
+    record: { source: ORIGINALS_SOURCE, vendor: ORIGINALS_VENDOR, category: game.category ?? 'INHOUSE' },
+    check: (limits) =>
+      refuseOverLimits({ max_bet_minor: limits.maxBetMinor, max_win_minor: limits.maxWinMinor }, stake, () =>
+        game.maxMultiplier(input.params, limits.houseEdgeBps / 10_000),
+      ),
+    play: (seeds, houseEdge) =>
+      guard(() => game.play(floats(hmac, seeds, game.floats), input.params, houseEdge)),
   });
-  return roundView((await repo.findRoundById(db, owner.memberId, id))!);
+  return roundView(round);
 }
 
 /** The game's RangeError (choices or moves it does not allow) as the player's 400. */
@@ -252,16 +196,9 @@ export function guard<T>(run: () => T): T {
   }
 }
 
-function sameBetOrConflict<P>(row: repo.RoundRow, gameName: string, input: BetInput<P>): OriginalRound {
-  const same =
-    row.game === gameName &&
-    row.stake_minor === BigInt(input.amountMinor) &&
-    JSON.stringify(row.params) === JSON.stringify(input.params);
-  if (!same) throw new AppError('LEDGER_IDEMPOTENCY_CONFLICT');
-  return roundView(row);
-}
-
-export function roundView(row: repo.RoundRow): OriginalRound {
+export function roundView(
+  row: Omit<repo.RoundRow, 'merchant_id' | 'seed_id' | 'stake_transfer_id' | 'payout_transfer_id'>,
+): OriginalRound {
   return {
     id: String(row.id),
     game: row.game,

@@ -1,0 +1,182 @@
+import { sql } from 'kysely';
+import type { Db } from '../../platform/database/database.ts';
+
+/** A member's active seed pair, locked for the batch: its nonce is the next one to claim. */
+export interface LockedSeed {
+  id: bigint;
+  member_id: string;
+  server_seed: string;
+  server_seed_hash: string;
+  client_seed: string;
+  nonce: bigint;
+}
+
+/** A stored in-house round with the seed pair it was played on (the round's recall answer). */
+export interface StoredRound {
+  id: bigint;
+  member_id: string;
+  game: string;
+  idempotency_key: string;
+  params: Record<string, unknown>;
+  outcome: Record<string, unknown>;
+  stake_minor: bigint;
+  payout_minor: bigint;
+  multiplier: string;
+  currency: string;
+  nonce: bigint;
+  balance_before_minor: bigint;
+  balance_after_minor: bigint;
+  created_at: Date;
+  server_seed_hash: string;
+  client_seed: string;
+}
+
+/**
+ * Locks the members' active seed pairs in id order (two batches sharing members wait, never
+ * deadlock) and reads their nonces under the lock: from here to the commit no other bet, start or
+ * rotation of these members can claim a nonce.
+ */
+export async function lockActiveSeeds(db: Db, memberIds: string[]): Promise<LockedSeed[]> {
+  const { rows } = await sql<LockedSeed>`
+    select id, member_id, server_seed, server_seed_hash, client_seed, nonce
+      from fairness_seeds
+     where member_id = any(${memberIds}::uuid[]) and status = 'active'
+     order by id
+       for update`.execute(db);
+  return rows;
+}
+
+/**
+ * The rounds already stored under these (member, idempotency key) pairs. Run after the seed locks:
+ * its snapshot then sees a twin committed by a batch that held them. Lateral, one index probe a key.
+ */
+export async function findRounds(
+  db: Db,
+  keys: { memberId: string; idempotencyKey: string }[],
+): Promise<StoredRound[]> {
+  if (!keys.length) return [];
+  const { rows } = await sql<StoredRound>`
+    select r.id, r.member_id, r.game, r.idempotency_key, r.params, r.outcome, r.stake_minor, r.payout_minor,
+           r.multiplier, r.currency, r.nonce, r.balance_before_minor, r.balance_after_minor, r.created_at,
+           s.server_seed_hash, s.client_seed
+      from unnest(${keys.map((k) => k.memberId)}::uuid[], ${keys.map((k) => k.idempotencyKey)}::text[]) as k(m, key)
+      cross join lateral (
+        select * from original_rounds o where o.member_id = k.m and o.idempotency_key = k.key
+      ) r
+      join fairness_seeds s on s.id = r.seed_id`.execute(db);
+  return rows;
+}
+
+/**
+ * Locks these ledger accounts in id order and answers their spendable balances. The house account of
+ * the batch is among them: every account the batch's transfers touch is then locked in one ordered
+ * pass, as the ledger's own batch would lock them, so no other batch can hold one and wait for another.
+ */
+export async function lockSpendable(db: Db, accountIds: bigint[]): Promise<Map<bigint, bigint>> {
+  const { rows } = await sql<{ id: bigint; spendable: bigint }>`
+    select id, balance_minor - pending_minor as spendable
+      from ledger_accounts
+     where id = any(${accountIds.map(String)}::bigint[])
+     order by id
+       for update`.execute(db);
+  return new Map(rows.map((r) => [r.id, r.spendable]));
+}
+
+/** The merchant's in-house limits, created with the defaults of migration 0042 on first read. */
+export async function limits(db: Db, merchantId: string) {
+  const read = () =>
+    db
+      .selectFrom('originals_settings')
+      .select(['house_edge_bps', 'max_bet_minor', 'max_win_minor'])
+      .where('merchant_id', '=', merchantId)
+      .executeTakeFirst();
+  const existing = await read();
+  if (existing) return existing;
+  await db
+    .insertInto('originals_settings')
+    .values({ merchant_id: merchantId })
+    .onConflict((oc) => oc.column('merchant_id').doNothing())
+    .execute();
+  return (await read())!;
+}
+
+export interface NewRound {
+  memberId: string;
+  game: string;
+  idempotencyKey: string;
+  seedId: bigint;
+  nonce: bigint;
+  params: string;
+  outcome: string;
+  stakeMinor: bigint;
+  payoutMinor: bigint;
+  multiplier: string;
+  currency: string;
+  balanceBeforeMinor: bigint;
+  balanceAfterMinor: bigint;
+  stakeTransferId: bigint;
+  payoutTransferId: bigint | null;
+  /** The betting record's filing (records module): category, source and vendor code. */
+  category: string;
+  source: string;
+  vendor: string;
+}
+
+/**
+ * Everything a batch's accepted rounds write besides their money, in ONE statement: the seed pairs'
+ * new nonces, the rounds, and each round's settled betting record (the row `recordBet` of the records
+ * module would write for it, whose insert trigger appends the fact to the bet stream). Answers the
+ * rounds' ids and times in the order given.
+ */
+export async function writeRounds(
+  db: Db,
+  merchantId: string,
+  rounds: NewRound[],
+  nonces: { seedId: bigint; next: bigint }[],
+): Promise<{ id: bigint; created_at: Date }[]> {
+  if (!rounds.length) return [];
+  const column = (pick: (r: NewRound) => string | null) => rounds.map(pick);
+  const { rows } = await sql<{ id: bigint; created_at: Date; n: string }>`
+    with advanced as (
+      update fairness_seeds s set nonce = x.next
+        from unnest(${nonces.map((n) => String(n.seedId))}::bigint[], ${nonces.map((n) => String(n.next))}::bigint[])
+          as x(id, next)
+       where s.id = x.id
+    ), input as (
+      select * from unnest(
+        ${column((r) => r.memberId)}::uuid[], ${column((r) => r.game)}::text[],
+        ${column((r) => r.idempotencyKey)}::text[], ${column((r) => String(r.seedId))}::bigint[],
+        ${column((r) => String(r.nonce))}::bigint[], ${column((r) => r.params)}::jsonb[],
+        ${column((r) => r.outcome)}::jsonb[], ${column((r) => String(r.stakeMinor))}::bigint[],
+        ${column((r) => String(r.payoutMinor))}::bigint[], ${column((r) => r.multiplier)}::numeric[],
+        ${column((r) => r.currency)}::text[], ${column((r) => String(r.balanceBeforeMinor))}::bigint[],
+        ${column((r) => String(r.balanceAfterMinor))}::bigint[], ${column((r) => String(r.stakeTransferId))}::bigint[],
+        ${column((r) => (r.payoutTransferId === null ? null : String(r.payoutTransferId)))}::bigint[],
+        ${column((r) => r.category)}::text[], ${column((r) => r.source)}::text[], ${column((r) => r.vendor)}::text[]
+      ) with ordinality as x(member_id, game, idempotency_key, seed_id, nonce, params, outcome, stake_minor,
+                             payout_minor, multiplier, currency, balance_before_minor, balance_after_minor,
+                             stake_transfer_id, payout_transfer_id, category, source, vendor, n)
+    ), rounds as (
+      insert into original_rounds (merchant_id, member_id, game, idempotency_key, seed_id, nonce, params, outcome,
+                                   stake_minor, payout_minor, multiplier, currency, balance_before_minor,
+                                   balance_after_minor, stake_transfer_id, payout_transfer_id)
+      select ${merchantId}::uuid, member_id, game, idempotency_key, seed_id, nonce, params, outcome, stake_minor,
+             payout_minor, multiplier, currency, balance_before_minor, balance_after_minor, stake_transfer_id,
+             payout_transfer_id
+        from input order by n
+      returning id, member_id, idempotency_key, created_at
+    ), records as (
+      insert into bet_records (merchant_id, member_id, source, source_ref, category, vendor, game_code, currency,
+                               stake_minor, payout_minor, status, placed_at, settled_at)
+      select ${merchantId}::uuid, i.member_id, i.source, r.id::text, i.category, i.vendor, i.game, i.currency,
+             i.stake_minor, i.payout_minor, 'settled', r.created_at, r.created_at
+        from rounds r join input i on i.member_id = r.member_id and i.idempotency_key = r.idempotency_key
+    )
+    select r.id, r.created_at, i.n
+      from rounds r join input i on i.member_id = r.member_id and i.idempotency_key = r.idempotency_key`.execute(
+    db,
+  );
+  const ordered = new Array<{ id: bigint; created_at: Date }>(rounds.length);
+  for (const row of rows) ordered[Number(row.n) - 1] = { id: row.id, created_at: row.created_at };
+  return ordered;
+}

@@ -1,0 +1,322 @@
+import { payoutMinor, unitsToDecimal } from '@sorte/money';
+import { createGroupCommit, type GroupCommit, type Settled } from '../../platform/batching/group-commit.ts';
+import type { Db } from '../../platform/database/database.ts';
+import { AppError } from '../../platform/http/app-error.ts';
+import {
+  HOUSE_SHARDS,
+  MAX_BATCH,
+  systemAccountId,
+  type TransferRequest,
+  transferBatch,
+  withLedgerTransaction,
+} from '../ledger/index.ts';
+import * as repo from './bets.repository.ts';
+
+/** The merchant's in-house limits as a bet is checked against them inside its batch. */
+export interface Limits {
+  houseEdgeBps: number;
+  maxBetMinor: bigint;
+  maxWinMinor: bigint;
+}
+
+/** The seed pair and nonce a round is played on (the provably-fair inputs). */
+export interface Seeds {
+  serverSeed: string;
+  clientSeed: string;
+  nonce: number;
+}
+
+/**
+ * One in-house single-round bet (dice, limbo, wheel, plinko, keno, slot) as the game hands it to the
+ * bet path. The game stays the game's: `check` refuses what the merchant's limits forbid and `play`
+ * computes the outcome from the seeds (both throw the player's AppError); the bet path decides the
+ * order, the nonce, the funds, and writes everything.
+ */
+export interface SingleRoundBet {
+  merchantId: string;
+  memberId: string;
+  currency: string;
+  /** The member's main account in `currency` (resolved by the caller, where the ledger caches it). */
+  mainAccountId: bigint;
+  game: string;
+  idempotencyKey: string;
+  stakeMinor: bigint;
+  /** The player's choices: stored with the round, and compared with a retry's. */
+  params: Record<string, unknown>;
+  /** Filing of the betting record (records module). */
+  record: { source: string; vendor: string; category: string };
+  check(limits: Limits): void;
+  play(seeds: Seeds, houseEdge: number): { multiplierUnits: bigint; outcome: Record<string, unknown> };
+}
+
+/** A settled round as stored: the bet's answer, for a first try and a retry alike. */
+export type SettledRound = repo.StoredRound;
+
+/**
+ * Two transfers at most per bet (stake, win): a batch of bets fits one ledger batch. Four batches in
+ * flight per merchant, each on its own house shard, as the vendor debit path measured best.
+ */
+const MAX_BETS_PER_BATCH = Math.floor(MAX_BATCH / 2);
+const MAX_IN_FLIGHT = 4;
+
+const paths = new WeakMap<object, GroupCommit<SingleRoundBet, SettledRound>>();
+
+/**
+ * Places an in-house single-round bet through group commit: concurrent bets of one merchant — of
+ * different players and of one player — share one transaction per batch; a refused bet (funds,
+ * limits, choices) is refused on its own and its neighbours settle. A retry of a stored key (even a
+ * concurrent one) answers the stored round and moves nothing; the same key with another body is
+ * LEDGER_IDEMPOTENCY_CONFLICT. One group commit per database handle, made on first use.
+ */
+export function placeSingleRound(db: Db, bet: SingleRoundBet): Promise<SettledRound> {
+  let path = paths.get(db);
+  if (!path) {
+    path = createGroupCommit((bets, batchNumber) => settleBatch(db, bets, batchNumber), {
+      maxBatch: MAX_BETS_PER_BATCH,
+      maxInFlight: MAX_IN_FLIGHT,
+      partition: (b) => b.merchantId,
+    });
+    paths.set(db, path);
+  }
+  return path.submit(bet);
+}
+
+/** Waits for every batch taken so far (tests, orderly shutdown). */
+export async function flushSingleRounds(db: Db): Promise<void> {
+  await paths.get(db)?.flush();
+}
+
+const keyOf = (memberId: string, idempotencyKey: string) => `${memberId}\u0000${idempotencyKey}`;
+
+/** The same bet again: same game, stake and choices (as JSON, which is how they are stored). */
+function sameBet(round: SettledRound, bet: SingleRoundBet): boolean {
+  return (
+    round.game === bet.game &&
+    round.stake_minor === bet.stakeMinor &&
+    JSON.stringify(round.params) === JSON.stringify(bet.params)
+  );
+}
+
+interface Accepted {
+  i: number;
+  seed: repo.LockedSeed;
+  nonce: bigint;
+  payout: bigint;
+  multiplier: bigint;
+  outcome: Record<string, unknown>;
+  before: bigint;
+  house: bigint;
+}
+
+/**
+ * One batch of one merchant's bets in ONE transaction of six statements whatever its size:
+ *  1. the merchant's limits;
+ *  2. the members' active seed pairs locked in id order, nonces read under the lock;
+ *  3. the idempotent twins (after the locks, so a twin committed meanwhile is seen);
+ *  4. the accounts locked in id order, spendable balances read;
+ *  then every bet decided in order in JS (a bet refused for funds, limits or choices claims no nonce;
+ *  each accepted bet of a member takes the member's next nonce; outcome and exact payout computed),
+ *  5. all stakes and wins posted as one ledger batch (ledger_post_batch: it re-checks every item on the
+ *     rows locked in 4, so it agrees with the decisions),
+ *  6. the new nonces, the rounds and their settled betting records in one set-based statement.
+ */
+async function settleBatch(
+  db: Db,
+  bets: SingleRoundBet[],
+  batchNumber: number,
+): Promise<Settled<SettledRound>[]> {
+  const merchantId = bets[0]!.merchantId;
+  // The whole batch's house side on one shard per batch in flight (the house is the sum of its shards).
+  const shard = batchNumber % HOUSE_SHARDS;
+  const houses = new Map<string, bigint>();
+  for (const currency of new Set(bets.map((b) => b.currency)))
+    houses.set(currency, await systemAccountId(db, merchantId, 'house', currency, shard));
+
+  return withLedgerTransaction(db, async (trx) => {
+    const answers: (Settled<SettledRound> | null)[] = bets.map(() => null);
+    const limits = await repo.limits(trx, merchantId);
+    const seeds = new Map(
+      (await repo.lockActiveSeeds(trx, [...new Set(bets.map((b) => b.memberId))])).map((s) => [
+        s.member_id,
+        s,
+      ]),
+    );
+    const twins = new Map(
+      (await repo.findRounds(trx, bets)).map((r) => [keyOf(r.member_id, r.idempotency_key), r]),
+    );
+    // A key seen earlier in this batch: the later bet answers with the earlier one's round.
+    const firstOfKey = new Map<string, number>();
+    const sameAs = new Map<number, number>();
+    bets.forEach((bet, i) => {
+      const key = keyOf(bet.memberId, bet.idempotencyKey);
+      const twin = twins.get(key);
+      if (twin) {
+        answers[i] = sameBet(twin, bet)
+          ? { ok: true, value: twin }
+          : { ok: false, error: new AppError('LEDGER_IDEMPOTENCY_CONFLICT') };
+        return;
+      }
+      const first = firstOfKey.get(key);
+      if (first === undefined) firstOfKey.set(key, i);
+      else sameAs.set(i, first);
+    });
+
+    const spendable = await repo.lockSpendable(trx, [
+      ...new Set([...bets.map((b) => b.mainAccountId), ...houses.values()]),
+    ]);
+    const nextNonce = new Map([...seeds.values()].map((s) => [s.id, s.nonce]));
+    const houseEdge = limits.house_edge_bps / 10_000;
+    const accepted: Accepted[] = [];
+    bets.forEach((bet, i) => {
+      if (answers[i] || sameAs.has(i)) return;
+      try {
+        accepted.push(decide(bet, i));
+      } catch (error) {
+        answers[i] = { ok: false, error };
+      }
+    });
+
+    function decide(bet: SingleRoundBet, i: number): Accepted {
+      bet.check({
+        houseEdgeBps: limits.house_edge_bps,
+        maxBetMinor: limits.max_bet_minor,
+        maxWinMinor: limits.max_win_minor,
+      });
+      const seed = seeds.get(bet.memberId);
+      if (!seed) throw new Error('bets: no active seed pair');
+      const before = spendable.get(bet.mainAccountId);
+      if (before === undefined) throw new AppError('LEDGER_ACCOUNT_NOT_FOUND');
+      if (before < bet.stakeMinor) throw new AppError('WALLET_INSUFFICIENT_FUNDS');
+      const nonce = nextNonce.get(seed.id)!;
+      const played = bet.play(
+        { serverSeed: seed.server_seed, clientSeed: seed.client_seed, nonce: Number(nonce) },
+        houseEdge,
+      );
+      // Claimed only now: a bet refused above leaves the nonce to the member's next bet.
+      nextNonce.set(seed.id, nonce + 1n);
+      const payout = payoutMinor(bet.stakeMinor, played.multiplierUnits);
+      spendable.set(bet.mainAccountId, before - bet.stakeMinor + payout);
+      return {
+        i,
+        seed,
+        nonce,
+        payout,
+        multiplier: played.multiplierUnits,
+        outcome: played.outcome,
+        before,
+        house: houses.get(bet.currency)!,
+      };
+    }
+
+    const transfers = await postMoney(trx, bets, accepted);
+    const written = await repo.writeRounds(
+      trx,
+      merchantId,
+      accepted.map((a, n) => {
+        const bet = bets[a.i]!;
+        return {
+          memberId: bet.memberId,
+          game: bet.game,
+          idempotencyKey: bet.idempotencyKey,
+          seedId: a.seed.id,
+          nonce: a.nonce,
+          params: JSON.stringify(bet.params),
+          outcome: JSON.stringify(a.outcome),
+          stakeMinor: bet.stakeMinor,
+          payoutMinor: a.payout,
+          multiplier: unitsToDecimal(a.multiplier),
+          currency: bet.currency,
+          balanceBeforeMinor: a.before,
+          balanceAfterMinor: a.before - bet.stakeMinor + a.payout,
+          stakeTransferId: transfers[n]!.stake,
+          payoutTransferId: transfers[n]!.win,
+          ...bet.record,
+        };
+      }),
+      [...nextNonce].flatMap(([seedId, next]) =>
+        next === [...seeds.values()].find((s) => s.id === seedId)!.nonce ? [] : [{ seedId, next }],
+      ),
+    );
+    accepted.forEach((a, n) => {
+      const bet = bets[a.i]!;
+      answers[a.i] = {
+        ok: true,
+        value: {
+          id: written[n]!.id,
+          member_id: bet.memberId,
+          game: bet.game,
+          idempotency_key: bet.idempotencyKey,
+          params: bet.params,
+          outcome: a.outcome,
+          stake_minor: bet.stakeMinor,
+          payout_minor: a.payout,
+          multiplier: unitsToDecimal(a.multiplier),
+          currency: bet.currency,
+          nonce: a.nonce,
+          balance_before_minor: a.before,
+          balance_after_minor: a.before - bet.stakeMinor + a.payout,
+          created_at: written[n]!.created_at,
+          server_seed_hash: a.seed.server_seed_hash,
+          client_seed: a.seed.client_seed,
+        },
+      };
+    });
+    for (const [i, first] of sameAs) {
+      const earlier = answers[first]!;
+      answers[i] =
+        earlier.ok && !sameBet(earlier.value, bets[i]!)
+          ? { ok: false, error: new AppError('LEDGER_IDEMPOTENCY_CONFLICT') }
+          : earlier;
+    }
+    return answers as Settled<SettledRound>[];
+  });
+}
+
+/**
+ * The accepted bets' stakes and wins as one ledger batch, in bet order (a member's win lands before
+ * the member's next stake, as the decisions assumed). The accounts are locked and the decisions made
+ * on them, so a refusal here is a fault of this code: it throws and the whole batch rolls back.
+ */
+async function postMoney(
+  db: Db,
+  bets: SingleRoundBet[],
+  accepted: Accepted[],
+): Promise<{ stake: bigint; win: bigint | null }[]> {
+  const requests: TransferRequest[] = [];
+  for (const a of accepted) {
+    const bet = bets[a.i]!;
+    const key = `original:${bet.memberId}:${bet.idempotencyKey}`;
+    const base = {
+      merchantId: bet.merchantId,
+      currency: bet.currency,
+      metadata: { game: bet.game, nonce: Number(a.nonce) },
+    };
+    requests.push({
+      ...base,
+      idempotencyKey: `${key}:stake`,
+      code: 'bet',
+      debitAccountId: bet.mainAccountId,
+      creditAccountId: a.house,
+      amountMinor: bet.stakeMinor,
+    });
+    if (a.payout > 0n)
+      requests.push({
+        ...base,
+        idempotencyKey: `${key}:win`,
+        code: 'win',
+        debitAccountId: a.house,
+        creditAccountId: bet.mainAccountId,
+        amountMinor: a.payout,
+      });
+  }
+  const results = await transferBatch(db, requests);
+  const ids = results.map((r) => {
+    if (!r.ok) throw new Error(`bets: the ledger refused a decided transfer (${r.code})`);
+    return r.transfer.id;
+  });
+  let next = 0;
+  return accepted.map((a) => ({
+    stake: ids[next++]!,
+    win: a.payout > 0n ? ids[next++]! : null,
+  }));
+}

@@ -1,0 +1,15 @@
+/**
+ * The bet path (issue 14): bets are placed and settled through group commit over the ledger's batch,
+ * one merchant per batch, so concurrent bets share transactions and a refused bet never fails its
+ * neighbours. Today it carries the in-house single-round games (dice, limbo, wheel, plinko, keno,
+ * slot); docs/architecture.md ("The bet path") says how the other games move onto it. A library
+ * module: no routes, no background work — the game modules call it.
+ */
+export {
+  flushSingleRounds,
+  type Limits,
+  placeSingleRound,
+  type Seeds,
+  type SettledRound,
+  type SingleRoundBet,
+} from './bets.single-round.ts';

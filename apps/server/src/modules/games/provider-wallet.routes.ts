@@ -18,6 +18,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/http/app-error.ts';
+import { refuseForbiddenCharacters } from '../../platform/http/input-guard.ts';
 import { doc } from '../../platform/http/openapi.ts';
 import { withRawBody } from '../../platform/http/raw-body.ts';
 import { parseInput } from '../../platform/http/validate.ts';
@@ -53,13 +54,19 @@ function providerCall(request: FastifyRequest): ProviderCall {
   };
 }
 
-/** The body is parsed only after the signature over its exact bytes has been checked. */
+/**
+ * The body is parsed only after the signature over its exact bytes has been checked; then it meets
+ * the edge's character guard, as a JSON body of any other route does before validation.
+ */
 function parseSignedJson(raw: Buffer): unknown {
+  let body: unknown;
   try {
-    return JSON.parse(raw.toString('utf8'));
+    body = JSON.parse(raw.toString('utf8'));
   } catch {
     throw new AppError('MALFORMED_JSON');
   }
+  refuseForbiddenCharacters(body);
+  return body;
 }
 
 export async function registerProviderWalletRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {

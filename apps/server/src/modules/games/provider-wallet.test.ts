@@ -133,5 +133,11 @@ test('bad signature, stale timestamp, unknown vendor, unknown player, other curr
     status: 400,
     code: 'VALIDATION_FAILED',
   });
+  // The signed body meets the edge's character guard once parsed, naming the field.
+  expect(await debit({ body: { ...body, txnId: 'a\u0000b' } })).toMatchObject({
+    status: 400,
+    code: 'INVALID_CHARACTERS',
+    details: { fields: [{ field: 'body.txnId', key: 'invalid_characters' }] },
+  });
   expect(await balanceOf(f, p.mainId)).toEqual({ balance: 5_000n, pending: 0n });
 });

@@ -2,6 +2,7 @@ import { type GatewayCallback, gatewayCallback } from '@sorte/contracts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/database/database.ts';
 import { AppError } from '../../platform/http/app-error.ts';
+import { refuseForbiddenCharacters } from '../../platform/http/input-guard.ts';
 import { parseInput } from '../../platform/http/validate.ts';
 import { isUuid } from '../../platform/http/ids.ts';
 import { recordAudit } from '../backoffice/index.ts';
@@ -50,7 +51,9 @@ export async function handleGatewayCallback(
   const channel = order ? await findChannel(db, order.merchant_id, order.channel_id) : undefined;
   if (!order || !channel?.gateway_secret || !signatureValid(channel.gateway_secret, raw, signature))
     throw new AppError('CASHIER_SIGNATURE_INVALID');
-  const body = parseInput(gatewayCallback, JSON.parse(raw.toString('utf8')));
+  const parsed: unknown = JSON.parse(raw.toString('utf8'));
+  refuseForbiddenCharacters(parsed);
+  const body = parseInput(gatewayCallback, parsed);
   if (channel.gateway !== gateway) throw new AppError('CASHIER_CALLBACK_MISMATCH');
   const answer = await withLedgerTransaction(db, async (trx) => {
     const row = (await repo.lockDeposit(trx, order.id)) as DepositRow;

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -34,6 +33,8 @@ import {
 } from './platform/http/error-handler.ts';
 import { installInputGuard } from './platform/http/input-guard.ts';
 import { stringify } from './platform/http/json.ts';
+import { installSecurityHeaders } from './platform/http/security-headers.ts';
+import { lazyRequestLoggers } from './platform/logging/request-logger.ts';
 import { renderIndexHtml } from './web-shell.ts';
 
 /** Registration order matters: system resolves the merchant that every later module reads. */
@@ -64,11 +65,27 @@ declare module 'fastify' {
   }
 }
 
+/** helmet's settings; installSecurityHeaders computes the headers once. */
+const HELMET_OPTIONS = {
+  contentSecurityPolicy: {
+    directives: {
+      defaultSrc: ["'self'"],
+      imgSrc: ["'self'", 'data:', 'blob:'],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      scriptSrc: ["'self'"],
+      connectSrc: ["'self'", 'ws:', 'wss:'],
+      frameSrc: ["'self'", 'http:', 'https:'],
+    },
+  },
+};
+
 const API_PREFIXES = ['/wps/', '/lgw/', '/bo/', '/providers/', '/docs', '/dev/', '/healthz', '/readyz'];
 
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: ctx.log as FastifyBaseLogger,
+    // A request's pino child is made only when the request writes a line (request-logger.ts).
+    childLoggerFactory: lazyRequestLoggers,
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     trustProxy: ctx.config.TRUST_PROXY,
@@ -77,13 +94,16 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     frameworkErrors,
     clientErrorHandler,
   });
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
+    done(null, payload);
   });
   // zod validates in the handlers (parseInput); route schemas only document the API.
   app.setValidatorCompiler(() => (data) => ({ value: data }));
   app.setSerializerCompiler(() => (data) => stringify(data));
   installErrorHandling(app);
+  // First of the request hooks, so that a refusal by the guard or a module's hook carries them too.
+  await installSecurityHeaders(app, HELMET_OPTIONS);
   installInputGuard(app);
   const routes: RouteSummary[] = [];
   app.addHook('onRoute', (route) => {
@@ -91,18 +111,6 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   });
   app.decorate('routeSummaries', routes);
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        frameSrc: ["'self'", 'http:', 'https:'],
-      },
-    },
-  });
   await app.register(swagger, {
     openapi: {
       info: {

@@ -1,0 +1,100 @@
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { diceOdds, floats, type HmacSha256, playDice } from '@sorte/fairness';
+import { payoutMinor } from '@sorte/money';
+import { sql } from 'kysely';
+import type { Db } from '../../platform/database/database.ts';
+import { AppError } from '../../platform/http/app-error.ts';
+import type { SingleRoundBet } from './bets.single-round.ts';
+
+export const hmac: HmacSha256 = (key, message) =>
+  new Uint8Array(createHmac('sha256', key).update(message).digest());
+
+export interface Bettor {
+  merchantId: string;
+  memberId: string;
+  currency: string;
+  mainId: bigint;
+}
+
+/** An active seed pair for the member with a server seed the test knows (as a reveal would show it). */
+export async function seedPair(db: Db, b: Bettor): Promise<{ serverSeed: string; clientSeed: string }> {
+  const serverSeed = randomBytes(32).toString('hex');
+  const clientSeed = randomBytes(8).toString('hex');
+  await sql`
+    insert into fairness_seeds (merchant_id, member_id, server_seed, server_seed_hash, client_seed, status)
+    values (${b.merchantId}::uuid, ${b.memberId}::uuid, ${serverSeed},
+            encode(sha256(convert_to(${serverSeed}, 'UTF8')), 'hex'), ${clientSeed}, 'active')`.execute(db);
+  return { serverSeed, clientSeed };
+}
+
+/** A dice bet under 50 as the originals module hands one to the bet path (limits as it checks them). */
+export function diceBet(
+  b: Bettor,
+  stakeMinor: bigint,
+  idempotencyKey: string = randomUUID(),
+): SingleRoundBet {
+  const params = { target: 50, direction: 'under' as const };
+  return {
+    merchantId: b.merchantId,
+    memberId: b.memberId,
+    currency: b.currency,
+    mainAccountId: b.mainId,
+    game: 'dice',
+    idempotencyKey,
+    stakeMinor,
+    params,
+    record: { source: 'originals', vendor: 'SORTE', category: 'INHOUSE' },
+    check(limits) {
+      if (stakeMinor > limits.maxBetMinor) throw new AppError('ORIGINALS_BET_TOO_LARGE');
+      const top = diceOdds({ ...params, houseEdge: limits.houseEdgeBps / 10_000 }).multiplierUnits;
+      if (payoutMinor(stakeMinor, top) - stakeMinor > limits.maxWinMinor)
+        throw new AppError('ORIGINALS_WIN_TOO_LARGE');
+    },
+    play(seeds, houseEdge) {
+      const { roll, win, multiplierUnits } = playDice(floats(hmac, seeds, 1), { ...params, houseEdge });
+      return { multiplierUnits, outcome: { roll, win } };
+    },
+  };
+}
+
+/** The roll anyone recomputes from the revealed seeds with the fairness package. */
+export function rollOf(seeds: { serverSeed: string; clientSeed: string }, nonce: number): number {
+  return playDice(floats(hmac, { ...seeds, nonce }, 1), { target: 50, direction: 'under' }).roll;
+}
+
+/**
+ * No half-written bet: every in-house round has its stake transfer, its win transfer exactly when it
+ * paid, and its settled betting record; every stake transfer of the bet path has its round; each
+ * seed pair's nonce counts its rounds, numbered 0… without gaps.
+ */
+export async function expectWholeBets(db: Db, memberIds: string[]): Promise<number> {
+  const { rows } = await sql<{ problem: string; n: number }>`
+    with r as (select * from original_rounds where member_id = any(${memberIds}::uuid[]))
+    select 'round without its stake' as problem, count(*)::int as n from r
+      where not exists (select 1 from ledger_transfers t where t.id = r.stake_transfer_id
+                          and t.idempotency_key = 'original:' || r.member_id || ':' || r.idempotency_key || ':stake'
+                          and t.amount_minor = r.stake_minor)
+    union all
+    select 'win transfer mismatch', count(*)::int from r
+      where (r.payout_minor > 0) <> (r.payout_transfer_id is not null)
+         or (r.payout_transfer_id is not null and not exists (
+              select 1 from ledger_transfers t where t.id = r.payout_transfer_id and t.amount_minor = r.payout_minor))
+    union all
+    select 'round without its record', count(*)::int from r
+      where not exists (select 1 from bet_records b where b.source = 'originals' and b.source_ref = r.id::text
+                          and b.status = 'settled' and b.stake_minor = r.stake_minor and b.payout_minor = r.payout_minor)
+    union all
+    select 'stake without its round', count(*)::int from ledger_transfers t
+      where t.code = 'bet' and t.idempotency_key like 'original:%:stake'
+        and split_part(t.idempotency_key, ':', 2)::uuid = any(${memberIds}::uuid[])
+        and not exists (select 1 from r where r.stake_transfer_id = t.id)
+    union all
+    select 'nonce gap', count(*)::int from fairness_seeds s
+      where s.member_id = any(${memberIds}::uuid[])
+        and (s.nonce <> (select count(*) from r where r.seed_id = s.id)
+          or exists (select 1 from r where r.seed_id = s.id and r.nonce >= s.nonce))`.execute(db);
+  for (const row of rows) if (row.n) throw new Error(`${row.problem}: ${row.n}`);
+  const { rows: count } = await sql<{ n: number }>`
+    select count(*)::int as n from original_rounds where member_id = any(${memberIds}::uuid[])`.execute(db);
+  return count[0]!.n;
+}

@@ -1,0 +1,142 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { stalledChild } from '../../../test/stalled-child.ts';
+import { expectVerified, type Fixture, fixture, fund, newMember } from '../ledger/ledger.test-helpers.ts';
+import { expectStreamConsistent } from '../records/records.test-helpers.ts';
+import { type Bettor, diceBet, expectWholeBets, rollOf, seedPair } from './bets.test-helpers.ts';
+import { placeSingleRound, type SettledRound } from './index.ts';
+
+/**
+ * The bet path's own guarantees, at the module's door (the originals routes' journeys are in
+ * modules/originals): group-committed bets of one player keep the nonce sequence gap-free and every
+ * round verifiable, a refused bet never fails its batch, concurrent retries write one round, and a
+ * process killed with SIGKILL mid-load leaves whole bets only (PostgreSQL: PGlite lives in-process).
+ */
+const onPostgres = Boolean(process.env.DATABASE_URL);
+
+let t: TestApp;
+let f: Fixture;
+beforeAll(async () => {
+  t = await createTestApp({});
+  f = await fixture(t);
+});
+afterAll(() => t.close());
+afterEach(async () => {
+  await expectVerified(t.ctx.db);
+  await expectStreamConsistent(t.ctx.db);
+});
+
+async function bettor(
+  balanceMinor: bigint,
+): Promise<Bettor & { seeds: { serverSeed: string; clientSeed: string } }> {
+  const { memberId, mainId } = await newMember(f, 'bets');
+  if (balanceMinor > 0n) await fund(f, mainId, balanceMinor);
+  const b = { merchantId: f.merchantId, currency: f.currency, memberId, mainId };
+  return { ...b, seeds: await seedPair(t.ctx.db, b) };
+}
+
+const settle = (promises: Promise<SettledRound>[]) => Promise.allSettled(promises);
+
+it('40 bets of one player at once share batches, claim nonces 0…39 once each, and replay from the seeds', async () => {
+  const b = await bettor(1_000_000n);
+  const results = await settle(
+    Array.from({ length: 40 }, () => placeSingleRound(t.ctx.db, diceBet(b, 1_000n))),
+  );
+  const rounds = results.map((r) => (r.status === 'fulfilled' ? r.value : expect.fail(String(r.reason))));
+  expect(rounds.map((r) => Number(r.nonce)).sort((x, y) => x - y)).toEqual(
+    Array.from({ length: 40 }, (_, i) => i),
+  );
+  // Rounds of one transaction share its time: fewer distinct times than rounds means shared batches.
+  expect(new Set(rounds.map((r) => r.created_at.getTime())).size).toBeLessThan(40);
+  // Each round replays from the seed pair, and the balances chain in nonce order.
+  const inOrder = [...rounds].sort((x, y) => Number(x.nonce - y.nonce));
+  let balance = 1_000_000n;
+  for (const r of inOrder) {
+    expect(r.outcome.roll).toBe(rollOf(b.seeds, Number(r.nonce)));
+    expect(r.balance_before_minor).toBe(balance);
+    balance = r.balance_after_minor;
+    expect(balance).toBe(r.balance_before_minor - 1_000n + r.payout_minor);
+  }
+  expect(await expectWholeBets(t.ctx.db, [b.memberId])).toBe(40);
+});
+
+it('a batch with underfunded and over-limit bets settles the others, and a refused bet claims no nonce', async () => {
+  const rich = await Promise.all([bettor(100_000n), bettor(100_000n), bettor(100_000n)]);
+  const poor = await bettor(500n);
+  const bets = [
+    ...rich.flatMap((b) => [diceBet(b, 1_000n), diceBet(b, 1_000n)]),
+    diceBet(poor, 1_000n),
+    diceBet(rich[0]!, 10n ** 15n),
+    ...rich.map((b) => diceBet(b, 1_000n)),
+    diceBet(poor, 400n),
+  ];
+  const results = await settle(bets.map((bet) => placeSingleRound(t.ctx.db, bet)));
+  const failed = results.flatMap((r, i) => (r.status === 'rejected' ? [[i, r.reason.code]] : []));
+  expect(failed).toEqual([
+    [6, 'WALLET_INSUFFICIENT_FUNDS'],
+    [7, 'ORIGINALS_BET_TOO_LARGE'],
+  ]);
+  const last = results.at(-1)!;
+  expect(last.status === 'fulfilled' && last.value.nonce).toBe(0n);
+  expect(
+    await expectWholeBets(
+      t.ctx.db,
+      [...rich, poor].map((b) => b.memberId),
+    ),
+  ).toBe(10);
+});
+
+it('one key sent 30 times at once writes one round; the same key with another stake is a conflict', async () => {
+  const b = await bettor(100_000n);
+  const key = randomUUID();
+  const results = await settle([
+    ...Array.from({ length: 30 }, () => placeSingleRound(t.ctx.db, diceBet(b, 1_000n, key))),
+    placeSingleRound(t.ctx.db, diceBet(b, 2_000n, key)),
+  ]);
+  const ok = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+  expect(ok).toHaveLength(30);
+  expect(new Set(ok.map((r) => r.id)).size).toBe(1);
+  const conflict = results.at(-1)!;
+  expect(conflict.status === 'rejected' && conflict.reason.code).toBe('LEDGER_IDEMPOTENCY_CONFLICT');
+  // A later retry answers the stored round and moves nothing.
+  const again = await placeSingleRound(t.ctx.db, diceBet(b, 1_000n, key));
+  expect(again.id).toBe(ok[0]!.id);
+  expect(await expectWholeBets(t.ctx.db, [b.memberId])).toBe(1);
+});
+
+it.skipIf(!onPostgres)(
+  'a process killed with SIGKILL during group-committed bets loses no acknowledged bet and leaves none half-written',
+  async () => {
+    const players = await Promise.all(Array.from({ length: 6 }, () => bettor(10_000_000n)));
+    const child = await stalledChild(
+      'apps/server/src/modules/bets/bets.kill.child.ts',
+      [f.merchantId, f.currency, ...players.map((p) => `${p.memberId}:${p.mainId}`)],
+      t.database.url,
+    );
+    expect(await child.kill9()).toBe('SIGKILL');
+    const acknowledged = [...child.out.matchAll(/^ack (\d+) (\S+)$/gm)];
+    expect(acknowledged.length).toBeGreaterThanOrEqual(60);
+    const stored = await t.ctx.db
+      .selectFrom('original_rounds')
+      .select(['id', 'idempotency_key', 'member_id'])
+      .where(
+        'member_id',
+        'in',
+        players.map((p) => p.memberId),
+      )
+      .execute();
+    const byId = new Map(stored.map((r) => [String(r.id), r.idempotency_key]));
+    for (const [, id, key] of acknowledged) expect(byId.get(id!)).toBe(key);
+    await expectWholeBets(
+      t.ctx.db,
+      players.map((p) => p.memberId),
+    );
+    // The killed batches' locks went with their connections: the next bet takes the next nonce.
+    const next = await placeSingleRound(t.ctx.db, diceBet(players[0]!, 1_000n));
+    const before = stored.filter((r) => r.member_id === players[0]!.memberId).length;
+    expect(Number(next.nonce)).toBe(before);
+    expect(await expectWholeBets(t.ctx.db, [players[0]!.memberId])).toBe(before + 1);
+  },
+  120_000,
+);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pendingContractRequests } from './agent-contracts.ts';
 import { pageQuery, paged } from './common.ts';
 import { minorUnits } from './wallet.ts';
 
@@ -328,7 +329,7 @@ export const merchantWalletInfo = z.object({
 });
 export type MerchantWalletInfo = z.infer<typeof merchantWalletInfo>;
 
-/** GET /wps/member/info/funds/consolidated. The contract flags ask which agent contracts to summarise. */
+/** GET /wps/member/info/funds/consolidated. The contract flags ask for the pending contract requests of their type. */
 export const fundsConsolidatedQuery = z.object({
   dailysalreqtype: z.string().max(10).optional(),
   divtypereq: z.string().max(10).optional(),
@@ -348,6 +349,12 @@ export const fundsConsolidated = z.object({
   totalDepositedMinor: minorUnits,
   totalWithdrawnMinor: minorUnits,
   turnoverRemainingMinor: minorUnits,
+  /**
+   * With any of the contract flags of the query set: the pending contract requests (a new contract or
+   * a termination) addressed to the member, counted per type asked for — dailysalreqtype: daily,
+   * divtypereq: dividend, contracthoursalreq: hourly, realtimesalreqtype: realtime. Absent otherwise.
+   */
+  pendingContractRequests: pendingContractRequests.optional(),
 });
 export type FundsConsolidated = z.infer<typeof fundsConsolidated>;
 

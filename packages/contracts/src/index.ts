@@ -20,3 +20,4 @@ export * from './agent-team.ts';
 export * from './lottery.ts';
 export * from './lottery-vn.ts';
 export * from './brand-art.ts';
+export * from './agent-contracts.ts';

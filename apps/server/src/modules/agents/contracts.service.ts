@@ -330,3 +330,38 @@ export async function pendingRequests(db: Db, merchantId: string, memberId: stri
     order by r.id`.execute(db);
   return rows;
 }
+
+/** How many pending requests are addressed to the member, per contract type asked for. */
+export async function pendingRequestCounts(
+  db: Db,
+  merchantId: string,
+  memberId: string,
+  types: readonly ContractType[],
+): Promise<Partial<Record<ContractType, number>>> {
+  if (!types.length) return {};
+  const { rows } = await sql<{ type: ContractType; n: number }>`
+    select c.type, count(*)::int as n from agent_contract_requests r join agent_contracts c on c.id = r.contract_id
+    where r.merchant_id = ${merchantId} and r.to_member_id = ${memberId} and r.status = 'pending'
+      and c.type in (${sql.join(types)})
+    group by c.type`.execute(db);
+  const counts = Object.fromEntries(rows.map((r) => [r.type, r.n]));
+  return Object.fromEntries(types.map((type) => [type, counts[type] ?? 0]));
+}
+
+/** The type of a contract, or of a request's contract, in the merchant (undefined: none such). */
+export async function contractTypeOf(
+  db: Db,
+  merchantId: string,
+  by: { contractId: bigint } | { requestId: bigint },
+): Promise<ContractType | undefined> {
+  const { rows } =
+    'contractId' in by
+      ? await sql<{ type: ContractType }>`
+          select type from agent_contracts where id = ${by.contractId} and merchant_id = ${merchantId}`.execute(
+          db,
+        )
+      : await sql<{ type: ContractType }>`
+          select c.type from agent_contract_requests r join agent_contracts c on c.id = r.contract_id
+          where r.id = ${by.requestId} and r.merchant_id = ${merchantId}`.execute(db);
+  return rows[0]?.type;
+}

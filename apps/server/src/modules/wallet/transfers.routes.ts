@@ -10,9 +10,11 @@ import {
   walletTransferRequest,
 } from '@sorte/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import { doc } from '../../platform/http/openapi.ts';
 import { parseInput } from '../../platform/http/validate.ts';
+import { pendingRequestCounts } from '../agents/index.ts';
 import { type MemberAuth, requireMember, requireRealAccount } from '../auth/index.ts';
 import { getMerchant } from '../system/index.ts';
 import {
@@ -98,9 +100,9 @@ export async function registerTransferRoutes(app: FastifyInstance, ctx: AppConte
   );
 
   /**
-   * The contract flags (dailysalreqtype, divtypereq, contracthoursalreq, realtimesalreqtype) ask
-   * which agent contracts to summarise. They are validated and otherwise ignored for now: agent
-   * contracts arrive with the agent issue, and until then there is nothing to summarise.
+   * The contract flags (dailysalreqtype, divtypereq, contracthoursalreq, realtimesalreqtype), when
+   * set, add the pending contract requests addressed to the member, counted per type asked for
+   * (agents module, docs/agents.md).
    */
   app.get(
     '/wps/member/info/funds/consolidated',
@@ -115,8 +117,17 @@ export async function registerTransferRoutes(app: FastifyInstance, ctx: AppConte
     },
     async (request) => {
       const auth = await requireMember(request);
-      parseInput(fundsConsolidatedQuery, request.query);
-      return { success: true, value: await consolidatedFunds(ctx.db, callerOf(request, auth)) };
+      const query = parseInput(fundsConsolidatedQuery, request.query);
+      const funds = await consolidatedFunds(ctx.db, callerOf(request, auth));
+      const asked = contractTypesAsked(query);
+      if (!asked.length) return { success: true, value: funds };
+      const pendingContractRequests = await pendingRequestCounts(
+        ctx.db,
+        auth.merchantId,
+        auth.memberId,
+        asked,
+      );
+      return { success: true, value: { ...funds, pendingContractRequests } };
     },
   );
 
@@ -175,4 +186,15 @@ export async function registerTransferRoutes(app: FastifyInstance, ctx: AppConte
       return { success: true, value: await transferToDownline(ctx.db, caller, input, ctx.clock.now()) };
     },
   );
+}
+
+/** The contract types whose flag the consolidated funds query sets (any value but empty or '0'). */
+function contractTypesAsked(query: z.infer<typeof fundsConsolidatedQuery>) {
+  const flags = {
+    daily: query.dailysalreqtype,
+    dividend: query.divtypereq,
+    hourly: query.contracthoursalreq,
+    realtime: query.realtimesalreqtype,
+  } as const;
+  return (Object.keys(flags) as (keyof typeof flags)[]).filter((type) => flags[type] && flags[type] !== '0');
 }

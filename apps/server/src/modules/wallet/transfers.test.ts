@@ -382,6 +382,8 @@ describe('consolidated funds', () => {
       totalDepositedMinor: 14_000,
       totalWithdrawnMinor: 3_000,
       turnoverRemainingMinor: 6_000,
+      // The contract flags of the query ask for the pending contract requests of their types.
+      pendingContractRequests: { daily: 0, dividend: 0 },
     });
   });
 

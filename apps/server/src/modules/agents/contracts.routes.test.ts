@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestApp } from '../../../test/harness.ts';
+import { call, createAuthTestApp, login, registerUser } from '../auth/auth.test-helpers.ts';
+import { type Fixture, fixture } from '../ledger/ledger.test-helpers.ts';
+import { acceptOffer, offerContract } from './contracts.service.ts';
+import { rateTier } from './contracts.test-helpers.ts';
+
+/**
+ * The contract calls over HTTP: the four processing POSTs (spec §7) and the pending requests of
+ * GET /wps/member/info/funds/consolidated. Another agent's contract or request, or one of another
+ * type than the path's, is not found.
+ */
+let t: TestApp;
+let f: Fixture;
+beforeAll(async () => {
+  t = await createAuthTestApp({ agentCentre: true, dividendContract: true, dailySalary: true });
+  f = await fixture(t);
+});
+afterAll(() => t?.close());
+
+let n = 0;
+/** A registered member (under the agent of `affiliateCode`), made an agent when `agent`; a fresh token. */
+async function account(agent: boolean, affiliateCode?: string) {
+  n += 1;
+  const name = `ctr${n}${Math.random().toString(36).slice(2, 6)}`;
+  await registerUser(t, name, affiliateCode ? { affiliateCode } : {});
+  const row = await f.db
+    .selectFrom('members')
+    .select('id')
+    .where('account', '=', name)
+    .executeTakeFirstOrThrow();
+  const code = `CT${n}${Math.random().toString(36).slice(2, 6).toUpperCase()}`;
+  if (agent)
+    await f.db
+      .updateTable('members')
+      .set({ type: 1, affiliate_code: code })
+      .where('id', '=', row.id)
+      .execute();
+  const session = await login(t, name, 'secret12');
+  return { id: row.id, code, token: session.value.token as string };
+}
+
+const process = (token: string, path: string, payload: unknown) =>
+  call(t, { method: 'POST', url: `/wps/agent/contract/${path}`, token, payload });
+
+const pending = async (token: string) =>
+  (
+    await call(t, {
+      method: 'GET',
+      url: '/wps/member/info/funds/consolidated?dailysalreqtype=1&divtypereq=1',
+      token,
+    })
+  ).value.pendingContractRequests;
+
+describe('POST /wps/agent/contract/*', () => {
+  it('an agent offers its direct downline a daily salary; the downline accepts, then asks to terminate', async () => {
+    const T = await account(true);
+    const A = await account(true, T.code);
+    const X = await account(true);
+    const player = await account(false, T.code);
+    const now = t.clock.now();
+    const top = await offerContract(f.db, {
+      merchantId: f.merchantId,
+      uplineId: null,
+      downlineId: T.id,
+      type: 'daily',
+      tiers: [rateTier(0n, 10_000n)],
+      now,
+    });
+    await acceptOffer(f.db, { merchantId: f.merchantId, memberId: T.id, contractId: top.contractId, now });
+
+    const tiers = [{ minValidBetMinor: 0, rateUnits: 5_000 }];
+    const above = await process(T.token, 'dailysalary', {
+      action: 'offer',
+      downlineId: A.id,
+      tiers: [{ minValidBetMinor: 0, rateUnits: 10_001 }],
+    });
+    expect([above.status, above.code]).toEqual([422, 'AGENT_CONTRACT_ABOVE_UPLINE']);
+    const bad = await process(T.token, 'dailysalary', { action: 'offer', downlineId: A.id, tiers: [] });
+    expect([bad.status, bad.code]).toEqual([400, 'VALIDATION_FAILED']);
+    const stranger = await process(T.token, 'dailysalary', { action: 'offer', downlineId: X.id, tiers });
+    expect([stranger.status, stranger.code]).toEqual([404, 'AGENT_MEMBER_NOT_FOUND']);
+    const notAgent = await process(player.token, 'dailysalary', { action: 'offer', downlineId: A.id, tiers });
+    expect([notAgent.status, notAgent.code]).toEqual([403, 'AUTH_NOT_AGENT']);
+
+    const offered = await process(T.token, 'dailysalary', { action: 'offer', downlineId: A.id, tiers });
+    expect(offered.status).toBe(200);
+    const { contractId, requestId } = offered.value as { contractId: string; requestId: string };
+    expect(await pending(A.token)).toEqual({ daily: 1, dividend: 0 });
+    // Consolidated without the flags has no contract field.
+    const plain = await call(t, {
+      method: 'GET',
+      url: '/wps/member/info/funds/consolidated',
+      token: A.token,
+    });
+    expect(plain.value.pendingContractRequests).toBeUndefined();
+
+    // Another type's path, or another agent, finds nothing.
+    const wrongType = await process(A.token, 'dividend', { action: 'accept', requestId });
+    expect([wrongType.status, wrongType.code]).toEqual([404, 'AGENT_CONTRACT_NOT_FOUND']);
+    const notMine = await process(X.token, 'dailysalary', { action: 'accept', requestId });
+    expect([notMine.status, notMine.code]).toEqual([404, 'AGENT_CONTRACT_NOT_FOUND']);
+    const accepted = await process(A.token, 'dailysalary', { action: 'accept', requestId });
+    expect(accepted.status).toBe(200);
+    expect(await pending(A.token)).toEqual({ daily: 0, dividend: 0 });
+    const again = await process(A.token, 'dailysalary', { action: 'accept', requestId });
+    expect([again.status, again.code]).toEqual([409, 'AGENT_CONTRACT_STATE']);
+
+    const foreign = await process(X.token, 'dailysalary', { action: 'terminate', contractId });
+    expect([foreign.status, foreign.code]).toEqual([404, 'AGENT_CONTRACT_NOT_FOUND']);
+    const ask = await process(A.token, 'dailysalary', { action: 'terminate', contractId });
+    expect(ask.status).toBe(200);
+    expect(await pending(T.token)).toEqual({ daily: 1, dividend: 0 });
+    const refused = await process(T.token, 'dailysalary', {
+      action: 'reject',
+      requestId: ask.value.requestId,
+    });
+    expect(refused.status).toBe(200);
+    expect(await pending(T.token)).toEqual({ daily: 0, dividend: 0 });
+  });
+});

@@ -1,0 +1,129 @@
+import {
+  AGENT_CONTRACT_PATHS,
+  AGENT_CONTRACT_TYPES,
+  type AgentContractType,
+  contractProcessRequest,
+  contractProcessResponse,
+} from '@sorte/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../platform/context.ts';
+import { AppError } from '../../platform/http/app-error.ts';
+import { doc } from '../../platform/http/openapi.ts';
+import { parseInput } from '../../platform/http/validate.ts';
+import { requireRealAccount } from '../auth/index.ts';
+import { isAgentType } from '../members/index.ts';
+import { getMerchant } from '../system/index.ts';
+import type { Tier } from './contracts.math.ts';
+import { contractTypeOf, decideRequest, offerContract, requestTermination } from './contracts.service.ts';
+
+const SUMMARY: Record<AgentContractType, string> = {
+  dividend: 'Dividend contract processing: offer, accept, reject, terminate',
+  daily: 'Daily salary contract processing: offer, accept, reject, terminate',
+  hourly: 'Hourly salary contract processing: offer, accept, reject, terminate',
+  realtime: 'Real-time salary contract processing: offer, accept, reject, terminate',
+};
+
+/**
+ * The four contract processing calls of spec §7, one per type: POST /wps/agent/contract/<type> with
+ * an action. The caller is a real agent account; every contract and request is looked up inside the
+ * caller's own (a contract it holds or gave, a request addressed to it), anything else is not found.
+ * The request's type must match the path's, so one type's page cannot act on another's contracts.
+ */
+export function registerContractRoutes(app: FastifyInstance, ctx: AppContext): void {
+  for (const type of AGENT_CONTRACT_TYPES) {
+    app.post(
+      `/wps/agent/contract/${AGENT_CONTRACT_PATHS[type]}`,
+      {
+        schema: doc({
+          body: contractProcessRequest,
+          response: contractProcessResponse,
+          summary: SUMMARY[type],
+          tags: ['agents'],
+          auth: 'member',
+        }),
+      },
+      async (request) => {
+        const auth = await requireRealAccount(request);
+        if (!isAgentType(auth.type)) throw new AppError('AUTH_NOT_AGENT');
+        if (!getMerchant(request).flags.agentCentre) throw new AppError('AGENT_CENTRE_OFF');
+        const input = parseInput(contractProcessRequest, request.body);
+        const base = { merchantId: auth.merchantId, memberId: auth.memberId, now: ctx.clock.now() };
+        const none = { contractId: null, requestId: null, terminated: [] as string[] };
+        switch (input.action) {
+          case 'offer': {
+            const made = await offerContract(ctx.db, {
+              merchantId: auth.merchantId,
+              uplineId: auth.memberId,
+              downlineId: input.downlineId,
+              type,
+              tiers: input.tiers.map(toTier),
+              now: base.now,
+            });
+            return {
+              success: true,
+              value: { ...none, contractId: String(made.contractId), requestId: String(made.requestId) },
+            };
+          }
+          case 'accept':
+          case 'reject': {
+            await requireTypeOfRequest(ctx, auth.merchantId, input.requestId, type);
+            const { terminated } = await decideRequest(ctx.db, {
+              ...base,
+              requestId: input.requestId,
+              accept: input.action === 'accept',
+            });
+            return {
+              success: true,
+              value: { ...none, requestId: String(input.requestId), terminated: terminated.map(String) },
+            };
+          }
+          case 'terminate': {
+            await requireTypeOfContract(ctx, auth.merchantId, input.contractId, type);
+            const requestId = await requestTermination(ctx.db, { ...base, contractId: input.contractId });
+            return {
+              success: true,
+              value: { ...none, contractId: String(input.contractId), requestId: String(requestId) },
+            };
+          }
+        }
+      },
+    );
+  }
+}
+
+function toTier(t: {
+  minValidBetMinor: number;
+  minLossMinor: number;
+  minActiveMembers: number;
+  rateUnits: number | null;
+  amountMinor: number | null;
+}): Tier {
+  return {
+    minValidBetMinor: BigInt(t.minValidBetMinor),
+    minLossMinor: BigInt(t.minLossMinor),
+    minActiveMembers: t.minActiveMembers,
+    rateUnits: t.rateUnits === null ? null : BigInt(t.rateUnits),
+    amountMinor: t.amountMinor === null ? null : BigInt(t.amountMinor),
+  };
+}
+
+/** A contract or request of another type than the path's is answered as not found. */
+async function requireTypeOfRequest(
+  ctx: AppContext,
+  merchantId: string,
+  requestId: bigint,
+  type: AgentContractType,
+) {
+  if ((await contractTypeOf(ctx.db, merchantId, { requestId })) !== type)
+    throw new AppError('AGENT_CONTRACT_NOT_FOUND');
+}
+
+async function requireTypeOfContract(
+  ctx: AppContext,
+  merchantId: string,
+  contractId: bigint,
+  type: AgentContractType,
+) {
+  if ((await contractTypeOf(ctx.db, merchantId, { contractId })) !== type)
+    throw new AppError('AGENT_CONTRACT_NOT_FOUND');
+}

@@ -193,35 +193,19 @@ describe('dividends', () => {
     ]);
     expect(w2A!.transfer_id).toBeNull();
 
-    const operator = { ...OPERATOR, merchantId: f.merchantId };
-    const approved = await decideSettlement(db(), {
-      merchantId: f.merchantId,
-      settlementId: (await idOf(cA, w2A!.period_start))!,
-      approve: true,
-      operator,
-      reason: null,
-      now: at('2026-06-15T02:00:00Z'),
-    });
-    expect(approved.status).toBe('approved');
-    await decideSettlement(db(), {
-      merchantId: f.merchantId,
-      settlementId: (await idOf(cT, w2T!.period_start))!,
-      approve: false,
-      operator,
-      reason: 'checked: bonus abuse',
-      now: at('2026-06-15T02:00:00Z'),
-    });
-    // Decided once: a second answer finds nothing waiting.
-    await expect(
+    const decide = async (contractId: bigint, approve: boolean, reason: string | null = null) =>
       decideSettlement(db(), {
         merchantId: f.merchantId,
-        settlementId: (await idOf(cA, w2A!.period_start))!,
-        approve: true,
-        operator,
-        reason: null,
+        settlementId: (await idOf(contractId, w2A!.period_start))!,
+        approve,
+        operator: { ...OPERATOR, merchantId: f.merchantId },
+        reason,
         now: at('2026-06-15T02:00:00Z'),
-      }),
-    ).rejects.toMatchObject({ code: 'AGENT_SETTLEMENT_NOT_FOUND' });
+      });
+    expect((await decide(cA, true)).status).toBe('approved');
+    expect((await decide(cT, false, 'checked: bonus abuse')).status).toBe('rejected');
+    // Decided once: a second answer finds nothing waiting.
+    await expect(decide(cA, true)).rejects.toMatchObject({ code: 'AGENT_SETTLEMENT_NOT_FOUND' });
     const keys = (await payoutTransfers(db())).map((tr) => tr.idempotency_key);
     expect(keys).toContain(payoutKey(cA, w2A!.period_start));
     expect(keys).not.toContain(payoutKey(cT, w2T!.period_start));

@@ -27,6 +27,8 @@ import * as m0058 from './0058_free_play_vendors.ts';
 import * as m0059 from './0059_bet_stream.ts';
 import * as m0060 from './0060_agent_invite_links.ts';
 import * as m0061 from './0061_agent_contracts.ts';
+import * as m0062 from './0062_lean_bet_rows.ts';
+import * as m0063 from './0063_agent_hourly_rollups.ts';
 
 export interface Migration {
   name: string;
@@ -64,4 +66,6 @@ export const MIGRATIONS: Migration[] = [
   { name: '0059_bet_stream', up: m0059.up },
   { name: '0060_agent_invite_links', up: m0060.up },
   { name: '0061_agent_contracts', up: m0061.up },
+  { name: '0062_lean_bet_rows', up: m0062.up },
+  { name: '0063_agent_hourly_rollups', up: m0063.up },
 ];

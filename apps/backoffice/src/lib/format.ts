@@ -34,15 +34,3 @@ export function formatMoney(
   const symbol = currencySymbol(currency, locale);
   return amount.startsWith('-') ? `-${symbol} ${amount.slice(1)}` : `${symbol} ${amount}`;
 }
-
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** `yyyy-MM-dd HH:mm:ss` in the browser's time zone; invalid input gives ''. */
-export function formatDateTime(input: string | null | undefined): string {
-  if (!input) return '';
-  const date = new Date(input);
-  if (Number.isNaN(date.getTime())) return '';
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(
-    date.getMinutes(),
-  )}:${pad(date.getSeconds())}`;
-}

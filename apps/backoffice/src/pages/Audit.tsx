@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { PagedTable } from '../components/DataTable';
 import { api } from '../lib/api';
-import { formatDateTime } from '../lib/format';
+import { formatDateTime } from '../lib/dates';
 import { PAGE_SIZE, type Page } from '../lib/paging';
 
 type Entry = z.infer<typeof auditEntry>;

@@ -8,7 +8,7 @@ import { Dialog } from '../components/Dialog';
 import { ReasonDialog } from '../components/ReasonDialog';
 import { Alert, ErrorBox, Loading, StatusBadge } from '../components/Status';
 import { api, apiBlob } from '../lib/api';
-import { formatDateTime } from '../lib/format';
+import { formatDateTime } from '../lib/dates';
 import { useCan, useMoney } from '../lib/operator';
 import { PAGE_SIZE, type Page } from '../lib/paging';
 

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Badge, ErrorBox } from '../components/Status';
 import { api } from '../lib/api';
-import { formatDateTime } from '../lib/format';
+import { formatDateTime } from '../lib/dates';
 import { invariantResults, type VerifyReport } from '../lib/ledger-report';
 
 export function LedgerPage() {

@@ -10,7 +10,7 @@ import { DialogButtons } from '../components/DialogActions';
 import { Alert, QueryState, StatusBadge } from '../components/Status';
 import { useAction } from '../lib/action';
 import { api } from '../lib/api';
-import { formatDateTime } from '../lib/format';
+import { formatDateTime } from '../lib/dates';
 import { parseAmountInput } from '../lib/money-input';
 import { useCan, useMoney } from '../lib/operator';
 import { newIdempotencyKey, PAGE_SIZE } from '../lib/paging';

@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { PagedTable } from '../components/DataTable';
 import { StatusBadge } from '../components/Status';
 import { api } from '../lib/api';
-import { formatDateTime } from '../lib/format';
+import { formatDateTime } from '../lib/dates';
 import { PAGE_SIZE, type Page } from '../lib/paging';
 
 type MemberItem = z.infer<typeof memberLookupItem>;

@@ -10,7 +10,7 @@ import { DialogActions } from '../components/DialogActions';
 import { Alert, Badge, QueryState, StatusBadge } from '../components/Status';
 import { useAction } from '../lib/action';
 import { api } from '../lib/api';
-import { formatDateTime } from '../lib/format';
+import { formatDateTime } from '../lib/dates';
 import { listOf } from '../lib/lists';
 import { useMe } from '../lib/operator';
 import type { Page } from '../lib/paging';

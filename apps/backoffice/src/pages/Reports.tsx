@@ -4,6 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Empty, ErrorBox } from '../components/Status';
 import { api } from '../lib/api';
+import { formatDay } from '../lib/dates';
 import { type BoGgrReport, CSV_COLUMNS, type DayPoint, dailySeries, ggrCsv } from '../lib/ggr-report';
 import { useMoney } from '../lib/operator';
 
@@ -58,7 +59,7 @@ function GgrChart({
             height={Math.max(h, p.ggrMinor === 0 ? 0 : 1)}
             className={p.ggrMinor >= 0 ? 'chart__bar' : 'chart__bar chart__bar--negative'}
           >
-            <title>{`${p.day}: ${format(p.ggrMinor)}`}</title>
+            <title>{`${formatDay(p.day)}: ${format(p.ggrMinor)}`}</title>
           </rect>
         );
       })}
@@ -218,7 +219,7 @@ export function ReportsPage() {
                 <tbody>
                   {data.rows.map((r) => (
                     <tr key={`${r.day}|${r.category}|${r.vendor}|${r.currency}`}>
-                      <td className="nowrap">{r.day}</td>
+                      <td className="nowrap">{formatDay(r.day)}</td>
                       <td>{r.category}</td>
                       <td className="mono">{r.vendor}</td>
                       <td>{r.currency}</td>

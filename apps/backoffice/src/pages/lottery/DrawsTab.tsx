@@ -6,7 +6,7 @@ import { PagedTable } from '../../components/DataTable';
 import { ReasonDialog } from '../../components/ReasonDialog';
 import { Badge } from '../../components/Status';
 import { api } from '../../lib/api';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime } from '../../lib/dates';
 import { useMoney } from '../../lib/operator';
 import { type Page, PAGE_SIZE } from '../../lib/paging';
 import { useMerchantCurrency } from './currency';

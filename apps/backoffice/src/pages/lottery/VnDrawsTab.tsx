@@ -10,7 +10,7 @@ import { DialogActions } from '../../components/DialogActions';
 import { ReasonDialog } from '../../components/ReasonDialog';
 import { Alert, Badge } from '../../components/Status';
 import { api } from '../../lib/api';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime, formatDay } from '../../lib/dates';
 import { can } from '../../lib/menu';
 import { useMe, useMoney } from '../../lib/operator';
 import { type Page, PAGE_SIZE } from '../../lib/paging';
@@ -95,7 +95,7 @@ export function VnDrawsTab() {
         ? t('lottery.vn.importedBy', { name: operatorName(draw.enteredBy) })
         : t('lottery.vn.importedByFeed')
       : t('lottery.vn.enteredBy', { name: operatorName(draw.enteredBy) });
-  const drawTitle = (draw: BoVnDraw) => `${draw.provinceName} · ${draw.drawDate}`;
+  const drawTitle = (draw: BoVnDraw) => `${draw.provinceName} · ${formatDay(draw.drawDate)}`;
   const summary = (draw: BoVnDraw) => (
     <p className="muted small">
       {t(`lottery.vn.regions.${draw.region}`)} · {draw.provinceName}
@@ -167,7 +167,7 @@ export function VnDrawsTab() {
                   {draw.host ? <span className="muted"> ({draw.host})</span> : null}
                   <div className="muted small">
                     <span className="nowrap">{t(`lottery.vn.regions.${draw.region}`)}</span> ·{' '}
-                    <span className="nowrap">{draw.drawDate}</span>
+                    <span className="nowrap">{formatDay(draw.drawDate)}</span>
                   </div>
                 </div>
               </td>

@@ -49,7 +49,10 @@ export async function startServer(url: string, env: Record<string, string> = {})
   const profile = process.env.SERVER_PROFILE
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.SERVER_PROFILE}`]
     : [];
-  const child = spawn(process.execPath, [...profile, join(ROOT, 'apps/server/dist/main.js')], {
+  // SERVER_BUNDLE=<file> runs another build of the server (an A/B pair on a shared machine; the
+  // file's folder must resolve node_modules, e.g. through a symlink to the repository's).
+  const bundle = process.env.SERVER_BUNDLE ?? join(ROOT, 'apps/server/dist/main.js');
+  const child = spawn(process.execPath, [...profile, bundle], {
     env: {
       ...process.env,
       DATABASE_URL: url,

@@ -19,6 +19,7 @@ import {
 } from '../../apps/server/src/modules/records/records.rollups.ts';
 import { personalProfit } from '../../apps/server/src/modules/records/records.service.ts';
 import { createTestDatabase } from '../../apps/server/test/harness.ts';
+import { adminUrl } from '../lib/report.ts';
 
 const BETS = Number(process.env.BETS ?? 1_000_000);
 const MEMBERS = Number(process.env.MEMBERS ?? 10_000);
@@ -27,10 +28,8 @@ const CHUNK = 50_000;
 const CATCH_UP_LIMIT_S = 60;
 const READ_LIMIT_MS = 20;
 
-if (!process.env.DATABASE_URL) {
-  console.error('bench:rollups runs on PostgreSQL: set DATABASE_URL');
-  process.exit(1);
-}
+// The PostgreSQL server (DATABASE_URL) or a hint, as for the HTTP benches; the database is the harness's.
+adminUrl('bench/rollups');
 
 const database = await createTestDatabase();
 const db = database.handle.db;

@@ -65,20 +65,6 @@ declare module 'fastify' {
   }
 }
 
-/** helmet's settings; installSecurityHeaders computes the headers once. */
-const HELMET_OPTIONS = {
-  contentSecurityPolicy: {
-    directives: {
-      defaultSrc: ["'self'"],
-      imgSrc: ["'self'", 'data:', 'blob:'],
-      styleSrc: ["'self'", "'unsafe-inline'"],
-      scriptSrc: ["'self'"],
-      connectSrc: ["'self'", 'ws:', 'wss:'],
-      frameSrc: ["'self'", 'http:', 'https:'],
-    },
-  },
-};
-
 const API_PREFIXES = ['/wps/', '/lgw/', '/bo/', '/providers/', '/docs', '/dev/', '/healthz', '/readyz'];
 
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
@@ -103,7 +89,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   app.setSerializerCompiler(() => (data) => stringify(data));
   installErrorHandling(app);
   // First of the request hooks, so that a refusal by the guard or a module's hook carries them too.
-  await installSecurityHeaders(app, HELMET_OPTIONS);
+  await installSecurityHeaders(app);
   installInputGuard(app);
   const routes: RouteSummary[] = [];
   app.addHook('onRoute', (route) => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
-import { helmetHeaders } from './security-headers.ts';
+import { helmetHeaders, SECURITY_HEADER_OPTIONS } from './security-headers.ts';
 
 /**
  * The security headers are computed once from @fastify/helmet (security-headers.ts) instead of by
@@ -31,18 +31,7 @@ describe('security headers', () => {
     ['a refusal by the input guard', { method: 'GET', url: '/wps/system/status?x=%00' }, 400],
     ['a malformed JSON body', { method: 'POST', url: '/wps/session/login', body: '{' }, 400],
   ] as const)('are on %s', async (_name, req, status) => {
-    const expected = await helmetHeaders({
-      contentSecurityPolicy: {
-        directives: {
-          defaultSrc: ["'self'"],
-          imgSrc: ["'self'", 'data:', 'blob:'],
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          scriptSrc: ["'self'"],
-          connectSrc: ["'self'", 'ws:', 'wss:'],
-          frameSrc: ["'self'", 'http:', 'https:'],
-        },
-      },
-    });
+    const expected = await helmetHeaders(SECURITY_HEADER_OPTIONS);
     const res = await t.app.inject({
       method: req.method,
       url: req.url,

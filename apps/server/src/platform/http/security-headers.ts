@@ -23,12 +23,29 @@ export async function helmetHeaders(options: FastifyHelmetOptions): Promise<[str
     .map(([name, value]) => [name, String(value)]);
 }
 
+/** The app's helmet settings: its content security policy, helmet's defaults for the rest. */
+export const SECURITY_HEADER_OPTIONS: FastifyHelmetOptions = {
+  contentSecurityPolicy: {
+    directives: {
+      defaultSrc: ["'self'"],
+      imgSrc: ["'self'", 'data:', 'blob:'],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      scriptSrc: ["'self'"],
+      connectSrc: ["'self'", 'ws:', 'wss:'],
+      frameSrc: ["'self'", 'http:', 'https:'],
+    },
+  },
+};
+
 /**
  * Every answer that goes through the request lifecycle carries helmet's headers (`options`), set on
  * the response as the request arrives — where the plugin set them, so a route or an error answer
  * may still override one. The values are computed once, at start.
  */
-export async function installSecurityHeaders(app: FastifyInstance, options: FastifyHelmetOptions) {
+export async function installSecurityHeaders(
+  app: FastifyInstance,
+  options: FastifyHelmetOptions = SECURITY_HEADER_OPTIONS,
+) {
   const headers = await helmetHeaders(options);
   app.addHook('onRequest', (_request, reply, done) => {
     const res = reply.raw;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
 import { runsBackgroundWork, Ticker } from '../../platform/jobs.ts';
+import { catchUpHourly } from './contracts.hourly.ts';
 import { settleDue } from './contracts.settlement.ts';
 
 /** How often the engine looks for ended periods: a payout comes at most this long after the grace. */
@@ -16,10 +17,13 @@ export function scheduleContracts(app: FastifyInstance, ctx: AppContext): void {
   if (!runsBackgroundWork(ctx.config, ctx.config.AGENT_CONTRACTS)) return;
   const ticker = new Ticker(
     () =>
-      settleDue(ctx.db, ctx.clock.now()).then(
-        () => undefined,
-        (err) => ctx.log.warn({ err }, 'agent contract settlement failed'),
-      ),
+      // The hourly figures first, so an hour that just ended is settled on all its bets.
+      catchUpHourly(ctx.db)
+        .then(() => settleDue(ctx.db, ctx.clock.now()))
+        .then(
+          () => undefined,
+          (err) => ctx.log.warn({ err }, 'agent contract settlement failed'),
+        ),
     CONTRACTS_TICK_MS,
     true,
   );

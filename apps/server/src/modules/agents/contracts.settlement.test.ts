@@ -5,6 +5,7 @@ import { stalledChild } from '../../../test/stalled-child.ts';
 import { createAuthTestApp } from '../auth/auth.test-helpers.ts';
 import { expectVerified, type Fixture, fixture } from '../ledger/ledger.test-helpers.ts';
 import { catchUpRollups } from '../records/records.test-helpers.ts';
+import { catchUpHourly } from './contracts.hourly.ts';
 import { decideSettlement, payoutKey, settleDue } from './contracts.settlement.ts';
 import {
   contract,
@@ -27,7 +28,12 @@ const onPostgres = Boolean(process.env.DATABASE_URL);
 let t: TestApp;
 let f: Fixture;
 beforeAll(async () => {
-  t = await createAuthTestApp({ agentCentre: true, dividendContract: true, dailySalary: true });
+  t = await createAuthTestApp({
+    agentCentre: true,
+    dividendContract: true,
+    dailySalary: true,
+    hourlySalary: true,
+  });
   f = await fixture(t);
 });
 afterAll(() => t?.close());
@@ -212,6 +218,37 @@ describe('dividends', () => {
     const { rows: audit } = await sql<{ action: string }>`
       select action from audit_log where target_type = 'agent_contract_settlement' order by id`.execute(db());
     expect(audit.map((a) => a.action)).toEqual(['agent_settlement.approve', 'agent_settlement.reject']);
+  });
+});
+
+describe('hourly salary', () => {
+  it('settles each hour on the bets placed in it, from the agents’ own hourly figures of the stream', async () => {
+    const T = await member(f, null, true);
+    const A = await member(f, T, true);
+    const pA = await member(f, A, false);
+    const accepted = at('2026-07-01T10:00:00Z');
+    const cT = await contract(f, null, T.id, 'hourly', [rateTier(0n, 10_000n)], accepted);
+    const cA = await contract(f, T.id, A.id, 'hourly', [rateTier(0n, 5_000n)], accepted);
+    await settledBet(f, pA.id, 100_000n, 0n, at('2026-07-01T10:15:00Z'));
+    await settledBet(f, pA.id, 200_000n, 500_000n, at('2026-07-01T11:20:00Z'));
+    await settledBet(f, pA.id, 100_000n, 0n, at('2026-07-01T11:59:59Z'));
+    await catchUpRollups(db());
+    // Until the hourly figures hold the hour's bets, it waits.
+    await settleDue(db(), at('2026-07-01T12:15:00Z'), { maxPeriods: 200 });
+    expect(await settlementsOf(db(), cA)).toEqual([]);
+    await catchUpHourly(db());
+    await settleDue(db(), at('2026-07-01T12:15:00Z'), { maxPeriods: 200 });
+    const amounts = async (c: bigint) =>
+      (await settlementsOf(db(), c)).map((s) => [s.period_start.toISOString(), s.amount_minor]);
+    expect(await amounts(cA)).toEqual([
+      ['2026-07-01T10:00:00.000Z', 500n],
+      ['2026-07-01T11:00:00.000Z', 1_500n],
+    ]);
+    expect(await amounts(cT)).toEqual([
+      ['2026-07-01T10:00:00.000Z', 500n],
+      ['2026-07-01T11:00:00.000Z', 1_500n],
+    ]);
+    expect(await keysOf([cT, cA])).toHaveLength(4);
   });
 });
 

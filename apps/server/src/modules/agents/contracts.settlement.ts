@@ -22,6 +22,7 @@ import {
   type Tier,
   teamFigures,
 } from './contracts.math.ts';
+import { HOURLY_CONSUMER } from './contracts.hourly.ts';
 import { daysOf, type Period, periodAfter, periodContaining } from './contracts.periods.ts';
 import { type ContractRules, contractRules, contractTypeOn, periodKindOf } from './contracts.rules.ts';
 import { tiersFromJson } from './contracts.tiers.ts';
@@ -40,12 +41,15 @@ import { tiersFromJson } from './contracts.tiers.ts';
  *   daily rollups hold every committed bet placed before its end.
  * - Base figures come from the daily rollups (`bet_rollups_daily`, days in the rollups' zone), per
  *   member, summed up each member's current ancestry (`teamFigures`); bets are never scanned.
- * - Hourly and real-time salaries need figures finer than a day: not settled here yet (see
- *   docs/agents.md).
+ * - Hourly salaries read the hourly figures of the agents' own stream consumer (contracts.hourly.ts);
+ *   real-time salaries are not settled yet (docs/agents.md).
  */
 
-/** Types this engine settles: those whose periods are whole days of the daily rollups. */
-export const SETTLED_TYPES: readonly ContractType[] = ['dividend', 'daily'];
+/**
+ * Types this engine settles: dividends and daily salaries on the daily rollups, hourly salaries on the
+ * hourly figures (contracts.hourly.ts). Real-time salaries are not settled yet (docs/agents.md).
+ */
+export const SETTLED_TYPES: readonly ContractType[] = ['dividend', 'daily', 'hourly'];
 
 /** The zone periods are counted in: the rollups' (their days must be the periods' days). */
 export const CONTRACTS_TIME_ZONE = 'UTC';
@@ -87,7 +91,8 @@ export async function settleDue(db: Db, now: Date, options: SettleOptions = {}):
     for (let n = 0; n < (options.maxPeriods ?? 31); n++) {
       const period = await nextPeriod(db, merchantId, type, rules);
       if (!period || period.end.getTime() + grace > now.getTime()) break;
-      if (!(await rollupsHoldPeriod(db, merchantId, period))) break;
+      if (!(await rollupsHoldPeriod(db, merchantId, period, type === 'hourly' ? HOURLY_CONSUMER : 'rollups')))
+        break;
       const run = await settleRun(db, merchantId, type, period, rules, now, options);
       if (run) done.push(run);
     }
@@ -115,12 +120,17 @@ async function nextPeriod(
   return next.start < new Date(lastEnd) ? { start: new Date(lastEnd), end: next.end } : next;
 }
 
-/** Whether the rollup consumer has folded in every committed bet of the merchant placed before the period's end. */
-async function rollupsHoldPeriod(db: Db, merchantId: string, period: Period): Promise<boolean> {
+/** Whether `consumer` has folded in every committed bet of the merchant placed before the period's end. */
+async function rollupsHoldPeriod(
+  db: Db,
+  merchantId: string,
+  period: Period,
+  consumer: string,
+): Promise<boolean> {
   const { rows } = await sql<{ behind: boolean }>`
     select exists (
       select 1 from stream_checkpoints c, bet_stream s
-       where c.consumer = 'rollups' and (s.tx, s.position) > (c.tx, c.position)
+       where c.consumer = ${consumer} and (s.tx, s.position) > (c.tx, c.position)
          and s.merchant_id = ${merchantId} and s.placed_at < ${period.end}
     ) as behind`.execute(db);
   return !rows[0]?.behind;
@@ -188,7 +198,7 @@ async function settleContracts(
   contracts: ContractRow[],
 ): Promise<(NodeSettlement & { figures: ContractNode['figures'] })[]> {
   const agents = new Set(contracts.map((c) => c.downline_id));
-  const members = await periodFigures(trx, merchantId, period, [...agents]);
+  const members = await periodFigures(trx, merchantId, period, [...agents], type === 'hourly');
   const teams = teamFigures(members, agents, rules.activeMinValidBetMinor);
   const carries = await carriesIn(trx, merchantId, type, period);
   const byDownline = new Map(contracts.map((c) => [c.downline_id, c.id]));
@@ -208,19 +218,24 @@ async function settleContracts(
 /**
  * Each member's own valid bet and profit over the period's days, with its ancestry — only members in
  * the contracted agents' teams (an agent itself, or an ancestry naming one). One grouped read of
- * the rollups.
+ * the daily rollups, or of the hourly figures for an hourly salary.
  */
 async function periodFigures(
   trx: Db,
   merchantId: string,
   period: Period,
   agents: string[],
+  hourly: boolean,
 ): Promise<MemberFigures[]> {
   const days = daysOf(period, CONTRACTS_TIME_ZONE);
+  const within = hourly
+    ? sql`bet_rollups_hourly r join members m on m.id = r.member_id
+        where r.merchant_id = ${merchantId} and r.hour >= ${period.start} and r.hour < ${period.end}`
+    : sql`bet_rollups_daily r join members m on m.id = r.member_id
+        where r.merchant_id = ${merchantId} and r.day >= ${days.from}::date and r.day < ${days.to}::date`;
   const { rows } = await sql<{ member_id: string; ancestry: string; valid: bigint; profit: bigint }>`
     select m.id as member_id, m.ancestry, sum(r.valid_stake_minor)::bigint as valid, sum(r.profit_minor)::bigint as profit
-    from bet_rollups_daily r join members m on m.id = r.member_id
-    where r.merchant_id = ${merchantId} and r.day >= ${days.from}::date and r.day < ${days.to}::date
+    from ${within}
       and r.currency = m.currency
       and (m.id = any(${agents}::uuid[])
            or string_to_array(trim(both '/' from m.ancestry), '/') && ${agents}::text[])

@@ -94,7 +94,30 @@ describe.each(JOURNEYS)('agent centre ($name)', (setting) => {
     await dialog.getByRole('button', { name: say('account.createAgent') }).click();
     const done = dialog.getByRole('status').filter({ hasText: account });
     await expect.poll(() => done.count(), { timeout: 10_000 }).toBe(1);
-    await shot(page, 'account', () => dialog.getByLabel(say('account.account')).waitFor());
+    // An invitation link for agents: its address, a copy button and, opened, its QR code.
+    const links = dialog.locator('.ag-link');
+    // The list has loaded once it shows a link or says there is none.
+    await links
+      .or(dialog.getByText(say('links.none')))
+      .first()
+      .waitFor();
+    const before = await links.count();
+    await dialog.getByRole('button', { name: say('links.new.agent') }).click();
+    // Newest first: wait for the new row before opening it (an earlier journey may have made one).
+    await expect.poll(() => links.count(), { timeout: 10_000 }).toBe(before + 1);
+    const link = links.first();
+    await expect
+      .poll(() => link.locator('.ag-link__url').textContent(), { timeout: 10_000 })
+      .toMatch(/\/register\?affiliateCode=[A-Z2-9]{8}$/);
+    await link.getByRole('button', { name: say('links.copy') }).waitFor();
+    await link.locator('button[aria-expanded]').click();
+    await link.locator('img.qr').waitFor();
+    const openQr = async () => {
+      const first = dialog.locator('.ag-link').first();
+      await first.locator('button[aria-expanded]').click();
+      await first.locator('img.qr').waitFor();
+    };
+    await shot(page, 'account', openQr);
 
     // Team Management lists it as a direct agent, beside the demo player.
     await dialog.getByRole('button', { name: say('pages.agentTeamManagement'), exact: true }).click();

@@ -1,7 +1,7 @@
 import { teamBetsResponse, teamMembersResponse, teamOverview, teamProfitResponse } from '@sorte/contracts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { TestApp } from '../../../test/harness.ts';
-import { call, createAuthTestApp, login, registerUser } from '../auth/auth.test-helpers.ts';
+import { call, createAuthTestApp, login, registerUser, setFlags } from '../auth/auth.test-helpers.ts';
 import { hashPassword } from '../auth/index.ts';
 import { blankMemberDraft, createMember, findMemberByAccount } from '../members/index.ts';
 import { recordBet } from '../records/index.ts';
@@ -175,7 +175,7 @@ describe('agent centre: the team', () => {
     expect(who.list.map((m: { account: string }) => m.account)).toEqual(['invited1']);
   });
 
-  test('a taken account name is refused as such; a player or a trial is not an agent', async () => {
+  test('a taken account name is refused as such; a player is not an agent; the flag closes the centre', async () => {
     const taken = await post('alpha', '/wps/agent/team/members', {
       kind: 'player',
       account: 'bravoplay',
@@ -184,6 +184,11 @@ describe('agent centre: the team', () => {
     expect([taken.status, taken.code]).toEqual([409, 'AUTH_USER_EXISTS']);
     const player = await get('alphaplay', '/wps/agent/team/overview');
     expect([player.status, player.code]).toEqual([403, 'AUTH_NOT_AGENT']);
+    // The agent centre has its own flag: off, even an agent is refused.
+    await setFlags(t, { agentCentre: false });
+    const off = await get('alpha', '/wps/agent/team/members');
+    await setFlags(t, { agentCentre: true });
+    expect([off.status, off.code]).toEqual([403, 'AGENT_CENTRE_OFF']);
   });
 });
 

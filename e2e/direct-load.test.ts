@@ -100,6 +100,69 @@ describe('dates in the site’s language', () => {
   });
 });
 
+describe('a dialog over the home carousel', () => {
+  it('covers the slides, which hold still under it (phone, pt-BR)', async () => {
+    const { context, page } = await newPage(run.browser, { lang: 'pt-BR', phone: true });
+    await withoutAnnouncementPopups(context);
+    await page.goto(`${run.server.url}/?modal=login`);
+    await page.locator('.modal-root .modal').waitFor({ timeout: 20_000 });
+    await page.locator('.banner__slide').first().waitFor({ state: 'attached' });
+    const covered = await page.evaluate(() => {
+      const banner = document.querySelector('.banner')!.getBoundingClientRect();
+      const top = document.elementFromPoint(banner.left + banner.width / 2, banner.top + banner.height / 2);
+      return {
+        covered: Boolean(top?.closest('.modal-root')),
+        held: document.documentElement.dataset.modalOpen !== undefined,
+      };
+    });
+    expect(covered).toEqual({ covered: true, held: true });
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.modalOpen)).toBeUndefined();
+    await context.close();
+  });
+});
+
+describe('a promotion’s art in the reader’s language', () => {
+  it('/promoDetail in pt-BR shows the Portuguese art (it showed "ORIGINALS")', async () => {
+    const { context, page } = await newPage(run.browser, { lang: 'pt-BR', phone: true });
+    await withoutAnnouncementPopups(context);
+    const whitelabel = (await (await fetch(`${run.server.url}/wps/system/whitelabel`)).json()) as {
+      value: { banners: { bannerId: string; url: string | null }[] };
+    };
+    const originals = whitelabel.value.banners.find((b) => b.url?.includes('banner-inhouse'));
+    await page.goto(`${run.server.url}/promoDetail?id=${encodeURIComponent(originals!.bannerId)}`);
+    const image = page.locator('.promo-detail__image');
+    await image.waitFor({ timeout: 20_000 });
+    const src = (await image.getAttribute('src')) ?? '';
+    expect(src).toContain('lang=pt-BR');
+    const art = await (await fetch(new URL(src, run.server.url))).text();
+    expect(art).toContain('ORIGINAIS');
+    expect(art).not.toContain('ORIGINALS');
+    await screenshot(page, 'promo-detail-phone-pt-BR');
+    await context.close();
+  });
+});
+
+describe('a visitor’s game page', () => {
+  it('/seamless logged out has the site’s header (log in, sign up); signed in, the game gets the screen', async () => {
+    const { context, page } = await newPage(run.browser, { lang: 'pt-BR', phone: true });
+    await withoutAnnouncementPopups(context);
+    await page.goto(`${run.server.url}/seamless`);
+    await page.locator('.header').waitFor({ timeout: 20_000 });
+    expect(await page.locator('.bars-toggle').count()).toBe(0);
+    await screenshot(page, 'seamless-visitor-phone-pt-BR');
+    await context.close();
+
+    const signedIn = await newPage(run.browser, { lang: 'en' });
+    await withoutAnnouncementPopups(signedIn.context);
+    await signInContext(signedIn.context, run.token);
+    await signedIn.page.goto(`${run.server.url}/seamless`);
+    await signedIn.page.locator('.bars-toggle').waitFor({ timeout: 20_000 });
+    expect(await signedIn.page.locator('.header').count()).toBe(0);
+    await signedIn.context.close();
+  });
+});
+
 describe('the VN lottery on a phone', () => {
   it('the floating menu button never sits on "Apostar" once the player scrolls to it', async () => {
     const { context, page } = await newPage(run.browser, { lang: 'pt-BR', phone: true });

@@ -136,6 +136,14 @@ describe('dice', () => {
     await signIn(context);
     await page.goto(`${j.server.url}/inhouse/dice`);
     await until(() => page.getByTestId('seed-hash').textContent()).toMatch(/^[0-9a-f]{64}$/);
+    // Issue 13: "Chance de ganhar" was cut to "Chance de g…" at 390 px; every label reads whole.
+    const labels = await page
+      .locator('.og-stats .og-field__label')
+      .evaluateAll((els) =>
+        els.map((el) => ({ text: el.textContent, cut: el.scrollWidth > el.clientWidth })),
+      );
+    expect(labels.map((l) => l.text)).toContain(t(lang, 'originals', 'dice.chance'));
+    expect(labels.filter((l) => l.cut)).toEqual([]);
     const round = await play(page, 'dice');
     await until(async () => minorOf(await page.getByTestId('balance').textContent())).toBe(
       round.balanceAfterMinor,

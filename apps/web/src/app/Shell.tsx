@@ -120,7 +120,10 @@ export function Shell() {
   const sideCollapsed = useUiStore((s) => s.sideCollapsed);
   const { modal } = useModal();
   const [barsShown, setBarsShown] = useState(false);
-  const showBarsToggle = Boolean(layout.hideBarsByDefault) && !whitelabel.flags.showBarsOnSeamless;
+  // The bars step aside to give a signed-in player's game the screen; a visitor plays nothing there
+  // yet and needs the site's header (log in, sign up) like on every other page.
+  const showBarsToggle =
+    Boolean(layout.hideBarsByDefault) && !whitelabel.flags.showBarsOnSeamless && Boolean(token);
   // The floating toggle tucks away while the page scrolls down, so it never sits on the button the
   // player scrolls to (the VN slip's "Apostar"); it comes back on a scroll up.
   const toggleTucked = useTuckOnScroll(showBarsToggle);

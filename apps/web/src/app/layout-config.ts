@@ -4,7 +4,10 @@ export interface LayoutConfig {
   banner: boolean;
   footer: boolean;
   side: boolean;
-  /** Header and side bars are hidden unless the merchant flag showBarsOnSeamless re-enables them. */
+  /**
+   * For a signed-in player the header and side bars are hidden unless the merchant flag
+   * showBarsOnSeamless re-enables them; a visitor keeps them (Shell), to log in.
+   */
   hideBarsByDefault?: boolean;
   /** Banner page group, when different from the path. */
   bannerGroup?: string;

@@ -22,14 +22,15 @@ const home = (n: number, link: string, en: string, pt: string, art: string): Dem
   enabled: true,
 });
 
-/** One banner per page group; the file name is the group without its slash (w_reg for registration). */
+/**
+ * One banner per page group; the file name is the group without its slash (w_reg for registration).
+ * None for /sports or /esports: the demo merchant offers no betting, and a banner there promised it.
+ */
 const GROUP_TITLES: [group: string, file: string, en: string, pt: string][] = [
   ['/rng', 'rng', 'Thousands of slots', 'Milhares de slots'],
   ['/live', 'live', 'Live casino, real dealers', 'Cassino ao vivo, crupiês reais'],
   ['/fish', 'fish', 'Fishing games', 'Jogos de pesca'],
   ['/pvp', 'pvp', 'Card tables', 'Mesas de cartas'],
-  ['/sports', 'sports', 'Bet on every match', 'Aposte em cada partida'],
-  ['/esports', 'esports', 'E-sports odds', 'Odds de e-sports'],
   ['/elott', 'elott', 'E-lottery draws', 'Sorteios de e-loteria'],
   ['/down', 'down', 'Get the app', 'Baixe o app'],
   ['/promotions', 'promotions', 'Promotions', 'Promoções'],

@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Icon } from '../../components/ui/Icon';
+import { isModalOpen } from '../../components/ui/Modal';
 import { useWhitelabel } from '../../lib/whitelabel';
 import { useModal } from '../../lib/modal-url';
 import { openSafe, safePath } from '../../lib/safe-url';
@@ -82,7 +83,11 @@ export function Banner({ group }: { group: string }) {
   useEffect(() => setIndex(0), [group]);
   useEffect(() => {
     if (count < 2 || paused) return;
-    const timer = setInterval(() => setIndex((i) => (i + 1) % count), BANNER_AUTOPLAY_MS);
+    // Not under an open dialog: slides sliding behind the backdrop showed through it (issue 13).
+    const timer = setInterval(
+      () => setIndex((i) => (isModalOpen() ? i : (i + 1) % count)),
+      BANNER_AUTOPLAY_MS,
+    );
     return () => clearInterval(timer);
   }, [count, paused]);
 

@@ -23,6 +23,11 @@ let savedScrollY = 0;
 /** Open modals, newest last: only the top one answers Escape and traps Tab (a dialog over a dialog). */
 const modalStack: object[] = [];
 
+/** Whether a dialog is open over the page (any Modal). */
+export function isModalOpen(): boolean {
+  return document.documentElement.dataset.modalOpen !== undefined;
+}
+
 /** Fixes the page in place while any modal is open and restores the scroll position afterwards. */
 function lockScroll() {
   if (openCount === 0) {
@@ -33,6 +38,8 @@ function lockScroll() {
     body.left = '0';
     body.right = '0';
     body.overflow = 'hidden';
+    // Read by what moves on its own under a dialog (the home carousel): it holds still meanwhile.
+    document.documentElement.dataset.modalOpen = '';
   }
   openCount += 1;
 }
@@ -46,6 +53,7 @@ function unlockScroll() {
     body.left = '';
     body.right = '';
     body.overflow = '';
+    delete document.documentElement.dataset.modalOpen;
     window.scrollTo(0, savedScrollY);
   }
 }

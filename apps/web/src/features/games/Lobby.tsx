@@ -142,7 +142,8 @@ export function Lobby({ category, fixedVendor, heading = category }: Props) {
         </div>
         <div className="lobby-hero__text">
           <h1 className="lobby__title">{categoryName}</h1>
-          <p className="lobby__subtitle">{t(`categories.${heading}.tagline`)}</p>
+          {/* The category's promise ("bet on football…") only where its games are on offer. */}
+          {noVendors ? null : <p className="lobby__subtitle">{t(`categories.${heading}.tagline`)}</p>}
         </div>
         {vendors.length > 0 ? (
           <div className="lobby-hero__stats">
@@ -166,8 +167,8 @@ export function Lobby({ category, fixedVendor, heading = category }: Props) {
           title={t('emptyTitle')}
           text={t('emptyText', { category: categoryName })}
           action={
-            <Link to="/promotions" className="btn btn--primary">
-              {t('seePromotions')}
+            <Link to="/" className="btn btn--primary">
+              {t('seeOurGames')}
             </Link>
           }
         />

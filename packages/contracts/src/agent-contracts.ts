@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageQuery, paged } from './common.ts';
 
 /**
  * Agent contracts (docs/agents.md): dividends and salaries an upline gives a direct downline agent.
@@ -62,3 +63,79 @@ export const pendingContractRequests = z.object({
   realtime: z.number().int().optional(),
 });
 export type PendingContractRequests = z.infer<typeof pendingContractRequests>;
+
+/** A contract as its two sides read it (amounts and rates as integers; tiers as offered). */
+export const contractView = z.object({
+  id: z.string(),
+  type: agentContractType,
+  /** The upline agent's id and account; null: the merchant. */
+  uplineId: z.string().nullable(),
+  uplineAccount: z.string().nullable(),
+  downlineId: z.string(),
+  downlineAccount: z.string(),
+  status: z.enum(['offered', 'active', 'rejected', 'terminated']),
+  period: z.string(),
+  tiers: z.array(
+    z.object({
+      minValidBetMinor: z.number().int(),
+      minLossMinor: z.number().int(),
+      minActiveMembers: z.number().int(),
+      rateUnits: z.number().int().nullable(),
+      amountMinor: z.number().int().nullable(),
+    }),
+  ),
+  offeredAt: z.string(),
+  acceptedAt: z.string().nullable(),
+  endedAt: z.string().nullable(),
+  endReason: z.string().nullable(),
+});
+export type ContractView = z.infer<typeof contractView>;
+
+export const contractRequestView = z.object({
+  id: z.string(),
+  contractId: z.string(),
+  type: agentContractType,
+  kind: z.enum(['new', 'termination']),
+  /** Null: the merchant (an operator). */
+  fromMemberId: z.string().nullable(),
+  toMemberId: z.string().nullable(),
+  /** Whether the caller is the one to answer it. */
+  toMe: z.boolean(),
+  createdAt: z.string(),
+});
+
+/** GET /wps/agent/contracts?type=: the contract I hold, those I gave my downlines, pending requests. */
+export const agentContractsQuery = z.object({ type: agentContractType });
+export const agentContractsResponse = z.object({
+  held: contractView.nullable(),
+  given: z.array(contractView),
+  requests: z.array(contractRequestView),
+});
+export type AgentContractsResponse = z.infer<typeof agentContractsResponse>;
+
+/** One settled period of one of my contracts: My Income. */
+export const incomeItem = z.object({
+  id: z.string(),
+  contractId: z.string(),
+  type: agentContractType,
+  periodStart: z.string(),
+  periodEnd: z.string(),
+  currency: z.string(),
+  validBetMinor: z.number().int(),
+  profitLossMinor: z.number().int(),
+  activeMembers: z.number().int(),
+  /** 1-based; null when no tier was met. */
+  tier: z.number().int().nullable(),
+  rateUnits: z.number().int(),
+  grossMinor: z.number().int(),
+  downlineMinor: z.number().int(),
+  carryInMinor: z.number().int(),
+  carryOutMinor: z.number().int(),
+  amountMinor: z.number().int(),
+  status: z.enum(['paid', 'awaiting_approval', 'approved', 'rejected']),
+});
+export type IncomeItem = z.infer<typeof incomeItem>;
+
+/** GET /wps/agent/income: my contract payouts, newest period first. */
+export const agentIncomeQuery = pageQuery.extend({ type: agentContractType.optional() });
+export const agentIncomeResponse = paged(incomeItem);

@@ -100,6 +100,14 @@ describe('POST /wps/agent/contract/*', () => {
     expect([wrongType.status, wrongType.code]).toEqual([404, 'AGENT_CONTRACT_NOT_FOUND']);
     const notMine = await process(X.token, 'dailysalary', { action: 'accept', requestId });
     expect([notMine.status, notMine.code]).toEqual([404, 'AGENT_CONTRACT_NOT_FOUND']);
+    const seen = await call(t, { method: 'GET', url: '/wps/agent/contracts?type=daily', token: A.token });
+    expect(seen.value.held).toBeNull();
+    expect(seen.value.given.map((c: { id: string; status: string }) => [c.id, c.status])).toEqual([
+      [contractId, 'offered'],
+    ]);
+    expect(seen.value.requests.map((r: { id: string; toMe: boolean }) => [r.id, r.toMe])).toEqual([
+      [requestId, true],
+    ]);
     const accepted = await process(A.token, 'dailysalary', { action: 'accept', requestId });
     expect(accepted.status).toBe(200);
     expect(await pending(A.token)).toEqual({ daily: 0, dividend: 0 });
@@ -117,5 +125,18 @@ describe('POST /wps/agent/contract/*', () => {
     });
     expect(refused.status).toBe(200);
     expect(await pending(T.token)).toEqual({ daily: 0, dividend: 0 });
+
+    // T reads the contract it holds and the one it gave; X, outside, reads nothing of them.
+    const mine = await call(t, { method: 'GET', url: '/wps/agent/contracts?type=daily', token: T.token });
+    expect(mine.value.held.id).toBe(String(top.contractId));
+    expect(mine.value.given.map((c: { id: string; downlineId: string }) => [c.id, c.downlineId])).toEqual([
+      [contractId, A.id],
+    ]);
+    const theirs = await call(t, { method: 'GET', url: '/wps/agent/contracts?type=daily', token: X.token });
+    expect(theirs.value).toEqual({ held: null, given: [], requests: [] });
+    const income = await call(t, { method: 'GET', url: '/wps/agent/income?pageSize=10', token: A.token });
+    expect([income.status, income.value.total, income.value.list]).toEqual([200, 0, []]);
+    const badType = await call(t, { method: 'GET', url: '/wps/agent/contracts?type=weekly', token: A.token });
+    expect([badType.status, badType.code]).toEqual([400, 'VALIDATION_FAILED']);
   });
 });

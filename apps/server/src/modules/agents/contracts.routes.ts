@@ -2,19 +2,25 @@ import {
   AGENT_CONTRACT_PATHS,
   AGENT_CONTRACT_TYPES,
   type AgentContractType,
+  agentContractsQuery,
+  agentContractsResponse,
+  agentIncomeQuery,
+  agentIncomeResponse,
   contractProcessRequest,
   contractProcessResponse,
 } from '@sorte/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { doc } from '../../platform/http/openapi.ts';
+import { offsetOf, pageOf } from '../../platform/http/paging.ts';
 import { parseInput } from '../../platform/http/validate.ts';
 import { requireRealAccount } from '../auth/index.ts';
 import { isAgentType } from '../members/index.ts';
 import { getMerchant } from '../system/index.ts';
 import type { Tier } from './contracts.math.ts';
 import { contractTypeOf, decideRequest, offerContract, requestTermination } from './contracts.service.ts';
+import { contractsOf, incomeOf } from './contracts.views.ts';
 
 const SUMMARY: Record<AgentContractType, string> = {
   dividend: 'Dividend contract processing: offer, accept, reject, terminate',
@@ -30,6 +36,51 @@ const SUMMARY: Record<AgentContractType, string> = {
  * The request's type must match the path's, so one type's page cannot act on another's contracts.
  */
 export function registerContractRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.get(
+    '/wps/agent/contracts',
+    {
+      schema: doc({
+        querystring: agentContractsQuery,
+        response: agentContractsResponse,
+        summary:
+          'The contract of a type I hold, those I gave my downlines, and the requests pending to or from me',
+        tags: ['agents'],
+        auth: 'member',
+      }),
+    },
+    async (request) => {
+      const auth = await requireAgent(request);
+      const { type } = parseInput(agentContractsQuery, request.query);
+      return { success: true, value: await contractsOf(ctx.db, auth.merchantId, auth.memberId, type) };
+    },
+  );
+
+  app.get(
+    '/wps/agent/income',
+    {
+      schema: doc({
+        querystring: agentIncomeQuery,
+        response: agentIncomeResponse,
+        summary:
+          'My Income: every contract payout with its period, base figures, tier, rate, amount and status',
+        tags: ['agents'],
+        auth: 'member',
+      }),
+    },
+    async (request) => {
+      const auth = await requireAgent(request);
+      const query = parseInput(agentIncomeQuery, request.query);
+      const { rows, total } = await incomeOf(ctx.db, {
+        merchantId: auth.merchantId,
+        memberId: auth.memberId,
+        type: query.type,
+        offset: offsetOf(query),
+        limit: query.pageSize,
+      });
+      return { success: true, value: pageOf(rows, total, query) };
+    },
+  );
+
   for (const type of AGENT_CONTRACT_TYPES) {
     app.post(
       `/wps/agent/contract/${AGENT_CONTRACT_PATHS[type]}`,
@@ -43,9 +94,7 @@ export function registerContractRoutes(app: FastifyInstance, ctx: AppContext): v
         }),
       },
       async (request) => {
-        const auth = await requireRealAccount(request);
-        if (!isAgentType(auth.type)) throw new AppError('AUTH_NOT_AGENT');
-        if (!getMerchant(request).flags.agentCentre) throw new AppError('AGENT_CENTRE_OFF');
+        const auth = await requireAgent(request);
         const input = parseInput(contractProcessRequest, request.body);
         const base = { merchantId: auth.merchantId, memberId: auth.memberId, now: ctx.clock.now() };
         const none = { contractId: null, requestId: null, terminated: [] as string[] };
@@ -89,6 +138,14 @@ export function registerContractRoutes(app: FastifyInstance, ctx: AppContext): v
       },
     );
   }
+}
+
+/** A real (never trial) agent account on a merchant with the agent centre on. */
+async function requireAgent(request: FastifyRequest) {
+  const auth = await requireRealAccount(request);
+  if (!isAgentType(auth.type)) throw new AppError('AUTH_NOT_AGENT');
+  if (!getMerchant(request).flags.agentCentre) throw new AppError('AGENT_CENTRE_OFF');
+  return auth;
 }
 
 function toTier(t: {

@@ -7,6 +7,7 @@ import { expectVerified, type Fixture, fixture } from '../ledger/ledger.test-hel
 import { catchUpRollups } from '../records/records.test-helpers.ts';
 import { catchUpHourly } from './contracts.hourly.ts';
 import { decideSettlement, payoutKey, settleDue } from './contracts.settlement.ts';
+import { incomeOf } from './contracts.views.ts';
 import {
   contract,
   member,
@@ -103,6 +104,19 @@ describe('daily salary, three levels', () => {
     );
     expect(commission[0]?.balance_minor).toBe(2_100n);
 
+    // My Income lists it, newest period first (the day before paid nothing: no bets).
+    const income = await incomeOf(db(), { merchantId: f.merchantId, memberId: x.A.id, offset: 0, limit: 10 });
+    expect(income.rows[0]).toMatchObject({
+      type: 'daily',
+      periodStart: '2026-03-02T00:00:00.000Z',
+      validBetMinor: 500_000,
+      tier: 1,
+      rateUnits: 6_000,
+      grossMinor: 3_000,
+      downlineMinor: 900,
+      amountMinor: 2_100,
+      status: 'paid',
+    });
     // A settled period is never settled again, whoever asks.
     expect(await settleDue(db(), at('2026-03-03T00:30:00Z'))).toEqual([]);
     expect(await payoutTransfers(db())).toHaveLength(3);

@@ -138,6 +138,17 @@ describe.each(JOURNEYS)('agent centre ($name)', (setting) => {
       })
       .toBe(1);
     await shot(page, 'profit', () => profit.waitFor());
+
+    // Team Betting by category, and the (empty) transfers with the team: pictured, both themes.
+    await dialog.getByRole('button', { name: say('pages.agentTeamBetting'), exact: true }).click();
+    await dialog.getByRole('button', { name: say('betting.by.category') }).click();
+    const bets = dialog.getByRole('list', { name: say('betting.label') });
+    await expect.poll(() => bets.getByRole('listitem').count(), { timeout: 10_000 }).toBe(1);
+    await shot(page, 'betting', () => bets.waitFor());
+    await dialog.getByRole('button', { name: say('pages.agentTransactions'), exact: true }).click();
+    const none = dialog.getByText(say('transactions.none'));
+    await none.waitFor();
+    await shot(page, 'transactions', () => none.waitFor());
     await context.close();
   });
 });

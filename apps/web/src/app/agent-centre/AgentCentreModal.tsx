@@ -61,8 +61,12 @@ function AgentCentre({ onClose }: { onClose: () => void }) {
     openModal('agent', { page: key, ...extra });
   const activeRef = useRef<HTMLButtonElement>(null);
 
+  // Focus starts on the current entry, after the dialog's own focus, and the phone's strip shows it.
   useEffect(() => {
-    const frame = requestAnimationFrame(() => activeRef.current?.focus({ preventScroll: true }));
+    const frame = requestAnimationFrame(() => {
+      activeRef.current?.focus({ preventScroll: true });
+      activeRef.current?.scrollIntoView?.({ block: 'nearest', inline: 'center' });
+    });
     return () => cancelAnimationFrame(frame);
   }, []);
   // On phones the menu is a scrolling strip: keep the current entry in view as it changes.

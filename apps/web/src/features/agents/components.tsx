@@ -1,6 +1,7 @@
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../components/ui/DateField';
+import { Pager } from '../../components/ui/Pager';
 import { isoDay } from '../../lib/dates';
 import { useMoney } from '../../lib/money';
 import type { DayRange } from './api';
@@ -206,5 +207,26 @@ export function SortSelect<S extends string>({
         )}
       </select>
     </label>
+  );
+}
+
+/** A page of a list with its empty line and, past one page, the pager. */
+export function PagedTable<R>({
+  empty,
+  pageNo,
+  totalPages,
+  onPage,
+  ...table
+}: Parameters<typeof Table<R>>[0] & {
+  empty: string;
+  pageNo: number;
+  totalPages: number;
+  onPage: (pageNo: number) => void;
+}) {
+  return (
+    <>
+      {table.rows.length ? <Table {...table} /> : <p className="muted ag-empty">{empty}</p>}
+      {totalPages > 1 ? <Pager pageNo={pageNo} totalPages={totalPages} onPage={onPage} /> : null}
+    </>
   );
 }

@@ -1,11 +1,10 @@
 import { TEAM_PROFIT_SORTS, type TeamProfitRow } from '@sorte/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Pager } from '../../../components/ui/Pager';
 import { QueryState } from '../../../components/ui/QueryState';
 import { useMoney } from '../../../lib/money';
 import { type ProfitFilter, useTeamProfit } from '../api';
-import { lastDays, Profit, RangeBar, SearchBox, SortSelect, Stat, Table } from '../components';
+import { lastDays, PagedTable, Profit, RangeBar, SearchBox, SortSelect, Stat } from '../components';
 
 /** agentUserProfit: per member of the team with activity in the range, sortable, with the totals. */
 export function ProfitPage() {
@@ -72,18 +71,16 @@ export function ProfitPage() {
               </Stat>
             </div>
             <p className="muted ag-hint">{t('profit.note', { count: data.total })}</p>
-            {data.list.length ? (
-              <Table label={t('profit.label')} columns={columns} rows={data.list} rowKey={(r) => r.id} />
-            ) : (
-              <p className="muted ag-empty">{t('profit.none')}</p>
-            )}
-            {data.totalPages > 1 ? (
-              <Pager
-                pageNo={data.pageNo}
-                totalPages={data.totalPages}
-                onPage={(pageNo) => setFilter((f) => ({ ...f, pageNo }))}
-              />
-            ) : null}
+            <PagedTable
+              label={t('profit.label')}
+              columns={columns}
+              rows={data.list}
+              rowKey={(r) => r.id}
+              empty={t('profit.none')}
+              pageNo={data.pageNo}
+              totalPages={data.totalPages}
+              onPage={(pageNo) => setFilter((f) => ({ ...f, pageNo }))}
+            />
           </>
         ) : null}
       </QueryState>

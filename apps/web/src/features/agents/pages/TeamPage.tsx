@@ -1,12 +1,11 @@
 import { TEAM_MEMBER_SORTS, type TeamMember } from '@sorte/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Pager } from '../../../components/ui/Pager';
 import { QueryState } from '../../../components/ui/QueryState';
 import { formatDateTime } from '../../../lib/dates';
 import { useMoney } from '../../../lib/money';
 import { type MembersFilter, useTeamMembers } from '../api';
-import { SearchBox, SortSelect, Table } from '../components';
+import { PagedTable, SearchBox, SortSelect } from '../components';
 
 /**
  * agentTeamManagement: the direct or whole-team members of the agent, or of a sub-team drilled into
@@ -140,18 +139,16 @@ export function TeamPage({
         {data ? (
           <>
             <p className="muted ag-hint">{t('team.count', { count: data.total })}</p>
-            {data.list.length ? (
-              <Table label={t('team.label')} columns={columns} rows={data.list} rowKey={(m) => m.id} />
-            ) : (
-              <p className="muted ag-empty">{t('team.none')}</p>
-            )}
-            {data.totalPages > 1 ? (
-              <Pager
-                pageNo={data.pageNo}
-                totalPages={data.totalPages}
-                onPage={(pageNo) => setFilter((f) => ({ ...f, pageNo }))}
-              />
-            ) : null}
+            <PagedTable
+              label={t('team.label')}
+              columns={columns}
+              rows={data.list}
+              rowKey={(r) => r.id}
+              empty={t('team.none')}
+              pageNo={data.pageNo}
+              totalPages={data.totalPages}
+              onPage={(pageNo) => setFilter((f) => ({ ...f, pageNo }))}
+            />
           </>
         ) : null}
       </QueryState>

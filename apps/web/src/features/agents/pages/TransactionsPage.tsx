@@ -1,12 +1,11 @@
 import type { AgentTransaction } from '@sorte/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Pager } from '../../../components/ui/Pager';
 import { QueryState } from '../../../components/ui/QueryState';
 import { formatDateTime } from '../../../lib/dates';
 import { useMoney } from '../../../lib/money';
 import { useAgentTransactions } from '../api';
-import { lastDays, RangeBar, Table } from '../components';
+import { lastDays, PagedTable, RangeBar } from '../components';
 
 /** agentTransactions (Transaction Details): the agent's transfers with its team, newest first. */
 export function TransactionsPage() {
@@ -58,21 +57,16 @@ export function TransactionsPage() {
       />
       <QueryState isLoading={moves.isLoading} error={moves.error} onRetry={() => void moves.refetch()}>
         {data ? (
-          <>
-            {data.list.length ? (
-              <Table
-                label={t('transactions.label')}
-                columns={columns}
-                rows={data.list}
-                rowKey={(r) => r.id}
-              />
-            ) : (
-              <p className="muted ag-empty">{t('transactions.none')}</p>
-            )}
-            {data.totalPages > 1 ? (
-              <Pager pageNo={data.pageNo} totalPages={data.totalPages} onPage={setPageNo} />
-            ) : null}
-          </>
+          <PagedTable
+            label={t('transactions.label')}
+            columns={columns}
+            rows={data.list}
+            rowKey={(r) => r.id}
+            empty={t('transactions.none')}
+            pageNo={data.pageNo}
+            totalPages={data.totalPages}
+            onPage={setPageNo}
+          />
         ) : null}
       </QueryState>
     </div>

@@ -82,24 +82,6 @@ export async function lockSpendable(db: Db, accountIds: bigint[]): Promise<Map<b
   return new Map(rows.map((r) => [r.id, r.spendable]));
 }
 
-/** The merchant's in-house limits, created with the defaults of migration 0042 on first read. */
-export async function limits(db: Db, merchantId: string) {
-  const read = () =>
-    db
-      .selectFrom('originals_settings')
-      .select(['house_edge_bps', 'max_bet_minor', 'max_win_minor'])
-      .where('merchant_id', '=', merchantId)
-      .executeTakeFirst();
-  const existing = await read();
-  if (existing) return existing;
-  await db
-    .insertInto('originals_settings')
-    .values({ merchant_id: merchantId })
-    .onConflict((oc) => oc.column('merchant_id').doNothing())
-    .execute();
-  return (await read())!;
-}
-
 export interface NewRound {
   memberId: string;
   game: string;

@@ -45,6 +45,8 @@ export interface SingleRoundBet {
   params: Record<string, unknown>;
   /** Filing of the betting record (records module). */
   record: { source: string; vendor: string; category: string };
+  /** The merchant's limits, read inside the batch's transaction (once per batch: one merchant). */
+  limits(db: Db): Promise<Limits>;
   check(limits: Limits): void;
   play(seeds: Seeds, houseEdge: number): { multiplierUnits: bigint; outcome: Record<string, unknown> };
 }
@@ -110,7 +112,7 @@ interface Accepted {
 
 /**
  * One batch of one merchant's bets in ONE transaction of six statements whatever its size:
- *  1. the merchant's limits;
+ *  1. the merchant's limits (the game's read);
  *  2. the members' active seed pairs locked in id order, nonces read under the lock;
  *  3. the idempotent twins (after the locks, so a twin committed meanwhile is seen);
  *  4. the accounts locked in id order, spendable balances read;
@@ -134,7 +136,7 @@ async function settleBatch(
 
   return withLedgerTransaction(db, async (trx) => {
     const answers: (Settled<SettledRound> | null)[] = bets.map(() => null);
-    const limits = await repo.limits(trx, merchantId);
+    const limits = await bets[0]!.limits(trx);
     const seeds = new Map(
       (await repo.lockActiveSeeds(trx, [...new Set(bets.map((b) => b.memberId))])).map((s) => [
         s.member_id,
@@ -165,7 +167,7 @@ async function settleBatch(
       ...new Set([...bets.map((b) => b.mainAccountId), ...houses.values()]),
     ]);
     const nextNonce = new Map([...seeds.values()].map((s) => [s.id, s.nonce]));
-    const houseEdge = limits.house_edge_bps / 10_000;
+    const houseEdge = limits.houseEdgeBps / 10_000;
     const accepted: Accepted[] = [];
     bets.forEach((bet, i) => {
       if (answers[i] || sameAs.has(i)) return;
@@ -177,11 +179,7 @@ async function settleBatch(
     });
 
     function decide(bet: SingleRoundBet, i: number): Accepted {
-      bet.check({
-        houseEdgeBps: limits.house_edge_bps,
-        maxBetMinor: limits.max_bet_minor,
-        maxWinMinor: limits.max_win_minor,
-      });
+      bet.check(limits);
       const seed = seeds.get(bet.memberId);
       if (!seed) throw new Error('bets: no active seed pair');
       const before = spendable.get(bet.mainAccountId);
@@ -233,9 +231,10 @@ async function settleBatch(
           ...bet.record,
         };
       }),
-      [...nextNonce].flatMap(([seedId, next]) =>
-        next === [...seeds.values()].find((s) => s.id === seedId)!.nonce ? [] : [{ seedId, next }],
-      ),
+      [...seeds.values()].flatMap((s) => {
+        const next = nextNonce.get(s.id)!;
+        return next === s.nonce ? [] : [{ seedId: s.id, next }];
+      }),
     );
     accepted.forEach((a, n) => {
       const bet = bets[a.i]!;

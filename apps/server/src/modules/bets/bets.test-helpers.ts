@@ -27,6 +27,9 @@ export async function seedPair(db: Db, b: Bettor): Promise<{ serverSeed: string;
   return { serverSeed, clientSeed };
 }
 
+/** Migration 0042's defaults: 1% house edge, as the originals module reads them for a new merchant. */
+const LIMITS = { houseEdgeBps: 100, maxBetMinor: 1_000_000n, maxWinMinor: 100_000_000n };
+
 /** A dice bet under 50 as the originals module hands one to the bet path (limits as it checks them). */
 export function diceBet(
   b: Bettor,
@@ -44,6 +47,7 @@ export function diceBet(
     stakeMinor,
     params,
     record: { source: 'originals', vendor: 'SORTE', category: 'INHOUSE' },
+    limits: async () => LIMITS,
     check(limits) {
       if (stakeMinor > limits.maxBetMinor) throw new AppError('ORIGINALS_BET_TOO_LARGE');
       const top = diceOdds({ ...params, houseEdge: limits.houseEdgeBps / 10_000 }).multiplierUnits;

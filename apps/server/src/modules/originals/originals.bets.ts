@@ -26,7 +26,7 @@ import type { Db } from '../../platform/database/database.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { placeSingleRound } from '../bets/index.ts';
 import { memberAccountId } from '../ledger/index.ts';
-import type * as repo from './originals.bets.repository.ts';
+import * as repo from './originals.bets.repository.ts';
 import { activePair, type SeedOwner } from './originals.service.ts';
 
 /** node:crypto's HMAC for the fairness package (the browser's verifier uses Web Crypto). */
@@ -176,6 +176,14 @@ export async function placeBet<P>(
     stakeMinor: stake,
     params: input.params as Record<string, unknown>,
     record: { source: ORIGINALS_SOURCE, vendor: ORIGINALS_VENDOR, category: game.category ?? 'INHOUSE' },
+    limits: async (trx) => {
+      const row = await repo.settings(trx, owner.merchantId);
+      return {
+        houseEdgeBps: row.house_edge_bps,
+        maxBetMinor: row.max_bet_minor,
+        maxWinMinor: row.max_win_minor,
+      };
+    },
     check: (limits) =>
       refuseOverLimits({ max_bet_minor: limits.maxBetMinor, max_win_minor: limits.maxWinMinor }, stake, () =>
         game.maxMultiplier(input.params, limits.houseEdgeBps / 10_000),

@@ -88,8 +88,11 @@ describe('crash', () => {
     await expect
       .poll(() => page.getByTestId('crash-terminating-hash').textContent(), { timeout: 15_000 })
       .toBe(chain.terminatingHash);
-    const start = await headerBalance(page);
+    // The header's balance arrives after the page (its own request): read it once it shows what the
+    // wallet holds, not before — a read at the first paint took "0" and failed on a quick CI run.
+    const start = (await api<{ balanceMinor: number }>('/wps/v2/wallets/balance')).balanceMinor;
     expect(start).toBeGreaterThan(0);
+    await expect.poll(() => headerBalance(page), { timeout: 15_000 }).toBe(start);
 
     // 1) Auto cash-out at 1.01×: the server pays it at exactly the target.
     await page.getByTestId('crash-auto').fill('1.01');

@@ -1,16 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { contrastRatio, readableAccent, themeVariables } from './theme';
+import { DEFAULT_WHITELABEL } from './whitelabel';
 
-const merchant = {
-  mode: 'dark' as const,
-  primary: '#7c5cff',
-  secondary: '#00d18f',
-  accent: '#ffb800',
-  background: '#0b1020',
-  surface: '#141b2f',
-  text: '#e8ecf8',
-  forceLightOnLoad: false,
-};
+// The built-in theme: a dark merchant with a gold accent.
+const merchant = DEFAULT_WHITELABEL.theme;
 
 describe('the accent as text (issue 13: the header balance was gold on white)', () => {
   it('contrast ratios follow WCAG', () => {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/harness.ts';
 import { call, createAuthTestApp, login, registerUser } from '../auth/auth.test-helpers.ts';
 import { type Fixture, fixture } from '../ledger/ledger.test-helpers.ts';
+import { DEMO_AGENT } from './agents.seed.ts';
 import { acceptOffer, offerContract } from './contracts.service.ts';
 import { rateTier } from './contracts.test-helpers.ts';
 
@@ -138,5 +139,25 @@ describe('POST /wps/agent/contract/*', () => {
     expect([income.status, income.value.total, income.value.list]).toEqual([200, 0, []]);
     const badType = await call(t, { method: 'GET', url: '/wps/agent/contracts?type=weekly', token: A.token });
     expect([badType.status, badType.code]).toEqual([400, 'VALIDATION_FAILED']);
+  });
+
+  it('the demo agent holds the merchant’s daily salary, hourly salary and weekly dividend (demo data)', async () => {
+    const demo = await login(t, DEMO_AGENT.account, DEMO_AGENT.password);
+    for (const [type, period] of [
+      ['daily', 'daily'],
+      ['hourly', 'hourly'],
+      ['dividend', 'weekly'],
+    ]) {
+      const r = await call(t, {
+        method: 'GET',
+        url: `/wps/agent/contracts?type=${type}`,
+        token: demo.value.token,
+      });
+      expect([r.value.held.uplineId, r.value.held.status, r.value.held.period]).toEqual([
+        null,
+        'active',
+        period,
+      ]);
+    }
   });
 });

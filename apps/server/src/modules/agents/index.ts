@@ -2,6 +2,7 @@ import type { ServerModule } from '../../platform/context.ts';
 import { registerAgentRoutes } from './agents.routes.ts';
 import { scheduleContracts } from './contracts.jobs.ts';
 import { registerContractRoutes } from './contracts.routes.ts';
+import { seedDemoContracts } from './contracts.seed.ts';
 import { seedDemoAgent } from './agents.seed.ts';
 import { registerTeamRoutes } from './team.routes.ts';
 import { seedDemoTeam } from './team.seed.ts';
@@ -25,5 +26,6 @@ export const agentsModule: ServerModule = {
   async seedDemo(ctx) {
     await seedDemoAgent(ctx);
     await seedDemoTeam(ctx);
+    await seedDemoContracts(ctx);
   },
 };

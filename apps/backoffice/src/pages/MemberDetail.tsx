@@ -1,4 +1,9 @@
-import type { memberDetail, TRANSACTION_TYPES, TransactionHistoryResponse } from '@sorte/contracts';
+import {
+  type memberDetail,
+  PLAY_MONEY_REASON,
+  type TRANSACTION_TYPES,
+  type TransactionHistoryResponse,
+} from '@sorte/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -356,7 +361,12 @@ function LedgerHistory({ memberId, currency }: { memberId: string; currency: str
         row={(record) => (
           <tr key={record.id}>
             <td className="nowrap">{formatDateTime(record.time)}</td>
-            <td>{t(`txType.${record.type}`, { defaultValue: record.type })}</td>
+            <td>
+              {/* A trial's play-money grant or top-up moves as a marked adjustment: named as what it is. */}
+              {record.type === 'adjustment' && record.reason === PLAY_MONEY_REASON
+                ? t('txType.playMoneyTopUp')
+                : t(`txType.${record.type}`, { defaultValue: record.type })}
+            </td>
             <td className="nowrap">{walletLabel(t, record.wallet)}</td>
             <td className={`num ${record.amountMinor < 0 ? 'neg' : 'pos'}`}>
               {money(record.amountMinor, record.currency || currency)}

@@ -8,6 +8,7 @@ import {
   houseAccountFor,
   MAX_BATCH,
   memberAccountId,
+  memberAccountIds,
   type TransferRequest,
   transfer,
   transferBatch,
@@ -284,13 +285,16 @@ export async function payoutTransfer(
     type: ContractType;
   },
   amountMinor: bigint,
+  /** The agent's commission account when already known (a run resolves them in one go). */
+  commissionAccountId?: bigint,
 ): Promise<TransferRequest> {
   return {
     merchantId: r.merchantId,
     idempotencyKey: payoutKey(r.contractId, r.periodStart),
     code: 'commission',
     debitAccountId: await houseAccountFor(db, r.merchantId, r.currency, r.agentId),
-    creditAccountId: await memberAccountId(db, r.agentId, r.merchantId, 'commission', r.currency),
+    creditAccountId:
+      commissionAccountId ?? (await memberAccountId(db, r.agentId, r.merchantId, 'commission', r.currency)),
     amountMinor,
     currency: r.currency,
     metadata: { contractId: r.contractId.toString(), type: r.type, periodStart: r.periodStart.toISOString() },
@@ -308,12 +312,21 @@ async function payAndRecord(
   const transferIds = new Map<bigint, bigint>();
   for (let i = 0; i < toPay.length; i += MAX_BATCH) {
     const chunk = toPay.slice(i, i + MAX_BATCH);
+    // The chunk's commission accounts in two statements, not two round trips per agent.
+    const accounts = await memberAccountIds(
+      trx,
+      run.merchantId,
+      'commission',
+      run.currency,
+      chunk.map((s) => s.agentId),
+    );
     const requests = await Promise.all(
       chunk.map((s) =>
         payoutTransfer(
           trx,
           { ...run, agentId: s.agentId, contractId: s.contractId, periodStart: run.period.start },
           s.amountMinor,
+          accounts.get(s.agentId),
         ),
       ),
     );

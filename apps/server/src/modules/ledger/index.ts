@@ -16,6 +16,7 @@ export {
   type MemberBalance,
   type MemberKind,
   memberAccountId,
+  memberAccountIds,
   memberBalance,
   postHold,
   type SystemKind,

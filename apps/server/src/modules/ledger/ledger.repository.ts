@@ -64,6 +64,25 @@ export async function findMemberAccounts(db: Db, memberId: string, currency: str
     .execute();
 }
 
+/** The accounts of one kind and currency of many members of a merchant (bounded by the caller's list). */
+export async function findAccountsOfMembers(
+  db: Db,
+  merchantId: string,
+  kind: string,
+  currency: string,
+  memberIds: string[],
+): Promise<{ id: bigint; owner_id: string | null }[]> {
+  if (!memberIds.length) return [];
+  return db
+    .selectFrom('ledger_accounts')
+    .select(['id', 'owner_id'])
+    .where('merchant_id', '=', merchantId)
+    .where('kind', '=', kind)
+    .where('currency', '=', currency)
+    .where('owner_id', 'in', memberIds)
+    .execute();
+}
+
 export async function findSystemAccount(
   db: Db,
   key: Omit<NewAccount, 'owner_type' | 'owner_id' | 'allow_negative'>,

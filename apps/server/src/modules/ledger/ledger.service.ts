@@ -167,6 +167,31 @@ export async function memberAccountId(
   return row.id;
 }
 
+/**
+ * Many members' accounts of one kind and currency, created where missing: two statements for any
+ * number of members (up to MAX_BATCH), for batch payouts (agent contract settlement). Not for a
+ * play-money main wallet, whose creation grants the starting balance (memberAccountId does that).
+ */
+export async function memberAccountIds(
+  db: Db,
+  merchantId: string,
+  kind: Exclude<MemberKind, 'main'>,
+  currency: string,
+  memberIds: string[],
+): Promise<Map<string, bigint>> {
+  if (memberIds.length > MAX_BATCH) throw new RangeError(`at most ${MAX_BATCH} members at once`);
+  // Sorted, so two callers inserting overlapping sets take the unique index's keys in one order.
+  const ids = [...new Set(memberIds)].sort();
+  await repo.insertAccounts(
+    db,
+    ids.map((id) => memberAccount(id, merchantId, kind, currency)),
+  );
+  const rows = await repo.findAccountsOfMembers(db, merchantId, kind, currency, ids);
+  const found = new Map(rows.map((r) => [r.owner_id!, r.id]));
+  if (found.size !== ids.length) throw new AppError('LEDGER_ACCOUNT_NOT_FOUND');
+  return found;
+}
+
 function memberAccount(
   memberId: string,
   merchantId: string,

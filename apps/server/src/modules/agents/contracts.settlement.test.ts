@@ -176,12 +176,9 @@ describe('dividends', () => {
       approvalThresholdMinor: 40_000n,
       activeMinValidBetMinor: 1_000n,
     });
-    const T = await member(f, null, true);
-    const A = await member(f, T, true);
+    // Accepted on a Monday.
+    const { T, A, cT, cA } = await twoLevels('dividend', 400_000n, 250_000n, at('2026-06-01T00:00:00Z'));
     const [pT, pA] = [await member(f, T, false), await member(f, A, false)];
-    const accepted = at('2026-06-01T00:00:00Z'); // a Monday
-    const cT = await contract(f, null, T.id, 'dividend', [rateTier(0n, 400_000n)], accepted);
-    const cA = await contract(f, T.id, A.id, 'dividend', [rateTier(0n, 250_000n)], accepted);
     // Week 1: A's player wins 200,000, T's player loses 50,000.
     await settledBet(f, pA.id, 100_000n, 300_000n, at('2026-06-02T10:00:00Z'));
     await settledBet(f, pT.id, 50_000n, 0n, at('2026-06-03T10:00:00Z'));
@@ -237,12 +234,8 @@ describe('dividends', () => {
 
 describe('hourly salary', () => {
   it('settles each hour on the bets placed in it, from the agents’ own hourly figures of the stream', async () => {
-    const T = await member(f, null, true);
-    const A = await member(f, T, true);
+    const { A, cT, cA } = await twoLevels('hourly', 10_000n, 5_000n, at('2026-07-01T10:00:00Z'));
     const pA = await member(f, A, false);
-    const accepted = at('2026-07-01T10:00:00Z');
-    const cT = await contract(f, null, T.id, 'hourly', [rateTier(0n, 10_000n)], accepted);
-    const cA = await contract(f, T.id, A.id, 'hourly', [rateTier(0n, 5_000n)], accepted);
     await settledBet(f, pA.id, 100_000n, 0n, at('2026-07-01T10:15:00Z'));
     await settledBet(f, pA.id, 200_000n, 500_000n, at('2026-07-01T11:20:00Z'));
     await settledBet(f, pA.id, 100_000n, 0n, at('2026-07-01T11:59:59Z'));
@@ -265,6 +258,15 @@ describe('hourly salary', () => {
     expect(await keysOf([cT, cA])).toHaveLength(4);
   });
 });
+
+/** A top agent T (the merchant's contract at `topRate`) and its downline agent A (at `rate`). */
+async function twoLevels(type: 'dividend' | 'hourly', topRate: bigint, rate: bigint, accepted: Date) {
+  const T = await member(f, null, true);
+  const A = await member(f, T, true);
+  const cT = await contract(f, null, T.id, type, [rateTier(0n, topRate)], accepted);
+  const cA = await contract(f, T.id, A.id, type, [rateTier(0n, rate)], accepted);
+  return { T, A, cT, cA };
+}
 
 async function idOf(contractId: bigint, periodStart: Date): Promise<bigint | undefined> {
   const { rows } = await sql<{ id: bigint }>`

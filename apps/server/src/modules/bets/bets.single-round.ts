@@ -11,6 +11,7 @@ import {
   withLedgerTransaction,
 } from '../ledger/index.ts';
 import * as repo from './bets.repository.ts';
+import { canonicalJson } from '../../platform/canonical-json.ts';
 
 /** The merchant's in-house limits as a bet is checked against them inside its batch. */
 export interface Limits {
@@ -95,7 +96,7 @@ function sameBet(round: SettledRound, bet: SingleRoundBet): boolean {
   return (
     round.game === bet.game &&
     round.stake_minor === bet.stakeMinor &&
-    JSON.stringify(round.params) === JSON.stringify(bet.params)
+    canonicalJson(round.params) === canonicalJson(bet.params)
   );
 }
 

@@ -17,6 +17,7 @@ import {
 import { activePair, type SeedOwner } from './originals.service.ts';
 import type { Played, StepGame } from './multistep.games.ts';
 import * as repo from './multistep.repository.ts';
+import { canonicalJson } from '../../platform/canonical-json.ts';
 
 type Owner = SeedOwner & { currency: string };
 
@@ -147,7 +148,7 @@ function sameStartOrConflict(row: repo.MultistepRow, game: StepGame, input: Star
   const same =
     row.game === game.name &&
     row.stake_minor === BigInt(input.amountMinor) &&
-    JSON.stringify(row.params) === JSON.stringify(input.params);
+    canonicalJson(row.params) === canonicalJson(input.params);
   if (!same) throw new AppError('LEDGER_IDEMPOTENCY_CONFLICT');
   return roundView(game, row);
 }

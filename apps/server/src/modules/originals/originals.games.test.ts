@@ -104,3 +104,31 @@ it("each game's bad choices are refused and move nothing", async () => {
     1_000_000,
   );
 });
+
+it("a retry of each game's settled bet answers the same round, whatever order its choices are written in", async () => {
+  const token = await player();
+  for (const game of GAMES) {
+    const idempotencyKey = randomUUID();
+    const bet = (params: Record<string, unknown>) =>
+      call(t, {
+        method: 'POST',
+        url: `/wps/originals/${game.name}/bet`,
+        token,
+        payload: { amountMinor: 1_000, idempotencyKey, ...params },
+      });
+    const first = await bet(game.params);
+    expect(first.status, JSON.stringify(first)).toBe(200);
+    // The stored choices come back from jsonb in its own key order; the retry's JSON may differ.
+    const reversed = Object.fromEntries(Object.entries(game.params).reverse());
+    for (const params of [game.params, reversed]) {
+      const again = await bet(params);
+      expect(again.status, `${game.name}: ${JSON.stringify(again)}`).toBe(200);
+      expect(again.value.id).toBe(first.value.id);
+    }
+  }
+  const balance = (await call(t, { method: 'GET', url: '/wps/v2/wallets/balance', token })).value;
+  expect((await call(t, { method: 'GET', url: '/wps/originals/fairness', token })).value.nonce).toBe(
+    GAMES.length,
+  );
+  expect(balance.sumBalance).toBeGreaterThan(0);
+});

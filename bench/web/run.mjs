@@ -43,8 +43,18 @@ const base = `http://127.0.0.1:${port}`;
 try {
   await waitReady();
   const jsKb = await homeJavaScriptKb();
+  // Lighthouse's own advice for a score that moves between runs: the median of five. Each run's
+  // score is printed too, so the spread is on record beside the median.
+  const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
   const scores = {};
-  for (const path of ['/', '/register']) scores[path] = await lighthouseScore(`${base}${path}`);
+  const spreads = {};
+  for (const path of ['/', '/register']) {
+    const runs = [];
+    for (let i = 0; i < RUNS; i++) runs.push(await lighthouseScore(`${base}${path}`));
+    const sorted = [...runs].sort((a, b) => a - b);
+    scores[path] = sorted[Math.floor(sorted.length / 2)];
+    spreads[path] = `${sorted[0]}–${sorted[sorted.length - 1]}`;
+  }
   console.log(
     `machine: ${os.cpus().length} × ${os.cpus()[0]?.model}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
   );
@@ -52,7 +62,9 @@ try {
   console.log('|---|---|---|');
   console.log(`| home route initial JavaScript (gzip) | ${jsKb.toFixed(1)} KB | ≤ ${BUDGET_KB} KB |`);
   for (const [path, score] of Object.entries(scores))
-    console.log(`| Lighthouse mobile performance ${path} | ${score} | ≥ 90 |`);
+    console.log(
+      `| Lighthouse mobile performance ${path} (median of ${RUNS}; range ${spreads[path]}) | ${score} | ≥ 90 |`,
+    );
   console.log(
     `web: home JS ${jsKb.toFixed(1)} KB gzip, Lighthouse / ${scores['/']}, /register ${scores['/register']}`,
   );

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Icon, type IconName } from '../../components/ui/Icon';
 import { CATEGORY_ROUTES, GAME_CATEGORIES, useGameMenus } from '../../features/games/api';
 import { tileHallCount } from '../../features/games/halls';
+import { useAfterLoadIdle } from '../../lib/after-load';
 import { useModal } from '../../lib/modal-url';
 import { bootHasAnnouncements } from '../../lib/whitelabel';
 
@@ -63,6 +64,10 @@ export default function HomePage() {
   const menus = useGameMenus();
   const { openModal } = useModal();
   const rows = useNearViewport();
+  // The ticker and the game rows (their chunks, texts and lists) come once the first render has
+  // settled: loaded during it, they made the phone's first visit one long main-thread stretch
+  // (Lighthouse TBT). The ticker's strip is reserved meanwhile, so it moves nothing when it appears.
+  const settled = useAfterLoadIdle();
   // Only what the merchant offers: until the menu arrives every tile shows without its count.
   const tiles = menus.data
     ? TILES.flatMap((tile) => {
@@ -74,9 +79,11 @@ export default function HomePage() {
   return (
     <div className="page home">
       <div className={bootHasAnnouncements() ? 'an-ticker-slot' : undefined}>
-        <Suspense fallback={null}>
-          <AnnouncementTicker />
-        </Suspense>
+        {settled ? (
+          <Suspense fallback={null}>
+            <AnnouncementTicker />
+          </Suspense>
+        ) : null}
       </div>
       <section id="games" className="section" aria-labelledby="home-games">
         <div className="section__head">
@@ -99,7 +106,7 @@ export default function HomePage() {
       </section>
 
       <div ref={rows.ref} className="home-rows-slot">
-        {rows.near ? (
+        {rows.near && settled ? (
           <Suspense fallback={null}>
             <HomeGameRows />
           </Suspense>

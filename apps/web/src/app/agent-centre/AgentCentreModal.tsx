@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/ui/Icon';
 import { Modal } from '../../components/ui/Modal';
@@ -14,6 +14,7 @@ import { AGENT_CENTRE_TYPES, useMemberInfo } from '../../lib/member';
 import { useModal } from '../../lib/modal-url';
 import { useSession } from '../../lib/session';
 import { useWhitelabel } from '../../lib/whitelabel';
+import { useActiveMenuEntry } from '../member-centre/active-entry';
 import { AGENT_PAGES, type AgentPageKey, resolveAgentPage } from './menu';
 import '../member-centre/member-centre.css';
 import './agent-centre.css';
@@ -59,21 +60,7 @@ function AgentCentre({ onClose }: { onClose: () => void }) {
   const page = resolveAgentPage(params.page);
   const go = (key: AgentPageKey, extra: Record<string, string> = {}) =>
     openModal('agent', { page: key, ...extra });
-  const activeRef = useRef<HTMLButtonElement>(null);
-
-  // Focus starts on the current entry, after the dialog's own focus, and the phone's strip shows it.
-  useEffect(() => {
-    const frame = requestAnimationFrame(() => {
-      activeRef.current?.focus({ preventScroll: true });
-      activeRef.current?.scrollIntoView?.({ block: 'nearest', inline: 'center' });
-    });
-    return () => cancelAnimationFrame(frame);
-  }, []);
-  // On phones the menu is a scrolling strip: keep the current entry in view as it changes.
-  const setActive = useCallback((element: HTMLButtonElement | null) => {
-    activeRef.current = element;
-    element?.scrollIntoView?.({ block: 'nearest', inline: 'center' });
-  }, []);
+  const setActive = useActiveMenuEntry();
 
   return (
     <Modal name="agent" title={t('title')} onClose={onClose} size="lg">

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useModal } from '../../lib/modal-url';
 import { Icon } from '../../components/ui/Icon';
@@ -20,6 +20,7 @@ import { AGENT_CENTRE_TYPES, useMemberInfo } from '../../lib/member';
 import { TicketFacts } from '../../features/lottery/components/TicketDetail';
 import { BettingRecordsPage, ProfitPage, type TicketViews } from '../../features/records';
 import { VnTicketFacts } from '../../features/vnlottery/TicketFacts';
+import { useActiveMenuEntry } from './active-entry';
 import { MEMBER_PAGES, type MemberPageKey, resolvePage, visiblePages } from './menu';
 import './member-centre.css';
 
@@ -89,21 +90,7 @@ function MemberCentre({
   const visible = visiblePages(canTransferTree);
   const page = resolvePage(params.page, visible);
   const go = (key: MemberPageKey) => openModal('member', { page: key });
-  const activeRef = useRef<HTMLButtonElement>(null);
-
-  // Focus starts on the current menu entry (the dialog would pick the first one), after the dialog's own focus.
-  useEffect(() => {
-    const frame = requestAnimationFrame(() => {
-      activeRef.current?.focus({ preventScroll: true });
-      activeRef.current?.scrollIntoView?.({ block: 'nearest', inline: 'center' });
-    });
-    return () => cancelAnimationFrame(frame);
-  }, []);
-  // On phones the menu is a scrolling strip: keep the current entry in view as it changes.
-  const setActive = useCallback((element: HTMLButtonElement | null) => {
-    activeRef.current = element;
-    element?.scrollIntoView?.({ block: 'nearest', inline: 'center' });
-  }, []);
+  const setActive = useActiveMenuEntry();
 
   return (
     <Modal name="member" title={t('centre.title')} onClose={onClose} size="lg">

@@ -170,12 +170,14 @@ describe.each(JOURNEYS)('free play ($name)', (setting) => {
     await shot(page, 'cashier-refused');
     await page.keyboard.press('Escape');
 
-    // Top up: back to the starting play balance (after the lottery's win, if any, is lost again).
+    // Top up: back to the starting play balance. Play money can be ahead here (dice and the
+    // lottery may both have won), so each round stakes the whole excess plus one real on a 10 %
+    // chance: a loss always lands below the start, and 40 wins in a row (10⁻⁴⁰) never happen.
     let playBalance = (await api<{ balanceMinor: number }>('GET', '/wps/v2/wallets/balance')).balanceMinor;
     for (let i = 0; i < 40 && playBalance >= START; i++) {
       const round = await api<Round>('POST', '/wps/originals/dice/bet', {
-        amountMinor: 20_000,
-        target: 50,
+        amountMinor: playBalance - START + 100,
+        target: 10,
         direction: 'under',
         idempotencyKey: `free-play-${lang}-${i}-${Date.now()}`,
       });

@@ -4,9 +4,6 @@ import { runsBackgroundWork, Ticker } from '../../platform/jobs.ts';
 import { catchUpHourly } from './contracts.hourly.ts';
 import { settleDue } from './contracts.settlement.ts';
 
-/** How often the engine looks for ended periods: a payout comes at most this long after the grace. */
-export const CONTRACTS_TICK_MS = 15_000;
-
 /**
  * The contract settlement engine (contracts.settlement.ts) on instances that run background work,
  * or wherever AGENT_CONTRACTS=true (browser journeys under NODE_ENV=test). Any number of instances
@@ -19,12 +16,13 @@ export function scheduleContracts(app: FastifyInstance, ctx: AppContext): void {
     () =>
       // The hourly figures first, so an hour that just ended is settled on all its bets.
       catchUpHourly(ctx.db)
-        .then(() => settleDue(ctx.db, ctx.clock.now()))
+        .then(() => settleDue(ctx.db, ctx.clock.now(), { graceMs: ctx.config.AGENT_CONTRACTS_GRACE_MS }))
         .then(
           () => undefined,
           (err) => ctx.log.warn({ err }, 'agent contract settlement failed'),
         ),
-    CONTRACTS_TICK_MS,
+    // How often it looks for ended periods: a payout comes at most this long after the grace.
+    ctx.config.AGENT_CONTRACTS_TICK_MS,
     true,
   );
   ticker.start();

@@ -45,6 +45,13 @@ const envSchema = z.object({
   /** Run the agent contract settlement engine (default: as CRASH_LOOP; browser journeys turn it on in tests). */
   AGENT_CONTRACTS: bool.optional(),
   /**
+   * How often the contract engine looks for ended periods, and how long after a period's end it
+   * settles it (late bet settlements still count). Production keeps the defaults (15 s, 10 min);
+   * browser journeys shorten both so a payout follows the day's end within seconds.
+   */
+  AGENT_CONTRACTS_TICK_MS: z.coerce.number().int().min(100).max(3_600_000).default(15_000),
+  AGENT_CONTRACTS_GRACE_MS: z.coerce.number().int().min(0).max(86_400_000).default(10 * 60_000),
+  /**
    * The reference game vendor (apps/reference-vendor) listens on its own port beside the server, so
    * the demo has a real third-party origin in /game's iframe. On outside production unless
    * REFERENCE_VENDOR=false (its coin game moves real balances: production opts in explicitly); port 0: off.

@@ -29,6 +29,7 @@ import * as m0060 from './0060_agent_invite_links.ts';
 import * as m0061 from './0061_agent_contracts.ts';
 import * as m0062 from './0062_lean_bet_rows.ts';
 import * as m0063 from './0063_agent_hourly_rollups.ts';
+import * as m0064 from './0064_installation.ts';
 
 export interface Migration {
   name: string;
@@ -68,4 +69,5 @@ export const MIGRATIONS: Migration[] = [
   { name: '0061_agent_contracts', up: m0061.up },
   { name: '0062_lean_bet_rows', up: m0062.up },
   { name: '0063_agent_hourly_rollups', up: m0063.up },
+  { name: '0064_installation', up: m0064.up },
 ];

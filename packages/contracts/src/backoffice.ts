@@ -23,6 +23,9 @@ export const PERMISSIONS = [
   'audit.read',
   'operators.manage',
   'merchant.config',
+  'agents.read',
+  'agents.manage',
+  'agents.payouts',
 ] as const;
 export type OperatorPermission = (typeof PERMISSIONS)[number];
 
@@ -36,9 +39,11 @@ export const OPERATOR_PERMISSIONS: Record<OperatorRole, readonly OperatorPermiss
     'members.read',
     'members.adjust',
     'ledger.verify',
+    'agents.read',
+    'agents.payouts',
   ],
-  support: ['cashier.read', 'members.read'],
-  auditor: ['cashier.read', 'members.read', 'ledger.verify', 'audit.read'],
+  support: ['cashier.read', 'members.read', 'agents.read'],
+  auditor: ['cashier.read', 'members.read', 'ledger.verify', 'audit.read', 'agents.read'],
 };
 
 // ---------------------------------------------------------------- sign-in

@@ -21,3 +21,4 @@ export * from './lottery.ts';
 export * from './lottery-vn.ts';
 export * from './brand-art.ts';
 export * from './agent-contracts.ts';
+export * from './agents-backoffice.ts';

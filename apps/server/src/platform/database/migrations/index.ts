@@ -30,6 +30,7 @@ import * as m0061 from './0061_agent_contracts.ts';
 import * as m0062 from './0062_lean_bet_rows.ts';
 import * as m0063 from './0063_agent_hourly_rollups.ts';
 import * as m0064 from './0064_installation.ts';
+import * as m0065 from './0065_agent_realtime_rounds.ts';
 
 export interface Migration {
   name: string;
@@ -70,4 +71,5 @@ export const MIGRATIONS: Migration[] = [
   { name: '0062_lean_bet_rows', up: m0062.up },
   { name: '0063_agent_hourly_rollups', up: m0063.up },
   { name: '0064_installation', up: m0064.up },
+  { name: '0065_agent_realtime_rounds', up: m0065.up },
 ];

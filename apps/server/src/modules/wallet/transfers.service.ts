@@ -230,8 +230,10 @@ export async function transferToUpline(
 }
 
 /**
- * An agent sends from their main wallet to an active member anywhere below them. An account that does
- * not exist and one outside the caller's downline get the same answer, so the call reveals no accounts.
+ * An agent sends from their main wallet to an active member of their **direct** downline (spec §6
+ * says "transfer to downline" and no more; the stricter reading is taken: a sub-agent's members are
+ * the sub-agent's to fund). An account that does not exist, one deeper down and one outside the
+ * caller's team get the same answer, so the call reveals no accounts.
  */
 export async function transferToDownline(
   db: Db,
@@ -246,7 +248,7 @@ export async function transferToDownline(
     target &&
     target.status === 'active' &&
     target.id !== caller.memberId &&
-    target.ancestry.includes(`/${caller.memberId}/`);
+    target.parent_id === caller.memberId;
   if (!target || !below) throw new AppError('WALLET_NOT_DOWNLINE');
   const agent = await findMemberById(db, caller.memberId);
   if (!agent) throw new AppError('UNAUTHENTICATED');

@@ -547,7 +547,7 @@ describe('along the agent tree', () => {
     expect([await main(member), await main(agent)]).toEqual([5_000n, 10_000n]);
   });
 
-  test('an agent sends to a direct member and to one deeper down, once per key', async () => {
+  test('an agent sends to a direct member once per key, and not to one deeper down', async () => {
     const { agent, member, deep } = await tree();
     const idempotencyKey = key('down');
     const first = await toDownline(agent.token, {
@@ -563,10 +563,12 @@ describe('along the agent tree', () => {
     expect([first.status, again.status]).toEqual([200, 200]);
     expect(again.value).toEqual(first.value);
     // The account is matched the way login matches it: case does not matter.
-    const deeper = await toDownline(agent.token, { account: deep.account.toUpperCase(), amountMinor: 300 });
-    expect(deeper.status).toBe(200);
-    expect(deeper.value.balanceMinor).toBe(9_000);
-    expect([await main(agent), await main(member), await main(deep)]).toEqual([9_000n, 5_700n, 5_300n]);
+    const upper = await toDownline(agent.token, { account: member.account.toUpperCase(), amountMinor: 300 });
+    expect([upper.status, upper.value.balanceMinor]).toEqual([200, 9_000]);
+    // Direct downline only: a sub-agent's member is answered like any account outside the team.
+    const deeper = await toDownline(agent.token, { account: deep.account, amountMinor: 300 });
+    expect([deeper.status, deeper.code]).toEqual([404, 'WALLET_NOT_DOWNLINE']);
+    expect([await main(agent), await main(member), await main(deep)]).toEqual([9_000n, 6_000n, 5_000n]);
   });
 
   test('outside the downline, unknown, oneself and the upline all get the same WALLET_NOT_DOWNLINE', async () => {

@@ -7,3 +7,4 @@ export { TransactionHistoryPage } from './pages/TransactionHistoryPage';
 export { TransferFundPage } from './pages/TransferFundPage';
 export { TransferUplinePage } from './pages/TransferUplinePage';
 export { WithdrawPage } from './pages/WithdrawPage';
+export { DownlineTransferDialog } from './components/DownlineTransferDialog';

@@ -1,5 +1,6 @@
 import type { ServerModule } from '../../platform/context.ts';
 import { registerAgentRoutes } from './agents.routes.ts';
+import { registerAgentBackofficeRoutes } from './backoffice.routes.ts';
 import { scheduleContracts } from './contracts.jobs.ts';
 import { registerContractRoutes } from './contracts.routes.ts';
 import { seedDemoContracts } from './contracts.seed.ts';
@@ -22,6 +23,8 @@ export const agentsModule: ServerModule = {
     // Dividend and salary contracts: their calls, and settlement at each period's end (docs/agents.md).
     registerContractRoutes(app, ctx);
     scheduleContracts(app, ctx);
+    // The operators' agent tree, contract rules, contracts, settlement runs and payout approvals.
+    registerAgentBackofficeRoutes(app, ctx);
   },
   async seedDemo(ctx) {
     await seedDemoAgent(ctx);

@@ -31,6 +31,7 @@ import * as m0062 from './0062_lean_bet_rows.ts';
 import * as m0063 from './0063_agent_hourly_rollups.ts';
 import * as m0064 from './0064_installation.ts';
 import * as m0065 from './0065_agent_realtime_rounds.ts';
+import * as m0066 from './0066_agent_notices.ts';
 
 export interface Migration {
   name: string;
@@ -72,4 +73,5 @@ export const MIGRATIONS: Migration[] = [
   { name: '0063_agent_hourly_rollups', up: m0063.up },
   { name: '0064_installation', up: m0064.up },
   { name: '0065_agent_realtime_rounds', up: m0065.up },
+  { name: '0066_agent_notices', up: m0066.up },
 ];

@@ -21,7 +21,7 @@ async function main(): Promise<void> {
   const applied = await runMigrations(database.db);
   if (applied.length) log.info({ applied }, 'migrations applied');
 
-  const bus = await createEventBus(config.REDIS_URL, log);
+  const bus = await createEventBus(config.REDIS_URL, log, database.db);
   const clock = config.TEST_CLOCK_START ? clockStartingAt(new Date(config.TEST_CLOCK_START)) : systemClock;
   if (clock !== systemClock) log.warn(`test clock: started at ${config.TEST_CLOCK_START}`);
   const ctx: AppContext = { config, db: database.db, log, clock, bus };

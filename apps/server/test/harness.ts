@@ -69,7 +69,7 @@ export async function createTestApp(
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', ...env });
   const clock = new ManualClock(new Date());
   const log = createLogger(config.LOG_LEVEL);
-  const bus = await createEventBus(config.REDIS_URL, log);
+  const bus = await createEventBus(config.REDIS_URL, log, database.handle.db);
   const ctx: AppContext = { config, db: database.handle.db, log, clock, bus };
   for (const module of MODULES) await module.seedDemo?.(ctx);
   const app = await buildApp(ctx);

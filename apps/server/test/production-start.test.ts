@@ -48,7 +48,7 @@ async function start(database: TestDatabase, env: Record<string, string> = {}): 
   });
   const lines: string[] = [];
   const log = pino({ level: 'info' }, { write: (line: string) => void lines.push(line) });
-  const bus = await createEventBus(undefined, log);
+  const bus = await createEventBus(undefined, log, database.handle.db);
   const ctx: AppContext = { config, db: database.handle.db, log, clock: new ManualClock(new Date()), bus };
   const entry = opened.find((o) => o.database === database)!;
   entry.ctx = ctx;

@@ -37,7 +37,7 @@ beforeAll(async () => {
     db: database.handle.db,
     log,
     clock,
-    bus: await createEventBus(undefined, log),
+    bus: await createEventBus(undefined, log, database.handle.db),
   };
   for (const module of MODULES) await module.seedDemo?.(ctx);
   const app = await buildApp(ctx);

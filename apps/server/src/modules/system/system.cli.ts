@@ -117,7 +117,7 @@ async function main(): Promise<void> {
     console.log(JSON.stringify(result, null, 2));
     // Running servers drop their cached copy at once when they share Redis; otherwise within the TTL.
     if (config.REDIS_URL && args[0] !== 'show') {
-      const bus = await createEventBus(config.REDIS_URL, log);
+      const bus = await createEventBus(config.REDIS_URL, log, database.db);
       await bus.publish(MERCHANT_CONFIG_CHANNEL, args[1] ?? '');
       await bus.close();
     }

@@ -1,3 +1,4 @@
+import type { Generated } from 'kysely';
 import type { CrashTables } from '../../modules/crash/crash.tables.ts';
 import type { LotteryTables } from '../../modules/lottery/lottery.tables.ts';
 import type { VnLotteryTables } from '../../modules/lottery/vn/vn.tables.ts';
@@ -26,4 +27,6 @@ export interface Database
     VnLotteryTables,
     RecordsTables {
   schema_migrations: { name: string; applied_at: Date };
+  /** One row naming this database (migration 0064): the event bus's channel namespace. */
+  installation: { id: Generated<string>; created_at: Generated<Date>; only_row: Generated<boolean> };
 }

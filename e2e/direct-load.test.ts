@@ -6,16 +6,20 @@ import { signInContext } from './player.ts';
 import { CELLS, cellName, readSeed, sweepCell, sweepUrls, type Vocabulary, vocabulary } from './sweep.ts';
 
 const run = useJourney({ demoPlayer: {} });
-let urls: string[];
+let urls: Record<'in' | 'out', string[]>;
 let words: Vocabulary;
 
 beforeAll(async () => {
-  urls = sweepUrls(await readSeed(run.server, run.token));
+  const seed = await readSeed(run.server, run.token);
+  urls = { in: sweepUrls(seed, true), out: sweepUrls(seed, false) };
   words = vocabulary();
 });
 
-/** Cells swept side by side: more only thrash a two-core runner (each load is CPU-bound). */
-const LANES = Number(process.env.SWEEP_LANES ?? 3);
+/**
+ * Cells swept side by side: each load is CPU-bound, and this file shares a two-core runner with
+ * another test file (vitest.config.ts runs two at once), so more lanes only thrash.
+ */
+const LANES = Number(process.env.SWEEP_LANES ?? 2);
 let free = LANES;
 const waiting: (() => void)[] = [];
 async function inLane<T>(run: () => Promise<T>): Promise<T> {

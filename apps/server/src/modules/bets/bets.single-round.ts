@@ -89,6 +89,23 @@ export async function flushSingleRounds(db: Db): Promise<void> {
   await paths.get(db)?.flush();
 }
 
+/**
+ * The members' active seed pairs, locked. A rotation that commits while this waits for a pair's lock
+ * leaves that row revealed, and the locking statement skips it without seeing the pair the rotation
+ * inserted (its snapshot is older): such members are locked again by a new statement, which sees the
+ * new pair. A member still without one then has had a pair rotated away at every try (or none, which
+ * the game's routes never let happen before a bet).
+ */
+async function lockSeedsOf(trx: Db, memberIds: string[]): Promise<Map<string, repo.LockedSeed>> {
+  const seeds = new Map<string, repo.LockedSeed>();
+  let missing = memberIds;
+  for (let attempt = 0; attempt < 5 && missing.length; attempt++) {
+    for (const seed of await repo.lockActiveSeeds(trx, missing)) seeds.set(seed.member_id, seed);
+    missing = missing.filter((m) => !seeds.has(m));
+  }
+  return seeds;
+}
+
 const keyOf = (memberId: string, idempotencyKey: string) => `${memberId}\u0000${idempotencyKey}`;
 
 /** The same bet again: same game, stake and choices (as JSON, which is how they are stored). */
@@ -138,12 +155,7 @@ async function settleBatch(
   return withLedgerTransaction(db, async (trx) => {
     const answers: (Settled<SettledRound> | null)[] = bets.map(() => null);
     const limits = await bets[0]!.limits(trx);
-    const seeds = new Map(
-      (await repo.lockActiveSeeds(trx, [...new Set(bets.map((b) => b.memberId))])).map((s) => [
-        s.member_id,
-        s,
-      ]),
-    );
+    const seeds = await lockSeedsOf(trx, [...new Set(bets.map((b) => b.memberId))]);
     const twins = new Map(
       (await repo.findRounds(trx, bets)).map((r) => [keyOf(r.member_id, r.idempotency_key), r]),
     );

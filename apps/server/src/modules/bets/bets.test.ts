@@ -1,4 +1,5 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { stalledChild } from '../../../test/stalled-child.ts';
@@ -59,6 +60,50 @@ it('40 bets of one player at once share batches, claim nonces 0…39 once each, 
     expect(balance).toBe(r.balance_before_minor - 1_000n + r.payout_minor);
   }
   expect(await expectWholeBets(t.ctx.db, [b.memberId])).toBe(40);
+});
+
+it('bets waiting on a seed rotation settle on the new pair (they answered 500: the pair they waited for was gone)', async () => {
+  const b = await bettor(1_000_000n);
+  let release!: () => void;
+  const released = new Promise<void>((r) => (release = r));
+  let holding!: () => void;
+  const held = new Promise<void>((r) => (holding = r));
+  let next!: { serverSeed: string; clientSeed: string };
+  // A rotation as the originals module runs one: the active pair locked, revealed, a new one inserted.
+  const rotation = t.ctx.db.transaction().execute(async (trx) => {
+    await sql`select id from fairness_seeds
+               where member_id = ${b.memberId}::uuid and status = 'active' for update`.execute(trx);
+    holding();
+    await released;
+    await sql`update fairness_seeds set status = 'revealed', revealed_at = now()
+               where member_id = ${b.memberId}::uuid and status = 'active'`.execute(trx);
+    next = await seedPair(trx, b);
+  });
+  await held;
+  const bets = settle(Array.from({ length: 20 }, () => placeSingleRound(t.ctx.db, diceBet(b, 1_000n))));
+  // On PostgreSQL the bets' batches are now queued on the pair's lock (PGlite runs one transaction at
+  // a time, so there they start after the rotation and meet the same state a new statement would).
+  if (onPostgres)
+    await expect
+      .poll(async () => {
+        const { rows } = await sql<{ n: number }>`
+          select count(*)::int as n from pg_stat_activity
+           where datname = current_database() and wait_event_type = 'Lock'`.execute(t.ctx.db);
+        return rows[0]!.n;
+      })
+      .toBeGreaterThan(0);
+  release();
+  await rotation;
+  const rounds = (await bets).map((r) =>
+    r.status === 'fulfilled' ? r.value : expect.fail(String(r.reason)),
+  );
+  const nextHash = createHash('sha256').update(next.serverSeed).digest('hex');
+  expect(new Set(rounds.map((r) => r.server_seed_hash))).toEqual(new Set([nextHash]));
+  expect(rounds.map((r) => Number(r.nonce)).sort((x, y) => x - y)).toEqual(
+    Array.from({ length: 20 }, (_, i) => i),
+  );
+  for (const r of rounds) expect(r.outcome.roll).toBe(rollOf(next, Number(r.nonce)));
+  expect(await expectWholeBets(t.ctx.db, [b.memberId])).toBe(20);
 });
 
 it('a batch with underfunded and over-limit bets settles the others, and a refused bet claims no nonce', async () => {

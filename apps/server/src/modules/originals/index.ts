@@ -1,4 +1,5 @@
 import type { ServerModule } from '../../platform/context.ts';
+import { flushSingleRounds } from '../bets/index.ts';
 import { registerOriginalsRoutes } from './originals.routes.ts';
 
 export { activePair, hashServerSeed, type SeedOwner } from './originals.service.ts';
@@ -10,5 +11,10 @@ export { activePair, hashServerSeed, type SeedOwner } from './originals.service.
  */
 export const originalsModule: ServerModule = {
   name: 'originals',
-  register: registerOriginalsRoutes,
+  async register(app, ctx) {
+    await registerOriginalsRoutes(app, ctx);
+    // An orderly shutdown (SIGTERM) lets the batches already taken commit and answer before the
+    // database closes; a batch cut short would be rolled back whole anyway, but its players retried.
+    app.addHook('onClose', () => flushSingleRounds(ctx.db));
+  },
 };

@@ -22,3 +22,4 @@ export * from './lottery-vn.ts';
 export * from './brand-art.ts';
 export * from './agent-contracts.ts';
 export * from './agents-backoffice.ts';
+export * from './agent-notices.ts';

@@ -381,6 +381,8 @@ export const operatorAnnouncementInput = z
     startTime: z.iso.datetime({ offset: true }).optional(),
     endTime: z.iso.datetime({ offset: true }).nullable().default(null),
     sortOrder: z.number().int().min(0).max(10_000).default(0),
+    /** 'all': the site's public lists; 'agents': only the agent centre's Announcement page. */
+    audience: z.enum(['all', 'agents']).default('all'),
   })
   .strict();
 export const operatorAnnouncementPatch = z
@@ -391,6 +393,7 @@ export const operatorAnnouncementPatch = z
     startTime: z.iso.datetime({ offset: true }),
     endTime: z.iso.datetime({ offset: true }).nullable(),
     sortOrder: z.number().int().min(0).max(10_000),
+    audience: z.enum(['all', 'agents']),
   })
   .partial()
   .strict();

@@ -4,6 +4,7 @@ import { registerAgentBackofficeRoutes } from './backoffice.routes.ts';
 import { scheduleContracts } from './contracts.jobs.ts';
 import { registerContractRoutes } from './contracts.routes.ts';
 import { seedDemoContracts } from './contracts.seed.ts';
+import { registerNoticeRoutes } from './notices.routes.ts';
 import { seedDemoAgent } from './agents.seed.ts';
 import { registerTeamRoutes } from './team.routes.ts';
 import { seedDemoTeam } from './team.seed.ts';
@@ -23,6 +24,8 @@ export const agentsModule: ServerModule = {
     // Dividend and salary contracts: their calls, and settlement at each period's end (docs/agents.md).
     registerContractRoutes(app, ctx);
     scheduleContracts(app, ctx);
+    // The Announcement page and the contract notices (every step told to the other side).
+    registerNoticeRoutes(app, ctx);
     // The operators' agent tree, contract rules, contracts, settlement runs and payout approvals.
     registerAgentBackofficeRoutes(app, ctx);
   },

@@ -46,7 +46,7 @@ const tags = ['agents'];
  * The agent centre's caller: a real (never trial) account of an agent type, on a merchant with the
  * agent centre on. Every route below reads or acts only inside this agent's own team.
  */
-async function requireAgent(request: FastifyRequest): Promise<AgentCaller> {
+export async function requireAgent(request: FastifyRequest): Promise<AgentCaller> {
   const auth = await requireRealAccount(request);
   if (!isAgentType(auth.type)) throw new AppError('AUTH_NOT_AGENT');
   const merchant = getMerchant(request);

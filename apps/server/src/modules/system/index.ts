@@ -16,8 +16,10 @@ import { registerSystemRoutes } from './system.routes.ts';
 import { MERCHANT_CONFIG_CHANNEL } from './system.channels.ts';
 import { seedDemoMerchant } from './system.seed.ts';
 import {
+  agentAnnouncements,
   getSystemStatusFor,
   MerchantDirectory,
+  markAgentAnnouncementRead,
   markAnnouncementSeen,
   popupAnnouncements,
 } from './system.service.ts';
@@ -35,6 +37,24 @@ export function popupAnnouncementsFor(
   q: { memberId: string | null; language: string; now: Date },
 ) {
   return popupAnnouncements(db, merchantFromRequest(request), q);
+}
+
+/** The agent centre's Announcement page: announcements for agents, with this member's read state. */
+export function agentAnnouncementsFor(
+  request: FastifyRequest,
+  db: Db,
+  q: { memberId: string; pageNo: number; pageSize: number; language: string; now: Date },
+) {
+  return agentAnnouncements(db, merchantFromRequest(request), q);
+}
+
+/** An agent read an announcement for agents at a version. */
+export function markAgentAnnouncementReadFor(
+  request: FastifyRequest,
+  db: Db,
+  q: { memberId: string; id: string; version: number },
+) {
+  return markAgentAnnouncementRead(db, merchantFromRequest(request), q);
 }
 
 /** A member saw a popup announcement at a version. */

@@ -417,6 +417,7 @@ export function createAnnouncement(
       starts_at: startsAt,
       ends_at: input.endTime,
       sort_order: input.sortOrder,
+      audience: input.audience,
     });
     const view = announcementView(created);
     return { target: created.id, before: null, after: view, result: view };
@@ -442,6 +443,7 @@ export function updateAnnouncement(
         starts_at: p.startTime,
         ends_at: p.endTime,
         sort_order: p.sortOrder,
+        audience: p.audience,
       }).filter(([, v]) => v !== undefined),
     );
     const updated = Object.keys(columns).length
@@ -469,6 +471,7 @@ export function announcementView(a: repo.AnnouncementRow) {
     startTime: a.starts_at.toISOString(),
     endTime: a.ends_at ? a.ends_at.toISOString() : null,
     sortOrder: a.sort_order,
+    audience: a.audience,
     updatedAt: a.updated_at.toISOString(),
   };
 }

@@ -112,20 +112,31 @@ export function deleteBanner(db: Executor, merchantId: string, id: string) {
     .executeTakeFirst();
 }
 
-/** Announcements visible at `now` of the given types, newest first within the operator's order. */
-function inEffect(db: Executor, merchantId: string, now: Date) {
+/**
+ * Announcements visible at `now` to an audience ('all': the site's public lists; 'agents': the agent
+ * centre's Announcement page), newest first within the operator's order.
+ */
+function inEffect(db: Executor, merchantId: string, now: Date, audience: 'all' | 'agents' = 'all') {
   return db
     .selectFrom('announcements')
     .where('merchant_id', '=', merchantId)
+    .where('audience', '=', audience)
     .where('starts_at', '<=', now)
     .where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', now)]));
 }
 
 export async function pageAnnouncements(
   db: Executor,
-  q: { merchantId: string; types: string[] | null; now: Date; offset: number; limit: number },
+  q: {
+    merchantId: string;
+    types: string[] | null;
+    now: Date;
+    offset: number;
+    limit: number;
+    audience?: 'all' | 'agents';
+  },
 ): Promise<{ rows: AnnouncementRow[]; total: number }> {
-  let base = inEffect(db, q.merchantId, q.now);
+  let base = inEffect(db, q.merchantId, q.now, q.audience);
   if (q.types) base = base.where('type', 'in', q.types);
   const [rows, count] = await Promise.all([
     base

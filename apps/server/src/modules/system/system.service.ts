@@ -281,7 +281,14 @@ export async function helpCenter(db: Db, snapshot: MerchantSnapshot, language: s
 export async function announcements(
   db: Db,
   snapshot: MerchantSnapshot,
-  q: { types?: string[]; pageNo: number; pageSize: number; language: string; now: Date },
+  q: {
+    types?: string[];
+    pageNo: number;
+    pageSize: number;
+    language: string;
+    now: Date;
+    audience?: 'all' | 'agents';
+  },
 ): Promise<z.infer<typeof announcementsResponse>> {
   const { rows, total } = await repo.pageAnnouncements(db, {
     merchantId: snapshot.context.id,
@@ -289,6 +296,7 @@ export async function announcements(
     now: q.now,
     offset: offsetOf(q),
     limit: q.pageSize,
+    audience: q.audience,
   });
   const fallback = snapshot.context.defaultLanguage;
   const list = rows.map((r) => ({
@@ -348,6 +356,37 @@ export async function popupAnnouncements(
 }
 
 /**
+ * The agent centre's Announcement page: announcements for agents in effect, in the reader's language,
+ * each with whether this member has read it at its current version (a changed one is unread again).
+ */
+export async function agentAnnouncements(
+  db: Db,
+  snapshot: MerchantSnapshot,
+  q: { memberId: string; pageNo: number; pageSize: number; language: string; now: Date },
+) {
+  const page = await announcements(db, snapshot, { ...q, audience: 'agents' });
+  const seen = await repo.announcementReads(
+    db,
+    q.memberId,
+    page.list.map((a) => a.id),
+  );
+  const list = page.list.map((a) => ({ ...a, read: (seen.get(a.id)?.getTime() ?? -1) >= a.version }));
+  return { ...page, list };
+}
+
+/** An agent read an announcement for agents at `version`; any other id is NOT_FOUND. */
+export async function markAgentAnnouncementRead(
+  db: Db,
+  snapshot: MerchantSnapshot,
+  q: { memberId: string; id: string; version: number },
+): Promise<void> {
+  const row = await repo.findAnnouncement(db, snapshot.context.id, q.id);
+  if (row?.audience !== 'agents') throw new AppError('NOT_FOUND', { announcement: q.id });
+  const version = Math.min(q.version, row.updated_at.getTime());
+  await repo.markAnnouncementRead(db, q.memberId, row.id, new Date(version));
+}
+
+/**
  * A member saw a popup at `version` (what their screen showed). Only the merchant's own popups are
  * remembered; a version newer than the announcement's own is taken as its current one.
  */
@@ -357,7 +396,7 @@ export async function markAnnouncementSeen(
   q: { memberId: string; id: string; version: number },
 ): Promise<void> {
   const row = await repo.findAnnouncement(db, snapshot.context.id, q.id);
-  if (row?.type !== 'PU') throw new AppError('NOT_FOUND', { announcement: q.id });
+  if (row?.type !== 'PU' || row.audience !== 'all') throw new AppError('NOT_FOUND', { announcement: q.id });
   const version = Math.min(q.version, row.updated_at.getTime());
   await repo.markAnnouncementRead(db, q.memberId, row.id, new Date(version));
 }

@@ -80,6 +80,8 @@ export interface AnnouncementsTable {
   starts_at: ColumnType<Date, Date | string | undefined, Date | string>;
   ends_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   sort_order: number;
+  /** 'all' (the public lists) or 'agents' (the agent centre's Announcement page only), migration 0066. */
+  audience: ColumnType<'all' | 'agents', 'all' | 'agents' | undefined, 'all' | 'agents'>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }

@@ -1,1 +1,2 @@
 export { NoticeModal } from './NoticeModal';
+export { sanitizeHtml } from './sanitize';

@@ -1,4 +1,5 @@
-import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/ui/Icon';
 import { Modal } from '../../components/ui/Modal';
@@ -10,12 +11,15 @@ import {
   TeamPage,
   TransactionsPage,
 } from '../../features/agents';
+import { DownlineTransferDialog } from '../../features/cashier';
 import { AGENT_CENTRE_TYPES, useMemberInfo } from '../../lib/member';
 import { useModal } from '../../lib/modal-url';
 import { useSession } from '../../lib/session';
 import { useWhitelabel } from '../../lib/whitelabel';
 import { useActiveMenuEntry } from '../member-centre/active-entry';
 import { AGENT_PAGES, type AgentPageKey, resolveAgentPage } from './menu';
+import { AnnouncementPage } from './AnnouncementPage';
+import { useMenuBadges } from './notices-api';
 import '../member-centre/member-centre.css';
 import './agent-centre.css';
 
@@ -61,6 +65,10 @@ function AgentCentre({ onClose }: { onClose: () => void }) {
   const go = (key: AgentPageKey, extra: Record<string, string> = {}) =>
     openModal('agent', { page: key, ...extra });
   const setActive = useActiveMenuEntry();
+  const badges = useMenuBadges();
+  // Team Management's "transfer to a downline": the direct member the dialog sends to.
+  const [transferTo, setTransferTo] = useState<string | null>(null);
+  const queryClient = useQueryClient();
 
   return (
     <Modal name="agent" title={t('title')} onClose={onClose} size="lg">
@@ -77,6 +85,12 @@ function AgentCentre({ onClose }: { onClose: () => void }) {
             >
               <Icon name={entry.icon} size={18} />
               <span>{t(`pages.${entry.key}`)}</span>
+              {badges[entry.key] ? (
+                <span className="agn-menu-badge">
+                  <span aria-hidden="true">{badges[entry.key]}</span>
+                  <span className="sr-only">{t('badge', { count: badges[entry.key] })}</span>
+                </span>
+              ) : null}
             </button>
           ))}
         </nav>
@@ -86,9 +100,17 @@ function AgentCentre({ onClose }: { onClose: () => void }) {
             page={page}
             parentId={params.parent}
             onDrill={(id) => go('agentTeamManagement', id ? { parent: id } : {})}
+            onTransfer={setTransferTo}
           />
         </section>
       </div>
+      {transferTo ? (
+        <DownlineTransferDialog
+          account={transferTo}
+          onClose={() => setTransferTo(null)}
+          onSent={() => void queryClient.invalidateQueries({ queryKey: ['agents'] })}
+        />
+      ) : null}
     </Modal>
   );
 }
@@ -97,18 +119,24 @@ function PageBody({
   page,
   parentId,
   onDrill,
+  onTransfer,
 }: {
   page: AgentPageKey;
   parentId: string | undefined;
   onDrill: (id?: string) => void;
+  onTransfer: (account: string) => void;
 }) {
   switch (page) {
+    case 'agentAnnouncement':
+      return <AnnouncementPage />;
     case 'agentTeamOverview':
       return <OverviewPage />;
     case 'agentAccount':
       return <AccountPage onCreated={() => onDrill(undefined)} />;
     case 'agentTeamManagement':
-      return <TeamPage key={parentId ?? 'me'} parentId={parentId} onDrill={onDrill} />;
+      return (
+        <TeamPage key={parentId ?? 'me'} parentId={parentId} onDrill={onDrill} onTransfer={onTransfer} />
+      );
     case 'agentTeamBetting':
       return <BettingPage />;
     case 'agentUserProfit':

@@ -1,11 +1,12 @@
 import type { IconName } from '../../components/ui/Icon';
 
 /**
- * The agent centre's pages in the spec's menu order (§2 Agent centre). Announcement, My Income and
- * the contract pages (Dividend, Daily, Hourly and Real-Time Salary) join this list as they land: a
- * menu never offers what is not built.
+ * The agent centre's pages in the spec's menu order (§2 Agent centre), Announcement first. My Income
+ * and the contract pages (Dividend, Daily, Hourly and Real-Time Salary) join this list as they land:
+ * a menu never offers what is not built.
  */
 export const AGENT_PAGES = [
+  { key: 'agentAnnouncement', icon: 'megaphone' },
   { key: 'agentTeamOverview', icon: 'star' },
   { key: 'agentAccount', icon: 'user' },
   { key: 'agentTeamManagement', icon: 'users' },

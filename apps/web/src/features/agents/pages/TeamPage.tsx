@@ -14,9 +14,12 @@ import { PagedTable, SearchBox, SortSelect } from '../components';
 export function TeamPage({
   parentId,
   onDrill,
+  onTransfer,
 }: {
   parentId: string | undefined;
   onDrill: (id?: string) => void;
+  /** Opens the transfer dialog for a direct member (money goes to the direct downline only). */
+  onTransfer?: (account: string) => void;
 }) {
   const { t, i18n } = useTranslation('agents');
   const money = useMoney();
@@ -75,6 +78,25 @@ export function TeamPage({
           m.teamSize.toLocaleString(i18n.language)
         ),
     },
+    ...(onTransfer
+      ? [
+          {
+            key: 'transfer',
+            label: t('team.transfer'),
+            cell: (m: TeamMember) =>
+              m.depth === 1 ? (
+                <button
+                  type="button"
+                  className="link-btn"
+                  aria-label={t('team.transferTo', { account: m.account })}
+                  onClick={() => onTransfer(m.account)}
+                >
+                  {t('team.transfer')}
+                </button>
+              ) : null,
+          },
+        ]
+      : []),
   ];
   return (
     <div className="ag-page">

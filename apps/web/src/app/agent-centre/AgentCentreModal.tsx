@@ -6,6 +6,8 @@ import { Modal } from '../../components/ui/Modal';
 import {
   AccountPage,
   BettingPage,
+  ContractsPage,
+  IncomePage,
   OverviewPage,
   ProfitPage,
   TeamPage,
@@ -17,7 +19,7 @@ import { useModal } from '../../lib/modal-url';
 import { useSession } from '../../lib/session';
 import { useWhitelabel } from '../../lib/whitelabel';
 import { useActiveMenuEntry } from '../member-centre/active-entry';
-import { AGENT_PAGES, type AgentPageKey, resolveAgentPage } from './menu';
+import { type AgentPageKey, agentPagesFor, CONTRACT_PAGES, resolveAgentPage } from './menu';
 import { AnnouncementPage } from './AnnouncementPage';
 import { useMenuBadges } from './notices-api';
 import '../member-centre/member-centre.css';
@@ -61,7 +63,9 @@ export function AgentCentreModal({ onClose }: { onClose: () => void }) {
 function AgentCentre({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation('agents');
   const { params, openModal } = useModal();
-  const page = resolveAgentPage(params.page);
+  const { flags } = useWhitelabel();
+  const pages = agentPagesFor(flags);
+  const page = resolveAgentPage(params.page, flags);
   const go = (key: AgentPageKey, extra: Record<string, string> = {}) =>
     openModal('agent', { page: key, ...extra });
   const setActive = useActiveMenuEntry();
@@ -74,7 +78,7 @@ function AgentCentre({ onClose }: { onClose: () => void }) {
     <Modal name="agent" title={t('title')} onClose={onClose} size="lg">
       <div className="mc">
         <nav className="mc__nav" aria-label={t('menu')}>
-          {AGENT_PAGES.map((entry) => (
+          {pages.map((entry) => (
             <button
               key={entry.key}
               ref={entry.key === page ? setActive : undefined}
@@ -99,8 +103,15 @@ function AgentCentre({ onClose }: { onClose: () => void }) {
           <PageBody
             page={page}
             parentId={params.parent}
+            downlineId={params.downline}
             onDrill={(id) => go('agentTeamManagement', id ? { parent: id } : {})}
             onTransfer={setTransferTo}
+            // "Offer a contract" on a downline agent: the first contract page the merchant offers.
+            onOffer={
+              pages.some((p) => 'flag' in p)
+                ? (id) => go(pages.find((p) => 'flag' in p)!.key, { downline: id })
+                : undefined
+            }
           />
         </section>
       </div>
@@ -118,13 +129,17 @@ function AgentCentre({ onClose }: { onClose: () => void }) {
 function PageBody({
   page,
   parentId,
+  downlineId,
   onDrill,
   onTransfer,
+  onOffer,
 }: {
   page: AgentPageKey;
   parentId: string | undefined;
+  downlineId: string | undefined;
   onDrill: (id?: string) => void;
   onTransfer: (account: string) => void;
+  onOffer: ((downlineId: string) => void) | undefined;
 }) {
   switch (page) {
     case 'agentAnnouncement':
@@ -135,13 +150,26 @@ function PageBody({
       return <AccountPage onCreated={() => onDrill(undefined)} />;
     case 'agentTeamManagement':
       return (
-        <TeamPage key={parentId ?? 'me'} parentId={parentId} onDrill={onDrill} onTransfer={onTransfer} />
+        <TeamPage
+          key={parentId ?? 'me'}
+          parentId={parentId}
+          onDrill={onDrill}
+          onTransfer={onTransfer}
+          onOffer={onOffer}
+        />
       );
     case 'agentTeamBetting':
       return <BettingPage />;
     case 'agentUserProfit':
       return <ProfitPage />;
+    case 'agentIncome':
+      return <IncomePage />;
     case 'agentTransactions':
       return <TransactionsPage />;
+    case 'agentDividend':
+    case 'agentDailySalary':
+    case 'agentHourlySalary':
+    case 'agentRealtimeSalary':
+      return <ContractsPage key={page} type={CONTRACT_PAGES[page]} downlineId={downlineId} />;
   }
 }

@@ -26,7 +26,7 @@ export const agentKeys = {
 };
 
 /** One GET of the agent centre, kept while the next page or filter loads. */
-function useAgentRead<T>(path: string, query: Query = {}, enabled = true) {
+export function useAgentRead<T>(path: string, query: Query = {}, enabled = true) {
   const token = useSession((s) => s.token);
   return useQuery({
     queryKey: agentKeys.read(token, path, query),
@@ -85,7 +85,7 @@ export const useInviteRegistrations = (linkId: string | null) =>
   );
 
 /** Writes change the team: every agent-centre read of this session is read again. */
-function useAgentWrite<I, O>(path: string) {
+export function useAgentWrite<I, O>(path: string) {
   const token = useSession((s) => s.token);
   const queryClient = useQueryClient();
   return useMutation({

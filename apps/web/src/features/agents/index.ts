@@ -1,5 +1,7 @@
 export { AccountPage } from './pages/AccountPage';
 export { BettingPage } from './pages/BettingPage';
+export { ContractsPage } from './pages/ContractsPage';
+export { IncomePage } from './pages/IncomePage';
 export { OverviewPage } from './pages/OverviewPage';
 export { ProfitPage } from './pages/ProfitPage';
 export { TeamPage } from './pages/TeamPage';

@@ -15,11 +15,14 @@ export function TeamPage({
   parentId,
   onDrill,
   onTransfer,
+  onOffer,
 }: {
   parentId: string | undefined;
   onDrill: (id?: string) => void;
   /** Opens the transfer dialog for a direct member (money goes to the direct downline only). */
   onTransfer?: (account: string) => void;
+  /** Opens the offer form of a contract page on a direct downline agent; absent when no type is on. */
+  onOffer?: (downlineId: string) => void;
 }) {
   const { t, i18n } = useTranslation('agents');
   const money = useMoney();
@@ -75,9 +78,28 @@ export function TeamPage({
             {t('team.viewTeam', { count: m.teamSize })}
           </button>
         ) : (
-          m.teamSize.toLocaleString(i18n.language)
+          // A player has no team: a dash, not a count of zero.
+          <>
+            <span aria-hidden="true">—</span>
+            <span className="sr-only">{t('team.noTeam')}</span>
+          </>
         ),
     },
+    ...(onOffer
+      ? [
+          {
+            key: 'actions',
+            label: t('team.actions'),
+            cell: (m: TeamMember) =>
+              // Only a direct downline agent can be offered a contract.
+              m.isAgent && m.depth === 1 ? (
+                <button type="button" className="link-btn" onClick={() => onOffer(m.id)}>
+                  {t('team.offerContract')}
+                </button>
+              ) : null,
+          },
+        ]
+      : []),
     ...(onTransfer
       ? [
           {

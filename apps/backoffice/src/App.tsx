@@ -19,6 +19,7 @@ const router = createBrowserRouter(
         { index: true, lazy: async () => ({ Component: (await import('./pages/Home')).HomePage }) },
         { path: 'cashier', lazy: async () => ({ Component: (await import('./pages/Cashier')).CashierPage }) },
         { path: 'members', lazy: async () => ({ Component: (await import('./pages/Members')).MembersPage }) },
+        { path: 'agents', lazy: async () => ({ Component: (await import('./pages/Agents')).AgentsPage }) },
         {
           path: 'members/:id',
           lazy: async () => ({ Component: (await import('./pages/MemberDetail')).MemberDetailPage }),

@@ -9,6 +9,7 @@ describe('menuFor', () => {
     expect(keys(OPERATOR_PERMISSIONS.admin)).toEqual([
       'cashier',
       'members',
+      'agents',
       'channels',
       'games',
       'lottery',
@@ -24,15 +25,23 @@ describe('menuFor', () => {
     expect(keys(OPERATOR_PERMISSIONS.finance)).toEqual([
       'cashier',
       'members',
+      'agents',
       'channels',
       'reports',
       'ledger',
     ]);
   });
 
-  it('gives support only the queue and members, and the auditor no channels or operators', () => {
-    expect(keys(OPERATOR_PERMISSIONS.support)).toEqual(['cashier', 'members']);
-    expect(keys(OPERATOR_PERMISSIONS.auditor)).toEqual(['cashier', 'members', 'reports', 'audit', 'ledger']);
+  it('gives support only the queue, members and agents, and the auditor no channels or operators', () => {
+    expect(keys(OPERATOR_PERMISSIONS.support)).toEqual(['cashier', 'members', 'agents']);
+    expect(keys(OPERATOR_PERMISSIONS.auditor)).toEqual([
+      'cashier',
+      'members',
+      'agents',
+      'reports',
+      'audit',
+      'ledger',
+    ]);
   });
 
   it('shows nothing without permissions', () => {

@@ -5,6 +5,7 @@ export interface MenuItem {
   key:
     | 'cashier'
     | 'members'
+    | 'agents'
     | 'channels'
     | 'games'
     | 'lottery'
@@ -21,6 +22,7 @@ export interface MenuItem {
 export const MENU: readonly MenuItem[] = [
   { key: 'cashier', path: '/cashier', permission: 'cashier.read' },
   { key: 'members', path: '/members', permission: 'members.read' },
+  { key: 'agents', path: '/agents', permission: 'agents.read' },
   { key: 'channels', path: '/channels', permission: 'cashier.channels' },
   { key: 'games', path: '/games', permission: 'merchant.config' },
   { key: 'lottery', path: '/lottery', permission: 'merchant.config' },

@@ -4,6 +4,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { z } from 'zod';
+import { SearchField } from '../components/SearchField';
 import { PagedTable } from '../components/DataTable';
 import { StatusBadge } from '../components/Status';
 import { api } from '../lib/api';
@@ -40,19 +41,12 @@ export function MembersPage() {
         <h1>{t('members.title')}</h1>
       </header>
       <form className="toolbar" onSubmit={submit}>
-        <label className="field field--inline field--grow">
-          <span className="visually-hidden">{t('members.search')}</span>
-          <input
-            type="search"
-            value={text}
-            onChange={(event) => setText(event.target.value)}
-            placeholder={t('members.searchPlaceholder')}
-            maxLength={64}
-          />
-        </label>
-        <button type="submit" className="button button--primary">
-          {t('action.search')}
-        </button>
+        <SearchField
+          label={t('members.search')}
+          placeholder={t('members.searchPlaceholder')}
+          value={text}
+          onChange={setText}
+        />
       </form>
       <PagedTable
         query={members}

@@ -187,6 +187,18 @@ describe('the tree', () => {
     const bad = await bo('admin', 'POST', `/bo/agents/members/${A.id}/move`, { parentId: U.id, reason: '' });
     expect([bad.status, bad.code]).toEqual([400, 'VALIDATION_FAILED']);
   });
+  it('two crossing moves at once never build a cycle', async () => {
+    const A = await member(f, null, true);
+    const B = await member(f, null, true);
+    const answers = await Promise.all([
+      bo('admin', 'POST', `/bo/agents/members/${A.id}/move`, { parentId: B.id, reason: 'cross 1' }),
+      bo('admin', 'POST', `/bo/agents/members/${B.id}/move`, { parentId: A.id, reason: 'cross 2' }),
+    ]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 422]);
+    expect(answers.find((a) => a.status === 422)?.code).toBe('AGENT_MOVE_CYCLE');
+    const [a, b] = [await ancestryOf(A.id), await ancestryOf(B.id)];
+    expect([a.parent_id === B.id, b.parent_id === A.id].filter(Boolean)).toHaveLength(1);
+  });
 });
 
 describe('contract rules', () => {

@@ -38,10 +38,11 @@ export async function accountsByIds(db: Db, ids: readonly string[]) {
   return new Map(rows.map((r) => [r.id, r.account]));
 }
 
-export async function teamCounts(db: Db, merchantId: string, prefix: string, rootId: string) {
+/** The root's team size (stored, migration 0067), direct members and direct agents. */
+export async function teamCounts(db: Db, rootId: string) {
   const { rows } = await sql<{ team: string; direct: string; direct_agents: string }>`
     select
-      (select count(*) from members where merchant_id = ${merchantId} and ancestry like ${`${prefix}%`}) as team,
+      coalesce((select team_size from member_team_sizes where member_id = ${rootId}), 0) as team,
       (select count(*) from members where parent_id = ${rootId}) as direct,
       (select count(*) from members where parent_id = ${rootId} and type in ${AGENT_TYPES}) as direct_agents`.execute(
     db,
@@ -106,34 +107,52 @@ export async function teamDays(
   }));
 }
 
-/** Per range: members of the team registered in it, and members with a valid bet in it. */
+/**
+ * Per range: members of the team registered in it, and members with a valid bet in it. One pass over
+ * the team's rollups and one over its members for all the ranges together (a pass per range read the
+ * team's rollups four times for the Overview).
+ */
 export async function teamHeadcounts(
   db: Db,
   q: { merchantId: string; prefix: string; currency: string; timeZone: string },
   ranges: readonly { from: string; to: string }[],
 ): Promise<{ newMembers: number; activeMembers: number }[]> {
-  const out: { newMembers: number; activeMembers: number }[] = [];
-  for (const range of ranges) {
-    const { rows } = await sql<{ new_members: string; active: string }>`
-      select
-        (select count(*) from members where merchant_id = ${q.merchantId} and ancestry like ${`${q.prefix}%`}
-          and created_at >= (${range.from}::date)::timestamp at time zone ${q.timeZone}
-          and created_at < (${range.to}::date + 1)::timestamp at time zone ${q.timeZone}) as new_members,
-        (select count(distinct r.member_id) from bet_rollups_daily r
-          where r.merchant_id = ${q.merchantId} and r.currency = ${q.currency} and r.valid_stake_minor > 0
-            and r.day between ${range.from}::date and ${range.to}::date
-            and r.member_id in (select id from members where merchant_id = ${q.merchantId} and ancestry like ${`${q.prefix}%`})) as active`.execute(
-      db,
-    );
-    out.push({ newMembers: Number(rows[0]!.new_members), activeMembers: Number(rows[0]!.active) });
-  }
-  return out;
+  if (ranges.length === 0) return [];
+  const from = ranges.reduce((m, r) => (r.from < m ? r.from : m), ranges[0]!.from);
+  const to = ranges.reduce((m, r) => (r.to > m ? r.to : m), ranges[0]!.to);
+  const at = (day: string, plus = 0) =>
+    sql`(${day}::date + ${plus}::int)::timestamp at time zone ${q.timeZone}`;
+  const team = sql`members where merchant_id = ${q.merchantId} and ancestry like ${`${q.prefix}%`}`;
+  const { rows } = await sql<Record<string, string>>`
+    select
+      ${sql.join(
+        ranges.map(
+          (r, i) =>
+            sql`count(*) filter (where created_at >= ${at(r.from)} and created_at < ${at(r.to, 1)}) as ${sql.raw(`n${i}`)}`,
+        ),
+      )}
+    from ${team} and created_at >= ${at(from)} and created_at < ${at(to, 1)}`.execute(db);
+  const { rows: active } = await sql<Record<string, string>>`
+    select
+      ${sql.join(
+        ranges.map(
+          (r, i) =>
+            sql`count(distinct member_id) filter (where day between ${r.from}::date and ${r.to}::date) as ${sql.raw(`a${i}`)}`,
+        ),
+      )}
+    from bet_rollups_daily
+    where merchant_id = ${q.merchantId} and currency = ${q.currency} and valid_stake_minor > 0
+      and day between ${from}::date and ${to}::date and member_id in (select id from ${team})`.execute(db);
+  return ranges.map((_, i) => ({
+    newMembers: Number(rows[0]![`n${i}`]),
+    activeMembers: Number(active[0]![`a${i}`]),
+  }));
 }
 
 const BALANCE_SQL = (currency: string) => sql`coalesce((select a.balance_minor from ledger_accounts a
   where a.owner_id = m.id and a.kind = 'main' and a.currency = ${currency}), 0)`;
-const TEAM_SIZE_SQL = sql`(select count(*) from members s
-  where s.merchant_id = m.merchant_id and s.ancestry like m.ancestry || m.id || '/%')`;
+/** Everyone below `m`: kept by a trigger on members (migration 0067), 0 for a member with no one below. */
+const TEAM_SIZE_SQL = sql`coalesce(t.team_size, 0)`;
 
 export interface MemberListRow {
   id: string;
@@ -152,8 +171,8 @@ export type MemberSort = 'createdAt' | 'lastLoginAt' | 'balance' | 'account' | '
 
 /**
  * One page of the members below `prefix` (direct ones only with `parentId`), with balance and team
- * size. The page is chosen first; balance and team size are computed for its rows only, unless the
- * page is sorted by one of them.
+ * size. The page is chosen first; the balance is read for its rows only, unless the page is sorted
+ * by it. Team sizes are stored (member_team_sizes), so sorting by them is one join, not a count per row.
  */
 export async function listTeamMembers(
   db: Db,
@@ -187,14 +206,14 @@ export async function listTeamMembers(
   const direction = sql.raw(q.order === 'asc' ? 'asc' : 'desc');
   const { rows } = await sql<MemberListRow>`
     with page as (
-      select m.id, ${key} as sort_key from members m
+      select m.id, ${key} as sort_key from members m left join member_team_sizes t on t.member_id = m.id
       where ${sql.join(where, sql` and `)}
       order by sort_key ${direction} nulls last, m.id ${direction}
       limit ${q.limit} offset ${q.offset}
     )
     select m.id, m.account, m.type, m.status, m.ancestry, m.parent_id, m.created_at, m.last_login_at,
       ${BALANCE_SQL(q.currency)} as balance, ${TEAM_SIZE_SQL} as team_size
-    from page p join members m on m.id = p.id
+    from page p join members m on m.id = p.id left join member_team_sizes t on t.member_id = m.id
     order by p.sort_key ${direction} nulls last, m.id ${direction}`.execute(db);
   const count = await sql<{ n: string }>`select count(*) as n from members m
     where ${sql.join(where, sql` and `)}`.execute(db);

@@ -105,7 +105,7 @@ export async function teamOverview(db: Db, caller: AgentCaller, now: Date): Prom
   };
   const earliest = seriesFrom < lastMonthStart ? seriesFrom : lastMonthStart;
   const [counts, days, heads] = await Promise.all([
-    repo.teamCounts(db, caller.merchantId, prefix, agent.id),
+    repo.teamCounts(db, agent.id),
     repo.teamDays(db, { ...scope, from: earliest, to: today }),
     repo.teamHeadcounts(db, scope, periods),
   ]);

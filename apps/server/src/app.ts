@@ -36,6 +36,7 @@ import { stringify } from './platform/http/json.ts';
 import { installSecurityHeaders } from './platform/http/security-headers.ts';
 import { lazyRequestLoggers } from './platform/logging/request-logger.ts';
 import { renderIndexHtml } from './web-shell.ts';
+import { registerTestClock } from './platform/test-clock.routes.ts';
 
 /** Registration order matters: system resolves the merchant that every later module reads. */
 export const MODULES: ServerModule[] = [
@@ -127,6 +128,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       return sendError(request, reply, 'INTERNAL', 503);
     }
   });
+
+  registerTestClock(app, ctx);
 
   for (const module of MODULES) await module.register(app, ctx);
   await serveWebApp(app, ctx);

@@ -11,6 +11,16 @@ describe('the test clock (TEST_CLOCK_START)', () => {
     expect(clock.now().toISOString()).toBe('2026-11-26T14:48:30.000Z');
   });
 
+  it('moves forward to an instant a journey names (POST /dev/clock), never back, and runs on from it', () => {
+    const system = new ManualClock(new Date('2030-05-01T00:00:00Z'));
+    const clock = clockStartingAt(new Date('2026-12-01T23:45:00Z'), system);
+    clock.moveTo(new Date('2026-12-02T00:00:02Z'));
+    expect(clock.now().toISOString()).toBe('2026-12-02T00:00:02.000Z');
+    clock.moveTo(new Date('2026-12-01T12:00:00Z'));
+    system.advance(1_000);
+    expect(clock.now().toISOString()).toBe('2026-12-02T00:00:03.000Z');
+  });
+
   it('is read outside production and refused in production', () => {
     const at = '2026-11-26T14:47:00Z';
     expect(loadConfig({ NODE_ENV: 'test', TEST_CLOCK_START: at }).TEST_CLOCK_START).toBe(at);

@@ -20,7 +20,12 @@ export const AGENT_CONTRACT_PATHS: Record<AgentContractType, string> = {
 
 const nonNegative = z.number().int().min(0).max(1_000_000_000_000_000);
 
-/** One tier: its minimums, and a rate or (daily salary only) a fixed amount. */
+/**
+ * One tier: its minimums, and a rate or (daily salary only) a fixed amount. A real-time salary's tier
+ * is met by a single bet's valid stake (`minValidBetMinor`) and has two rates: `rateUnits` is its loss
+ * rate (the player lost the bet), `profitRateUnits` its profit rate (the player did not lose), at most
+ * the loss rate.
+ */
 export const contractTier = z.object({
   minValidBetMinor: nonNegative,
   /** Dividends only: the team's loss (stakes − payouts) at least this. */
@@ -29,6 +34,8 @@ export const contractTier = z.object({
   minActiveMembers: z.number().int().min(0).max(10_000_000).default(0),
   rateUnits: z.number().int().min(0).max(1_000_000).nullable().default(null),
   amountMinor: nonNegative.nullable().default(null),
+  /** Real-time salary only: the profit rate. */
+  profitRateUnits: z.number().int().min(0).max(1_000_000).nullable().default(null),
 });
 export type ContractTier = z.infer<typeof contractTier>;
 
@@ -82,6 +89,8 @@ export const contractView = z.object({
       minActiveMembers: z.number().int(),
       rateUnits: z.number().int().nullable(),
       amountMinor: z.number().int().nullable(),
+      /** Real-time salary only: the profit rate (`rateUnits` is then the loss rate). */
+      profitRateUnits: z.number().int().nullable().optional(),
     }),
   ),
   offeredAt: z.string(),

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
 import { runsBackgroundWork, Ticker } from '../../platform/jobs.ts';
 import { catchUpHourly } from './contracts.hourly.ts';
+import { catchUpRealtime } from './contracts.realtime.ts';
 import { settleDue } from './contracts.settlement.ts';
 
 /**
@@ -14,8 +15,9 @@ export function scheduleContracts(app: FastifyInstance, ctx: AppContext): void {
   if (!runsBackgroundWork(ctx.config, ctx.config.AGENT_CONTRACTS)) return;
   const ticker = new Ticker(
     () =>
-      // The hourly figures first, so an hour that just ended is settled on all its bets.
+      // The hourly figures and real-time rounds first, so a period that just ended is settled on all its bets.
       catchUpHourly(ctx.db)
+        .then(() => catchUpRealtime(ctx.db))
         .then(() => settleDue(ctx.db, ctx.clock.now(), { graceMs: ctx.config.AGENT_CONTRACTS_GRACE_MS }))
         .then(
           () => undefined,

@@ -15,6 +15,7 @@ import {
   valueAt,
   withinCap,
 } from './contracts.math.ts';
+import { agentTreeArb } from './contracts.test-helpers.ts';
 
 /**
  * The contract mathematics against a reference written separately and as plainly as possible: teams
@@ -139,30 +140,14 @@ const memberArb = fc.record({
   profit: fc.bigInt({ min: -40_000n, max: 30_000n }),
 });
 
-/** A random agent tree (each agent's parent is an earlier agent or none) with players under it. */
-function treeArb(type: ContractType, basis: 'rate' | 'amount' = 'rate') {
-  return fc
-    .array(
-      fc.record({
-        parentPick: fc.nat(),
-        topLevel: fc.boolean(),
-        tiers: tiersArb(type, basis),
-        carryIn: fc.bigInt({ min: -5_000n, max: 0n }),
-        own: fc.array(memberArb, { maxLength: 4 }),
-      }),
-      { minLength: 1, maxLength: 9 },
-    )
-    .map((rows) =>
-      rows.map(
-        (r, i): RefAgent => ({
-          id: `a${i}`,
-          parent: i === 0 || r.topLevel ? null : `a${r.parentPick % i}`,
-          tiers: r.tiers,
-          carryIn: r.carryIn,
-          own: r.own,
-        }),
-      ),
-    );
+/** A random agent tree with players under it. */
+function treeArb(type: ContractType, basis: 'rate' | 'amount' = 'rate'): fc.Arbitrary<RefAgent[]> {
+  const row = fc.record({
+    tiers: tiersArb(type, basis),
+    carryIn: fc.bigInt({ min: -5_000n, max: 0n }),
+    own: fc.array(memberArb, { maxLength: 4 }),
+  });
+  return agentTreeArb(row, 9);
 }
 
 /** The same tree as the engine sees it: each member's own figures and ancestry, each contract node. */

@@ -1,4 +1,4 @@
-import { applyRate } from '@sorte/money';
+import { applyRate, RATE_ONE } from '@sorte/money';
 
 /**
  * The mathematics of agent contracts (docs/agents.md), pure and exact in integer minor units; the
@@ -37,6 +37,11 @@ export interface Tier {
   rateUnits: bigint | null;
   /** A fixed amount instead of a rate (daily salary only; null for a rate tier). */
   amountMinor: bigint | null;
+  /**
+   * Real-time salary only: the PROFIT rate, paid on a bet the player did not lose; `rateUnits` is
+   * then the LOSS rate, paid on a bet the player lost. Absent or null for the other types.
+   */
+  profitRateUnits?: bigint | null;
 }
 
 export type Basis = 'rate' | 'amount';
@@ -103,7 +108,19 @@ export function thresholdsOf(t: Tier): Figures {
  */
 export function withinCap(down: readonly Tier[], up: readonly Tier[]): boolean {
   if (basisOf(down) !== basisOf(up)) return false;
-  return down.every((t) => tierValue(t) <= valueAt(up, thresholdsOf(t)));
+  return down.every((t) => {
+    const i = tierFor(up, thresholdsOf(t));
+    const upTier = i === null ? undefined : up[i];
+    return (
+      tierValue(t) <= (upTier ? tierValue(upTier) : 0n) &&
+      profitRateOf(t) <= (upTier ? profitRateOf(upTier) : 0n)
+    );
+  });
+}
+
+/** A real-time tier's profit rate (0 for the other types). */
+export function profitRateOf(t: Tier): bigint {
+  return t.profitRateUnits ?? 0n;
 }
 
 /** The merchant's limits a contract's tiers are checked against. */
@@ -126,6 +143,7 @@ export function tierProblems(type: ContractType, tiers: readonly Tier[], limits:
   const basis = basisOf(tiers);
   if (basis === 'amount' && type !== 'daily') problems.push('tiers.amount_not_allowed');
   tiers.forEach((t, i) => {
+    problems.push(...profitRateProblems(type, tiers, i, limits));
     if ((t.rateUnits === null) === (t.amountMinor === null)) problems.push(`tiers.${i}.rate_or_amount`);
     else if ((basis === 'rate') !== (t.rateUnits !== null)) problems.push(`tiers.${i}.mixed_basis`);
     if (t.minValidBetMinor < 0n || t.minLossMinor < 0n || t.minActiveMembers < 0)
@@ -149,6 +167,25 @@ export function tierProblems(type: ContractType, tiers: readonly Tier[], limits:
       t.minActiveMembers > prev.minActiveMembers;
     if (!notLess || !more || v < tierValue(prev)) problems.push(`tiers.${i}.out_of_order`);
   });
+  return [...new Set(problems)];
+}
+
+/**
+ * A real-time tier has both rates, the profit rate at most the loss rate (a bet the house lost never
+ * pays the agent more than one it won: the stricter reading of spec §3) and neither decreasing from
+ * one tier to the next; the other types have no profit rate.
+ */
+function profitRateProblems(type: ContractType, tiers: readonly Tier[], i: number, limits: TierLimits) {
+  const t = tiers[i]!;
+  const profit = t.profitRateUnits ?? null;
+  if (type !== 'realtime') return profit === null ? [] : [`tiers.${i}.realtime_only`];
+  if (profit === null) return [`tiers.${i}.profit_rate`];
+  const problems: string[] = [];
+  if (profit < 0n) problems.push(`tiers.${i}.negative`);
+  if (profit > limits.maxRateUnits) problems.push(`tiers.${i}.rate_above_max`);
+  if (t.rateUnits !== null && profit > t.rateUnits) problems.push(`tiers.${i}.profit_above_loss`);
+  const prev = tiers[i - 1];
+  if (prev && profit < profitRateOf(prev)) problems.push(`tiers.${i}.out_of_order`);
   return problems;
 }
 
@@ -201,6 +238,19 @@ export function grossOf(
   return basis === 'amount' ? value : applyRate(baseOf(type, f), value);
 }
 
+/** What each contract's direct downline contracts earned gross, summed: what its differential subtracts. */
+function downlineGross(
+  nodes: readonly { contractId: bigint; parentContractId: bigint | null }[],
+  grossOf: (contractId: bigint) => bigint,
+): Map<bigint, bigint> {
+  const ids = new Set(nodes.map((n) => n.contractId));
+  const downline = new Map<bigint, bigint>();
+  for (const n of nodes)
+    if (n.parentContractId !== null && ids.has(n.parentContractId))
+      downline.set(n.parentContractId, (downline.get(n.parentContractId) ?? 0n) + grossOf(n.contractId));
+  return downline;
+}
+
 /** A period's net plus the carry-in: paid when positive; carried (when allowed) when negative. */
 export function carry(netMinor: bigint, carryInMinor: bigint, carryOver: boolean) {
   const total = netMinor + (carryOver ? carryInMinor : 0n);
@@ -237,12 +287,8 @@ export function settleTree(
     applied.set(n.contractId, entry);
     return entry;
   };
-  const downline = new Map<bigint, bigint>();
-  for (const n of nodes) {
-    const own = resolve(n, 0);
-    if (n.parentContractId !== null && byId.has(n.parentContractId))
-      downline.set(n.parentContractId, (downline.get(n.parentContractId) ?? 0n) + own.gross);
-  }
+  for (const n of nodes) resolve(n, 0);
+  const downline = downlineGross(nodes, (id) => applied.get(id)!.gross);
   return nodes.map((n) => {
     const a = applied.get(n.contractId)!;
     const downlineMinor = downline.get(n.contractId) ?? 0n;
@@ -295,4 +341,107 @@ export function teamFigures(
     for (const id of m.ancestry.split('/')) if (id) add(id);
   }
   return teams;
+}
+
+// ---------------------------------------------------------------- real-time salary: single bets
+
+/**
+ * Bets of one member in one period that share a valid stake and an outcome (`count` of them): the
+ * real-time salary is computed bet by bet, and bets alike are computed once.
+ */
+export interface RealtimeBets {
+  memberId: string;
+  ancestry: string;
+  /** Each bet's valid stake: what its tier is met by and its rate is applied to. */
+  validStakeMinor: bigint;
+  /** The player lost the bet (payout < stake): the loss rate applies; otherwise the profit rate. */
+  lost: boolean;
+  count: bigint;
+  /** The players' profit and loss of these bets together (payouts − stakes). */
+  profitMinor: bigint;
+}
+
+/** A real-time contract in force over a period (its figures come from the bets). */
+export type RealtimeNode = Omit<ContractNode, 'figures'>;
+
+export type RealtimeSettlement = NodeSettlement & { figures: Figures };
+
+/** The rate a real-time tier pays a bet: its loss rate when the player lost, else its profit rate. */
+export function realtimeRate(t: Tier, lost: boolean): bigint {
+  return lost ? (t.rateUnits ?? 0n) : profitRateOf(t);
+}
+
+/** The highest tier a single bet of this valid stake meets (null: below the first). */
+export function betTierFor(tiers: readonly Tier[], validStakeMinor: bigint): number | null {
+  return tierFor(tiers, { validBetMinor: validStakeMinor, profitMinor: 0n, activeMembers: 0 });
+}
+
+/**
+ * One period of every real-time salary of a merchant (docs/agents.md). For EACH bet of the team of a
+ * contract c: tier = the highest tier the bet's valid stake meets; value(c, bet) = that tier's loss or
+ * profit rate, capped at value(upline contract, bet) (0 when the upline agent holds none); gross(c) =
+ * Σ ⌊valid stake × value(c, bet)⌋. Then the same differential and carry as `settleTree`: net(c) =
+ * gross(c) − Σ gross(direct downline contracts). Figures: the valid stake and P&L of the team's bets
+ * that met a tier; the tier reported is the highest any of them met; the value reported is the
+ * effective rate, ⌊gross × RATE_ONE / valid stake⌋ (display only: the gross is exact per bet).
+ */
+export function settleRealtime(
+  nodes: readonly RealtimeNode[],
+  bets: readonly RealtimeBets[],
+  options: { carryOver: boolean },
+): RealtimeSettlement[] {
+  const byId = new Map(nodes.map((n) => [n.contractId, n]));
+  const byAgent = new Map(nodes.map((n) => [n.agentId, n]));
+  const values = new Map<string, { tier: number | null; value: bigint }>();
+  const appliedOf = (
+    n: RealtimeNode,
+    stake: bigint,
+    lost: boolean,
+    depth: number,
+  ): { tier: number | null; value: bigint } => {
+    const key = `${n.contractId}|${stake}|${lost}`;
+    const known = values.get(key);
+    if (known) return known;
+    if (depth > nodes.length) throw new Error('contract tree has a cycle');
+    const tier = betTierFor(n.tiers, stake);
+    let value = tier === null ? 0n : realtimeRate(n.tiers[tier]!, lost);
+    const parent = n.parentContractId === null ? undefined : byId.get(n.parentContractId);
+    const cap = parent ? appliedOf(parent, stake, lost, depth + 1).value : n.top ? value : 0n;
+    if (value > cap) value = cap;
+    const entry = { tier, value };
+    values.set(key, entry);
+    return entry;
+  };
+  const acc = new Map<bigint, { gross: bigint; valid: bigint; profit: bigint; tier: number | null }>();
+  for (const n of nodes) acc.set(n.contractId, { gross: 0n, valid: 0n, profit: 0n, tier: null });
+  for (const b of bets) {
+    const holders = [b.memberId, ...b.ancestry.split('/').filter(Boolean)];
+    for (const agentId of holders) {
+      const n = byAgent.get(agentId);
+      if (!n) continue;
+      const { tier, value } = appliedOf(n, b.validStakeMinor, b.lost, 0);
+      if (tier === null) continue;
+      const a = acc.get(n.contractId)!;
+      a.gross += b.count * applyRate(b.validStakeMinor, value);
+      a.valid += b.count * b.validStakeMinor;
+      a.profit += b.profitMinor;
+      if (a.tier === null || tier > a.tier) a.tier = tier;
+    }
+  }
+  const downline = downlineGross(nodes, (id) => acc.get(id)!.gross);
+  return nodes.map((n) => {
+    const a = acc.get(n.contractId)!;
+    const downlineMinor = downline.get(n.contractId) ?? 0n;
+    return {
+      contractId: n.contractId,
+      agentId: n.agentId,
+      tier: a.tier,
+      valueUnits: a.valid > 0n ? (a.gross * RATE_ONE) / a.valid : 0n,
+      basis: 'rate' as const,
+      grossMinor: a.gross,
+      downlineMinor,
+      ...carry(a.gross - downlineMinor, n.carryInMinor, options.carryOver),
+      figures: { validBetMinor: a.valid, profitMinor: a.profit, activeMembers: 0 },
+    };
+  });
 }

@@ -1,11 +1,12 @@
 /**
  * Contract periods in the merchant's time zone: a dividend is settled Daily, Weekly (Monday to
  * Sunday), Semimonthly (the 1st to the 15th, the 16th to the month's end) or Monthly; a daily salary
- * per day; an hourly salary per hour. A period is [start, end) as instants.
+ * per day; an hourly salary per hour; a real-time salary per 5 minutes ('realtime'; hours and
+ * 5 minutes are counted as instants). A period is [start, end) as instants.
  */
 export const DIVIDEND_PERIODS = ['daily', 'weekly', 'semimonthly', 'monthly'] as const;
 export type DividendPeriod = (typeof DIVIDEND_PERIODS)[number];
-export type PeriodKind = DividendPeriod | 'hourly';
+export type PeriodKind = DividendPeriod | 'hourly' | 'realtime';
 
 export interface Period {
   start: Date;
@@ -20,6 +21,8 @@ interface Local {
 }
 
 const HOUR_MS = 3_600_000;
+/** A real-time salary's period. */
+export const REALTIME_PERIOD_MS = 5 * 60_000;
 
 function localOf(instant: Date, zone: string): Local {
   const parts = new Intl.DateTimeFormat('en-US', {
@@ -55,6 +58,7 @@ function addDays(l: Local, days: number): Local {
 function startOf(kind: PeriodKind, l: Local): Local {
   switch (kind) {
     case 'hourly':
+    case 'realtime':
       return l;
     case 'daily':
       return { ...l, h: 0 };
@@ -72,6 +76,7 @@ function startOf(kind: PeriodKind, l: Local): Local {
 function nextStart(kind: PeriodKind, s: Local): Local {
   switch (kind) {
     case 'hourly':
+    case 'realtime':
       return s; // hours are added as instants (a local hour may repeat or be skipped)
     case 'daily':
       return addDays(s, 1);
@@ -86,9 +91,10 @@ function nextStart(kind: PeriodKind, s: Local): Local {
 
 /** The period of `kind` that holds `instant`. */
 export function periodContaining(kind: PeriodKind, instant: Date, zone: string): Period {
-  if (kind === 'hourly') {
-    const start = new Date(Math.floor(instant.getTime() / HOUR_MS) * HOUR_MS);
-    return { start, end: new Date(start.getTime() + HOUR_MS) };
+  if (kind === 'hourly' || kind === 'realtime') {
+    const ms = kind === 'hourly' ? HOUR_MS : REALTIME_PERIOD_MS;
+    const start = new Date(Math.floor(instant.getTime() / ms) * ms);
+    return { start, end: new Date(start.getTime() + ms) };
   }
   const s = startOf(kind, localOf(instant, zone));
   return { start: instantOf(s, zone), end: instantOf(nextStart(kind, s), zone) };

@@ -1,10 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/harness.ts';
 import { call, createAuthTestApp, login, registerUser } from '../auth/auth.test-helpers.ts';
-import { type Fixture, fixture } from '../ledger/ledger.test-helpers.ts';
+import { expectVerified, type Fixture, fixture } from '../ledger/ledger.test-helpers.ts';
 import { DEMO_AGENT } from './agents.seed.ts';
+import { catchUpRealtime } from './contracts.realtime.ts';
 import { acceptOffer, offerContract } from './contracts.service.ts';
-import { rateTier } from './contracts.test-helpers.ts';
+import { settleDue } from './contracts.settlement.ts';
+import { rateTier, realtimeTier, settledBet } from './contracts.test-helpers.ts';
 
 /**
  * The contract calls over HTTP: the four processing POSTs (spec §7) and the pending requests of
@@ -14,10 +16,16 @@ import { rateTier } from './contracts.test-helpers.ts';
 let t: TestApp;
 let f: Fixture;
 beforeAll(async () => {
-  t = await createAuthTestApp({ agentCentre: true, dividendContract: true, dailySalary: true });
+  t = await createAuthTestApp({
+    agentCentre: true,
+    dividendContract: true,
+    dailySalary: true,
+    realtimeSalary: true,
+  });
   f = await fixture(t);
 });
 afterAll(() => t?.close());
+afterEach(() => expectVerified(t.ctx.db));
 
 let n = 0;
 /** A registered member (under the agent of `affiliateCode`), made an agent when `agent`; a fresh token. */
@@ -141,12 +149,75 @@ describe('POST /wps/agent/contract/*', () => {
     expect([badType.status, badType.code]).toEqual([400, 'VALIDATION_FAILED']);
   });
 
-  it('the demo agent holds the merchant’s daily salary, hourly salary and weekly dividend (demo data)', async () => {
+  it('a real-time salary: offered with its loss and profit rates, accepted, paid per 5 minutes into My Income', async () => {
+    const T = await account(true);
+    const A = await account(true, T.code);
+    const pA = await account(false, A.code);
+    const now = new Date(Math.ceil(t.clock.now().getTime() / 300_000) * 300_000);
+    const top = await offerContract(f.db, {
+      merchantId: f.merchantId,
+      uplineId: null,
+      downlineId: T.id,
+      type: 'realtime',
+      tiers: [realtimeTier(1_000n, 8_000n, 4_000n)],
+      now,
+    });
+    await acceptOffer(f.db, { merchantId: f.merchantId, memberId: T.id, contractId: top.contractId, now });
+    const offerOf = (tiers: unknown[]) =>
+      process(T.token, 'realtimesalary', { action: 'offer', downlineId: A.id, tiers });
+    // A profit rate is required, at most the loss rate, and within the upline's.
+    const noProfit = await offerOf([{ minValidBetMinor: 1_000, rateUnits: 5_000 }]);
+    expect([noProfit.status, noProfit.code]).toEqual([400, 'VALIDATION_FAILED']);
+    const profitAbove = await offerOf([
+      { minValidBetMinor: 1_000, rateUnits: 5_000, profitRateUnits: 6_000 },
+    ]);
+    expect([profitAbove.status, profitAbove.code]).toEqual([400, 'VALIDATION_FAILED']);
+    const above = await offerOf([{ minValidBetMinor: 1_000, rateUnits: 5_000, profitRateUnits: 4_001 }]);
+    expect([above.status, above.code]).toEqual([422, 'AGENT_CONTRACT_ABOVE_UPLINE']);
+    const offered = await offerOf([{ minValidBetMinor: 1_000, rateUnits: 5_000, profitRateUnits: 2_000 }]);
+    expect(offered.status).toBe(200);
+    const requests = await call(t, {
+      method: 'GET',
+      url: '/wps/member/info/funds/consolidated?realtimesalreqtype=1',
+      token: A.token,
+    });
+    expect(requests.value.pendingContractRequests).toEqual({ realtime: 1 });
+    const accepted = await process(A.token, 'realtimesalary', {
+      action: 'accept',
+      requestId: offered.value.requestId,
+    });
+    expect(accepted.status).toBe(200);
+    const held = await call(t, { method: 'GET', url: '/wps/agent/contracts?type=realtime', token: A.token });
+    expect([held.value.held.period, held.value.held.tiers[0].profitRateUnits]).toEqual(['realtime', 2_000]);
+
+    // A player of A loses R$ 100.00 and wins on R$ 50.00: A earns 0.5% + 0.2%, T the differences.
+    await settledBet(f, pA.id, 10_000n, 0n, new Date(now.getTime() + 60_000));
+    await settledBet(f, pA.id, 5_000n, 9_000n, new Date(now.getTime() + 120_000));
+    await catchUpRealtime(f.db);
+    await settleDue(f.db, new Date(now.getTime() + 20 * 60_000));
+    const income = async (token: string) =>
+      (
+        await call(t, { method: 'GET', url: '/wps/agent/income?type=realtime&pageSize=10', token })
+      ).value.list.map(
+        (r: {
+          type: string;
+          periodStart: string;
+          validBetMinor: number;
+          amountMinor: number;
+          status: string;
+        }) => [r.type, r.periodStart, r.validBetMinor, r.amountMinor, r.status],
+      );
+    expect(await income(A.token)).toEqual([['realtime', now.toISOString(), 15_000, 60, 'paid']]);
+    expect(await income(T.token)).toEqual([['realtime', now.toISOString(), 15_000, 40, 'paid']]);
+  });
+
+  it('the demo agent holds the merchant’s daily salary, hourly salary, weekly dividend and real-time salary (demo data)', async () => {
     const demo = await login(t, DEMO_AGENT.account, DEMO_AGENT.password);
     for (const [type, period] of [
       ['daily', 'daily'],
       ['hourly', 'hourly'],
       ['dividend', 'weekly'],
+      ['realtime', 'realtime'],
     ]) {
       const r = await call(t, {
         method: 'GET',

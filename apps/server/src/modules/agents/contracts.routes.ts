@@ -154,6 +154,7 @@ function toTier(t: {
   minActiveMembers: number;
   rateUnits: number | null;
   amountMinor: number | null;
+  profitRateUnits: number | null;
 }): Tier {
   return {
     minValidBetMinor: BigInt(t.minValidBetMinor),
@@ -161,6 +162,7 @@ function toTier(t: {
     minActiveMembers: t.minActiveMembers,
     rateUnits: t.rateUnits === null ? null : BigInt(t.rateUnits),
     amountMinor: t.amountMinor === null ? null : BigInt(t.amountMinor),
+    ...(t.profitRateUnits === null ? {} : { profitRateUnits: BigInt(t.profitRateUnits) }),
   };
 }
 

@@ -129,5 +129,6 @@ export async function contractTypeOn(db: Db, merchantId: string, type: ContractT
 export function periodKindOf(type: ContractType, rules: ContractRules) {
   if (type === 'dividend') return rules.dividendPeriod;
   if (type === 'daily') return 'daily' as const;
+  if (type === 'realtime') return 'realtime' as const;
   return 'hourly' as const;
 }

@@ -17,8 +17,9 @@ const rate = (minValidBetMinor: bigint, percent: string, over: Partial<Tier> = {
 
 /**
  * Demo data outside production: the demo agent (a top agent) holds the merchant's daily salary
- * (1%, 1.5% from R$ 10,000 a day), hourly salary (0.5%) and weekly dividend (30%, 40% from a R$ 1,000
- * loss and 3 active members) contracts, so it can offer its downline agents contracts within them.
+ * (1%, 1.5% from R$ 10,000 a day), hourly salary (0.5%), weekly dividend (30%, 40% from a R$ 1,000
+ * loss and 3 active members) and real-time salary (0.5% on a lost bet, 0.2% on any other, from a
+ * R$ 10 bet; 0.8% / 0.3% from R$ 1,000) contracts, so it can offer its downline agents contracts within them.
  * Written once: a demo agent already holding a contract of a type keeps it.
  */
 export async function seedDemoContracts(ctx: SeedContext): Promise<void> {
@@ -34,6 +35,14 @@ export async function seedDemoContracts(ctx: SeedContext): Promise<void> {
     ['daily', 'daily', [rate(0n, '1'), rate(1_000_000n, '1.5')]],
     ['hourly', 'hourly', [rate(0n, '0.5')]],
     ['dividend', 'weekly', [rate(0n, '30'), rate(0n, '40', { minLossMinor: 100_000n, minActiveMembers: 3 })]],
+    [
+      'realtime',
+      'realtime',
+      [
+        rate(1_000n, '0.5', { profitRateUnits: rateFromPercent('0.2') }),
+        rate(100_000n, '0.8', { profitRateUnits: rateFromPercent('0.3') }),
+      ],
+    ],
   ];
   const now = ctx.clock.now();
   for (const [type, period, tiers] of terms)

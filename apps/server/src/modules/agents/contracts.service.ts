@@ -113,7 +113,6 @@ export async function offerContract(
   db: Db,
   offer: Offer,
 ): Promise<{ contractId: bigint; requestId: bigint }> {
-  if (offer.type === 'realtime') throw new AppError('AGENT_CONTRACT_TYPE_OFF');
   await requireTypeOn(db, offer.merchantId, offer.type);
   return db.transaction().execute(async (trx) => {
     const { rows: found } = await sql<{ parent_id: string | null; parent_type: number | null }>`

@@ -6,6 +6,9 @@ import { createAuthTestApp } from '../auth/auth.test-helpers.ts';
 import { expectVerified, type Fixture, fixture } from '../ledger/ledger.test-helpers.ts';
 import { catchUpRollups } from '../records/records.test-helpers.ts';
 import { catchUpHourly } from './contracts.hourly.ts';
+import type { ContractType, Tier } from './contracts.math.ts';
+import { catchUpRealtime } from './contracts.realtime.ts';
+import { forceTerminate } from './contracts.service.ts';
 import { decideSettlement, payoutKey, settleDue } from './contracts.settlement.ts';
 import { incomeOf } from './contracts.views.ts';
 import {
@@ -13,6 +16,7 @@ import {
   member,
   payoutTransfers,
   rateTier,
+  realtimeTier,
   settledBet,
   setRules,
   settlementsOf,
@@ -34,6 +38,7 @@ beforeAll(async () => {
     dividendContract: true,
     dailySalary: true,
     hourlySalary: true,
+    realtimeSalary: true,
   });
   f = await fixture(t);
 });
@@ -44,17 +49,22 @@ const db = () => t.ctx.db;
 const at = (iso: string) => new Date(iso);
 const OPERATOR = { merchantId: '', operatorId: null, username: 'test-operator', ip: '127.0.0.1' };
 
-/** Top agent T ← agent A ← agent B, a player under each; daily salaries of 1%, 0.6% and 0.3%. */
-async function dailyTree(day: string) {
+/** Top agent T ← agent A ← agent B, a player under each, with contracts of `type` on these tiers. */
+async function threeLevels(type: ContractType, tiers: [Tier[], Tier[], Tier[]], accepted: Date) {
   const T = await member(f, null, true);
   const A = await member(f, T, true);
   const B = await member(f, A, true);
   const [pT, pA, pB] = [await member(f, T, false), await member(f, A, false), await member(f, B, false)];
-  const accepted = at(`${day}T00:00:00Z`);
-  const cT = await contract(f, null, T.id, 'daily', [rateTier(0n, 10_000n)], accepted);
-  const cA = await contract(f, T.id, A.id, 'daily', [rateTier(0n, 6_000n)], accepted);
-  const cB = await contract(f, A.id, B.id, 'daily', [rateTier(0n, 3_000n)], accepted);
+  const cT = await contract(f, null, T.id, type, tiers[0], accepted);
+  const cA = await contract(f, T.id, A.id, type, tiers[1], accepted);
+  const cB = await contract(f, A.id, B.id, type, tiers[2], accepted);
   return { T, A, B, pT, pA, pB, cT, cA, cB };
+}
+
+/** Daily salaries of 1%, 0.6% and 0.3%. */
+function dailyTree(day: string) {
+  const tiers = [10_000n, 6_000n, 3_000n].map((r) => [rateTier(0n, r)]) as [Tier[], Tier[], Tier[]];
+  return threeLevels('daily', tiers, at(`${day}T00:00:00Z`));
 }
 
 describe('daily salary, three levels', () => {
@@ -126,17 +136,7 @@ describe('daily salary, three levels', () => {
     const x = await dailyTree('2026-04-06');
     await settledBet(f, x.pB.id, 50_000n, 0n, at('2026-04-06T09:00:00Z'));
     await catchUpRollups(db());
-    await expect(
-      settleDue(db(), at('2026-04-07T01:00:00Z'), {
-        maxPeriods: 200,
-        inRun: (run) => {
-          if (run.paidMinor > 0n) throw new Error('died inside the run');
-        },
-      }),
-    ).rejects.toThrow('died inside the run');
-    expect(await settlementsOf(db(), x.cB)).toEqual([]);
-    expect(await keysOf([x.cT, x.cA, x.cB])).toEqual([]);
-    await settleDue(db(), at('2026-04-07T01:00:00Z'), { maxPeriods: 200 });
+    await dieInsideRunThenSettle(x, at('2026-04-07T01:00:00Z'));
     const paid = (await settlementsOf(db(), x.cB)).filter((s) => s.amount_minor > 0n);
     expect(paid.map((s) => s.amount_minor)).toEqual([150n]);
     expect(await keysOf([x.cT, x.cA, x.cB])).toHaveLength(3);
@@ -258,6 +258,165 @@ describe('hourly salary', () => {
     expect(await keysOf([cT, cA])).toHaveLength(4);
   });
 });
+
+describe('real-time salary', () => {
+  /**
+   * T: 1% loss / 0.4% profit from a R$ 10.00 bet, 1% / 0.6% from R$ 1,000.00; A: 0.8% / 0.3% from
+   * R$ 10.00; B: 0.5% / 0.2% from R$ 50.00 — each within its upline's at every tier's minimum.
+   */
+  // The trees above end the day after the hourly test: their periods are not walked through August.
+  beforeAll(async () => {
+    await sql`update agent_contracts set status = 'terminated', ended_at = ${at('2026-07-02T00:00:00Z')},
+        end_reason = 'forced'
+      where merchant_id = ${f.merchantId} and status = 'active'`.execute(db());
+  });
+
+  /** Ends a tree's contracts (the next test's periods would otherwise be walked from this one's). */
+  const endTree = async (x: { cT: bigint; cA: bigint; cB: bigint }, now: Date) => {
+    for (const contractId of [x.cB, x.cA, x.cT])
+      await forceTerminate(db(), {
+        merchantId: f.merchantId,
+        contractId,
+        operator: { ...OPERATOR, merchantId: f.merchantId },
+        reason: null,
+        now,
+      });
+  };
+
+  const realtimeTree = (accepted: Date) =>
+    threeLevels(
+      'realtime',
+      [
+        [realtimeTier(1_000n, 10_000n, 4_000n), realtimeTier(100_000n, 10_000n, 6_000n)],
+        [realtimeTier(1_000n, 8_000n, 3_000n)],
+        [realtimeTier(5_000n, 5_000n, 2_000n)],
+      ],
+      accepted,
+    );
+
+  it('pays every 5 minutes, bet by bet, the loss or profit rate differential, once, with two workers at once', async () => {
+    const x = await realtimeTree(at('2026-08-03T10:00:00Z'));
+    // 10:00–10:05
+    await settledBet(f, x.pB.id, 10_000n, 0n, at('2026-08-03T10:01:00Z')); // lost: B 50, A 80, T 100
+    await settledBet(f, x.pA.id, 2_000n, 5_000n, at('2026-08-03T10:02:00Z')); // won: A 6, T 8
+    await settledBet(f, x.pB.id, 3_000n, 0n, at('2026-08-03T10:03:00Z')); // below B's R$ 50: A 24, T 30
+    await settledBet(f, x.pT.id, 500n, 0n, at('2026-08-03T10:04:59Z')); // below every tier
+    // 10:05–10:10: T's tier 2 (1% / 0.6%) caps nobody below it.
+    await settledBet(f, x.pB.id, 200_000n, 400_000n, at('2026-08-03T10:05:00Z')); // won: B 400, A 600, T 1,200
+
+    // Until the real-time rounds hold the period's bets, it waits.
+    await settleDue(db(), at('2026-08-03T10:25:00Z'));
+    expect(await settlementsOf(db(), x.cB)).toEqual([]);
+    await catchUpRealtime(db());
+    const runs = await Promise.all([
+      settleDue(db(), at('2026-08-03T10:25:00Z')),
+      settleDue(db(), at('2026-08-03T10:25:00Z')),
+    ]);
+    const realtime = runs.flat().filter((r) => r.type === 'realtime');
+    // 10:00, 10:05 and 10:10 (ended 10:15, grace 10 min); each by one worker only.
+    expect(realtime.map((r) => r.period.start.toISOString()).sort()).toEqual([
+      '2026-08-03T10:00:00.000Z',
+      '2026-08-03T10:05:00.000Z',
+      '2026-08-03T10:10:00.000Z',
+    ]);
+    const rows = async (c: bigint) =>
+      (await settlementsOf(db(), c)).map((s) => [
+        s.period_start.toISOString().slice(11, 16),
+        s.valid_bet_minor,
+        s.gross_minor,
+        s.downline_minor,
+        s.amount_minor,
+        s.status,
+      ]);
+    // A period without bets leaves no row (the run row marks it settled).
+    expect(await rows(x.cB)).toEqual([
+      ['10:00', 10_000n, 50n, 0n, 50n, 'paid'],
+      ['10:05', 200_000n, 400n, 0n, 400n, 'paid'],
+    ]);
+    expect(await rows(x.cA)).toEqual([
+      ['10:00', 15_000n, 110n, 50n, 60n, 'paid'],
+      ['10:05', 200_000n, 600n, 400n, 200n, 'paid'],
+    ]);
+    expect(await rows(x.cT)).toEqual([
+      ['10:00', 15_000n, 138n, 110n, 28n, 'paid'],
+      ['10:05', 200_000n, 1_200n, 600n, 600n, 'paid'],
+    ]);
+    expect(await keysOf([x.cT, x.cA, x.cB])).toHaveLength(6);
+    const income = await incomeOf(db(), {
+      merchantId: f.merchantId,
+      memberId: x.A.id,
+      type: 'realtime',
+      offset: 0,
+      limit: 10,
+    });
+    expect(income.rows.map((r) => [r.type, r.periodStart, r.amountMinor, r.tier, r.rateUnits])).toEqual([
+      ['realtime', '2026-08-03T10:05:00.000Z', 200, 1, 3_000],
+      // The effective rate: 110 on 15,000.
+      ['realtime', '2026-08-03T10:00:00.000Z', 60, 1, 7_333],
+    ]);
+    // The settled buckets' rounds are gone; nothing is settled twice.
+    const { rows: left } = await sql`select 1 from agent_realtime_rounds
+      where merchant_id = ${f.merchantId} and bucket < ${at('2026-08-03T10:15:00Z')}`.execute(db());
+    expect(left).toEqual([]);
+    const again = await settleDue(db(), at('2026-08-03T10:25:00Z'));
+    expect(again.filter((r) => r.type === 'realtime')).toEqual([]);
+    await endTree(x, at('2026-08-03T10:25:00Z'));
+  });
+
+  it('a worker dying inside a run leaves no trace; the next settles the period once', async () => {
+    const x = await realtimeTree(at('2026-08-10T12:00:00Z'));
+    await settledBet(f, x.pB.id, 20_000n, 0n, at('2026-08-10T12:06:00Z'));
+    await catchUpRealtime(db());
+    await dieInsideRunThenSettle(x, at('2026-08-10T12:30:00Z'));
+    const amounts = async (c: bigint) => (await settlementsOf(db(), c)).map((s) => s.amount_minor);
+    expect([await amounts(x.cB), await amounts(x.cA), await amounts(x.cT)]).toEqual([[100n], [60n], [40n]]);
+    expect(await keysOf([x.cT, x.cA, x.cB])).toHaveLength(3);
+    await endTree(x, at('2026-08-10T12:30:00Z'));
+  });
+
+  it.skipIf(!onPostgres)(
+    'killed with SIGKILL inside a run, a restarted worker settles every contract and period once',
+    async () => {
+      const x = await realtimeTree(at('2026-08-17T08:00:00Z'));
+      await settledBet(f, x.pB.id, 30_000n, 0n, at('2026-08-17T08:01:00Z'));
+      await settledBet(f, x.pA.id, 10_000n, 0n, at('2026-08-17T08:07:00Z'));
+      await catchUpRealtime(db());
+      const child = await stalledChild(
+        'apps/server/src/modules/agents/contracts.settlement.child.ts',
+        ['2026-08-17T08:30:00Z'],
+        t.database.url,
+      );
+      expect(await child.kill9()).toBe('SIGKILL');
+      await settleDue(db(), at('2026-08-17T08:30:00Z'), { maxPeriods: 200 });
+      await settleDue(db(), at('2026-08-17T08:30:00Z'), { maxPeriods: 200 });
+      const amounts = async (c: bigint) => (await settlementsOf(db(), c)).map((s) => s.amount_minor);
+      expect(await amounts(x.cB)).toEqual([150n]);
+      expect(await amounts(x.cA)).toEqual([90n, 80n]);
+      expect(await amounts(x.cT)).toEqual([60n, 20n]);
+      expect(await keysOf([x.cT, x.cA, x.cB])).toHaveLength(5);
+      await endTree(x, at('2026-08-17T08:30:00Z'));
+    },
+    90_000,
+  );
+});
+
+/**
+ * A worker fails inside the first run that pays anything: nothing of it is left (no settlement of the
+ * tree, no payout key); then a worker settles what is due.
+ */
+async function dieInsideRunThenSettle(x: { cT: bigint; cA: bigint; cB: bigint }, now: Date) {
+  await expect(
+    settleDue(db(), now, {
+      maxPeriods: 200,
+      inRun: (run) => {
+        if (run.paidMinor > 0n) throw new Error('died inside the run');
+      },
+    }),
+  ).rejects.toThrow('died inside the run');
+  expect(await settlementsOf(db(), x.cB)).toEqual([]);
+  expect(await keysOf([x.cT, x.cA, x.cB])).toEqual([]);
+  await settleDue(db(), now, { maxPeriods: 200 });
+}
 
 /** A top agent T (the merchant's contract at `topRate`) and its downline agent A (at `rate`). */
 async function twoLevels(type: 'dividend' | 'hourly', topRate: bigint, rate: bigint, accepted: Date) {

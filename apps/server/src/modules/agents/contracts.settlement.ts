@@ -19,11 +19,13 @@ import {
   type ContractType,
   type MemberFigures,
   type NodeSettlement,
+  settleRealtime,
   settleTree,
   type Tier,
   teamFigures,
 } from './contracts.math.ts';
 import { HOURLY_CONSUMER } from './contracts.hourly.ts';
+import { pruneRealtime, REALTIME_CONSUMER, realtimeBets } from './contracts.realtime.ts';
 import { daysOf, type Period, periodAfter, periodContaining } from './contracts.periods.ts';
 import { type ContractRules, contractRules, contractTypeOn, periodKindOf } from './contracts.rules.ts';
 import { tiersFromJson } from './contracts.tiers.ts';
@@ -43,14 +45,22 @@ import { tiersFromJson } from './contracts.tiers.ts';
  * - Base figures come from the daily rollups (`bet_rollups_daily`, days in the rollups' zone), per
  *   member, summed up each member's current ancestry (`teamFigures`); bets are never scanned.
  * - Hourly salaries read the hourly figures of the agents' own stream consumer (contracts.hourly.ts);
- *   real-time salaries are not settled yet (docs/agents.md).
+ *   real-time salaries, every 5 minutes, the single rounds of another (contracts.realtime.ts).
  */
 
 /**
  * Types this engine settles: dividends and daily salaries on the daily rollups, hourly salaries on the
- * hourly figures (contracts.hourly.ts). Real-time salaries are not settled yet (docs/agents.md).
+ * hourly figures (contracts.hourly.ts), real-time salaries on the rounds of contracts.realtime.ts.
  */
-export const SETTLED_TYPES: readonly ContractType[] = ['dividend', 'daily', 'hourly'];
+export const SETTLED_TYPES: readonly ContractType[] = ['dividend', 'daily', 'hourly', 'realtime'];
+
+/** The stream consumer whose tables a type's periods are settled on. */
+const CONSUMER_OF: Record<ContractType, string> = {
+  dividend: 'rollups',
+  daily: 'rollups',
+  hourly: HOURLY_CONSUMER,
+  realtime: REALTIME_CONSUMER,
+};
 
 /** The zone periods are counted in: the rollups' (their days must be the periods' days). */
 export const CONTRACTS_TIME_ZONE = 'UTC';
@@ -92,8 +102,7 @@ export async function settleDue(db: Db, now: Date, options: SettleOptions = {}):
     for (let n = 0; n < (options.maxPeriods ?? 31); n++) {
       const period = await nextPeriod(db, merchantId, type, rules);
       if (!period || period.end.getTime() + grace > now.getTime()) break;
-      if (!(await rollupsHoldPeriod(db, merchantId, period, type === 'hourly' ? HOURLY_CONSUMER : 'rollups')))
-        break;
+      if (!(await rollupsHoldPeriod(db, merchantId, period, CONSUMER_OF[type]))) break;
       const run = await settleRun(db, merchantId, type, period, rules, now, options);
       if (run) done.push(run);
     }
@@ -116,9 +125,18 @@ async function nextPeriod(
   );
   const { last_end: lastEnd, first } = rows[0] ?? { last_end: null, first: null };
   if (!lastEnd) return first ? periodContaining(kind, new Date(first), CONTRACTS_TIME_ZONE) : null;
-  const next = periodAfter(kind, { start: new Date(lastEnd), end: new Date(lastEnd) }, CONTRACTS_TIME_ZONE);
+  let next = periodAfter(kind, { start: new Date(lastEnd), end: new Date(lastEnd) }, CONTRACTS_TIME_ZONE);
   // The merchant changed the dividend period: the first period of the new kind starts where the old one ended.
-  return next.start < new Date(lastEnd) ? { start: new Date(lastEnd), end: next.end } : next;
+  if (next.start < new Date(lastEnd)) next = { start: new Date(lastEnd), end: next.end };
+  // Periods in which no contract is in force are skipped, up to the first one some contract is (a
+  // real-time salary's 5-minute periods would otherwise be walked one by one through a gap of months).
+  const { rows: ahead } = await sql<{ from: Date | null }>`
+    select min(greatest(accepted_at, ${next.start})) as from from agent_contracts
+    where merchant_id = ${merchantId} and type = ${type} and accepted_at is not null
+      and (ended_at is null or ended_at >= ${next.end})`.execute(db);
+  const from = ahead[0]?.from;
+  if (!from) return null;
+  return new Date(from) < next.end ? next : periodContaining(kind, new Date(from), CONTRACTS_TIME_ZONE);
 }
 
 /** Whether `consumer` has folded in every committed bet of the merchant placed before the period's end. */
@@ -170,9 +188,12 @@ export async function settleRun(
       where merchant_id = ${merchantId} and type = ${type} and accepted_at is not null
         and accepted_at < ${period.end} and (ended_at is null or ended_at >= ${period.end})
       order by id`.execute(trx);
-    const settled = contracts.length
-      ? await settleContracts(trx, merchantId, type, period, rules, contracts)
-      : [];
+    const settled = !contracts.length
+      ? []
+      : type === 'realtime'
+        ? await settleRealtimeContracts(trx, merchantId, period, rules, contracts)
+        : await settleContracts(trx, merchantId, type, period, rules, contracts);
+    if (type === 'realtime') await pruneRealtime(trx, merchantId, period);
     const currency = await merchantCurrency(trx, merchantId);
     const outcome = await payAndRecord(trx, { merchantId, type, period, rules, now, currency }, settled);
     await sql`update agent_settlement_runs set contracts = ${outcome.contracts}, paid_minor = ${outcome.paidMinor},
@@ -214,6 +235,39 @@ async function settleContracts(
   }));
   const out = settleTree(type, nodes, { carryOver: rules.carryOver });
   return out.map((s, i) => ({ ...s, figures: nodes[i]!.figures }));
+}
+
+/**
+ * One 5-minute period of the real-time salaries, bet by bet (`settleRealtime`). Only contracts with
+ * something to show are kept — bets that met a tier or a carry — so My Income is not 288 empty rows
+ * a day per contract; the run row still marks the period settled.
+ */
+async function settleRealtimeContracts(
+  trx: Db,
+  merchantId: string,
+  period: Period,
+  rules: ContractRules,
+  contracts: ContractRow[],
+): Promise<(NodeSettlement & { figures: ContractNode['figures'] })[]> {
+  const agents = contracts.map((c) => c.downline_id);
+  const bets = await realtimeBets(trx, merchantId, period, agents);
+  const carries = await carriesIn(trx, merchantId, 'realtime', period);
+  const byDownline = new Map(contracts.map((c) => [c.downline_id, c.id]));
+  const nodes = contracts.map((c) => ({
+    contractId: c.id,
+    agentId: c.downline_id,
+    parentContractId: c.upline_id === null ? null : (byDownline.get(c.upline_id) ?? null),
+    top: c.upline_id === null,
+    tiers: tiersFromJson(c.tiers) as Tier[],
+    carryInMinor: carries.get(c.downline_id) ?? 0n,
+  }));
+  return settleRealtime(nodes, bets, { carryOver: rules.carryOver }).filter(
+    (s) =>
+      s.figures.validBetMinor !== 0n ||
+      s.grossMinor !== 0n ||
+      s.downlineMinor !== 0n ||
+      s.carryInMinor !== 0n,
+  );
 }
 
 /**

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import fc from 'fast-check';
 import { sql } from 'kysely';
 import type { Db } from '../../platform/database/database.ts';
 import type { Fixture } from '../ledger/ledger.test-helpers.ts';
@@ -39,6 +40,11 @@ export async function member(
 /** One tier paying `percent`% (as rate units) from a minimum valid bet. */
 export function rateTier(minValidBetMinor: bigint, rateUnits: bigint, over: Partial<Tier> = {}): Tier {
   return { minValidBetMinor, minLossMinor: 0n, minActiveMembers: 0, rateUnits, amountMinor: null, ...over };
+}
+
+/** One real-time tier from a single bet's valid stake: its loss and profit rates (rate units). */
+export function realtimeTier(minValidBetMinor: bigint, lossRateUnits: bigint, profitRateUnits: bigint): Tier {
+  return rateTier(minValidBetMinor, lossRateUnits, { profitRateUnits });
 }
 
 /** Offers and accepts a contract in one go (an operator's to a top agent when `uplineId` is null). */
@@ -124,4 +130,20 @@ export async function payoutTransfers(
     select idempotency_key, amount_minor, id from ledger_transfers where idempotency_key like 'agent-contract:%'
     order by id`.execute(db);
   return rows;
+}
+
+/** A random agent tree for property tests: agents a0, a1, …, each under an earlier agent or none. */
+export function agentTreeArb<R extends object>(
+  row: fc.Arbitrary<R>,
+  maxLength: number,
+): fc.Arbitrary<(R & { id: string; parent: string | null })[]> {
+  return fc
+    .array(fc.record({ parentPick: fc.nat(), topLevel: fc.boolean(), row }), { minLength: 1, maxLength })
+    .map((rows) =>
+      rows.map((r, i) => ({
+        ...r.row,
+        id: `a${i}`,
+        parent: i === 0 || r.topLevel ? null : `a${r.parentPick % i}`,
+      })),
+    );
 }

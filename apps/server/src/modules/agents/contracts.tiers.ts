@@ -10,6 +10,8 @@ export interface StoredTier {
   minActiveMembers: number;
   rateUnits: string | null;
   amountMinor: string | null;
+  /** Real-time salaries only (absent otherwise). */
+  profitRateUnits?: string | null;
 }
 
 export function tiersToJson(tiers: readonly Tier[]): StoredTier[] {
@@ -19,6 +21,9 @@ export function tiersToJson(tiers: readonly Tier[]): StoredTier[] {
     minActiveMembers: t.minActiveMembers,
     rateUnits: t.rateUnits === null ? null : t.rateUnits.toString(),
     amountMinor: t.amountMinor === null ? null : t.amountMinor.toString(),
+    ...(t.profitRateUnits === undefined || t.profitRateUnits === null
+      ? {}
+      : { profitRateUnits: t.profitRateUnits.toString() }),
   }));
 }
 
@@ -30,5 +35,8 @@ export function tiersFromJson(value: unknown): Tier[] {
     minActiveMembers: t.minActiveMembers,
     rateUnits: t.rateUnits === null ? null : BigInt(t.rateUnits),
     amountMinor: t.amountMinor === null ? null : BigInt(t.amountMinor),
+    ...(t.profitRateUnits === undefined || t.profitRateUnits === null
+      ? {}
+      : { profitRateUnits: BigInt(t.profitRateUnits) }),
   }));
 }

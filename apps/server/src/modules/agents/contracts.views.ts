@@ -33,6 +33,8 @@ function view(c: Viewed): ContractView {
       minActiveMembers: t.minActiveMembers,
       rateUnits: t.rateUnits === null ? null : Number(t.rateUnits),
       amountMinor: t.amountMinor === null ? null : Number(t.amountMinor),
+      profitRateUnits:
+        t.profitRateUnits === undefined || t.profitRateUnits === null ? null : Number(t.profitRateUnits),
     })),
     offeredAt: iso(c.offered_at)!,
     acceptedAt: iso(c.accepted_at),

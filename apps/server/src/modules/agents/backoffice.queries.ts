@@ -38,11 +38,10 @@ interface NodeRow {
   contracts: string[] | null;
 }
 
-/** The figures of each member shown: direct members, whole team, the contract types it holds. */
+/** The figures of each member shown: direct members, whole team (stored, migration 0067), contract types held. */
 const NODE = sql`select m.id, m.account, m.type, m.parent_id, m.ancestry,
     (select count(*) from members c where c.parent_id = m.id) as direct,
-    (select count(*) from members t where t.merchant_id = m.merchant_id
-      and t.ancestry like m.ancestry || m.id::text || '/%') as team,
+    coalesce((select team_size from member_team_sizes s where s.member_id = m.id), 0) as team,
     (select array_agg(distinct k.type order by k.type) from agent_contracts k
       where k.downline_id = m.id and k.status = 'active') as contracts
   from members m`;

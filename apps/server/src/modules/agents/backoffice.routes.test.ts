@@ -156,6 +156,12 @@ describe('the tree', () => {
     const { rows: broken } = await sql`select m.id from members m join members p on p.id = m.parent_id
       where m.ancestry <> p.ancestry || p.id::text || '/'`.execute(t.ctx.db);
     expect(broken).toEqual([]);
+    // The stored team sizes (migration 0067's triggers) follow the move.
+    const { rows: sizes } = await sql<{ id: string; stored: string | null; counted: string }>`
+      select m.id, (select team_size from member_team_sizes s where s.member_id = m.id) as stored,
+        (select count(*) from members t where t.ancestry like m.ancestry || m.id::text || '/%') as counted
+      from members m where m.id in (${T.id}, ${A.id}, ${B.id}, ${U.id})`.execute(t.ctx.db);
+    for (const size of sizes) expect(Number(size.stored ?? 0)).toBe(Number(size.counted));
 
     const refuse = async (id: string, parentId: string, status: number, code: string) => {
       const r = await bo('admin', 'POST', `/bo/agents/members/${id}/move`, { parentId, reason: 'test' });

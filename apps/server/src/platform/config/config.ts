@@ -50,7 +50,12 @@ const envSchema = z.object({
    * browser journeys shorten both so a payout follows the day's end within seconds.
    */
   AGENT_CONTRACTS_TICK_MS: z.coerce.number().int().min(100).max(3_600_000).default(15_000),
-  AGENT_CONTRACTS_GRACE_MS: z.coerce.number().int().min(0).max(86_400_000).default(10 * 60_000),
+  AGENT_CONTRACTS_GRACE_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(86_400_000)
+    .default(10 * 60_000),
   /**
    * The reference game vendor (apps/reference-vendor) listens on its own port beside the server, so
    * the demo has a real third-party origin in /game's iframe. On outside production unless

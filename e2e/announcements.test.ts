@@ -41,8 +41,9 @@ async function open(
   lang: Lang,
   viewport: typeof PHONE,
   signedIn = false,
+  motion: 'reduce' | 'no-preference' = 'reduce',
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport, locale: lang });
+  const context = await browser.newContext({ viewport, locale: lang, reducedMotion: motion });
   await context.unroute(POPUPS_URL);
   await context.addInitScript((value) => localStorage.setItem('lang', value), lang);
   if (signedIn) await signInContext(context, token);
@@ -134,7 +135,7 @@ describe('the home ticker', () => {
     ['en', DESKTOP, 'desktop'],
   ] as const) {
     it(`${lang} ${size}: runs the announcements in effect in the language and opens one`, async () => {
-      const { context, page } = await open(lang, viewport);
+      const { context, page } = await open(lang, viewport, false, 'no-preference');
       await context.route(POPUPS_URL, (route) =>
         route.fulfill({ json: { success: true, value: { list: [] } } }),
       );

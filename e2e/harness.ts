@@ -112,13 +112,17 @@ export const POPUPS_URL = /\/wps\/announcements\/popups/;
 /**
  * Chromium for the journeys. Every context it opens gets no popup announcements (the demo's welcome
  * popup would cover what a journey clicks); the announcements journey lets them through again with
- * `context.unroute(POPUPS_URL)`.
+ * `context.unroute(POPUPS_URL)`. Contexts prefer reduced motion unless a test asks otherwise: the
+ * site's endless animations (ticker, spinners, floating art) otherwise repaint every frame in every
+ * open page, and without a GPU that painting took most of the runner's two cores once test files ran
+ * side by side. The site honours the preference (global.css), so pages still render as a player with
+ * that setting sees them; the ticker's own journey asks for motion.
  */
 export async function launchBrowser(): Promise<Browser> {
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
   const open = browser.newContext.bind(browser);
   browser.newContext = async (options) => {
-    const context = await open(options);
+    const context = await open({ reducedMotion: 'reduce', ...options });
     await context.route(POPUPS_URL, (route) =>
       route.fulfill({ json: { success: true, value: { list: [] } } }),
     );

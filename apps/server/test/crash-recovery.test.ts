@@ -308,7 +308,15 @@ test.skipIf(!onPostgres)(
         sent.push({ op, answer: await send(op) });
       }
     });
-    await new Promise((r) => setTimeout(r, 1_500));
+    // The kill lands once each kind has succeeded a few times — a count, not a time: on a busy
+    // runner 1.5 s of load once gave a single deposit.
+    const succeeded = (kind: Op['kind']) =>
+      sent.filter((s) => s.op.kind === kind && s.answer?.success).length;
+    const loadDeadline = Date.now() + 60_000;
+    while (!(['deposit', 'withdraw', 'transfer'] as const).every((kind) => succeeded(kind) > 3)) {
+      if (Date.now() > loadDeadline) break;
+      await new Promise((r) => setTimeout(r, 20));
+    }
     const child = server.child;
     killed = true;
     child.kill('SIGKILL');

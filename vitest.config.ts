@@ -1,29 +1,15 @@
 import { availableParallelism } from 'node:os';
-import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { defineConfig } from 'vitest/config';
-
-/**
- * Long files first, so the run does not end on one of them alone: the browser journeys, the
- * direct-load sweep (about a third of the suite's time) before all. Within each weight the base
- * order holds (the last run's durations when cached, else larger files first).
- */
-class LongFilesFirst extends BaseSequencer {
-  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const weight = (spec: TestSpecification) =>
-      spec.moduleId.endsWith('e2e/direct-load.test.ts') ? 2 : spec.project.name === 'browser' ? 1 : 0;
-    return (await super.sort(files)).sort((a, b) => weight(b) - weight(a));
-  }
-}
 
 // Three projects: pure unit tests, server tests on a real database (PGlite, or PostgreSQL when
 // DATABASE_URL is set) and browser journeys in Debian's Chromium.
 export default defineConfig({
   test: {
-    // Every file starts its own server and database, so files run side by side. At least two: a file
-    // mostly waits (on its server, its database, its browser), so even a two-core runner, where
-    // vitest's default of cores − 1 is one, gains from a second.
+    // Every file starts its own server and database, so server and unit files run side by side. At
+    // least two: such a file mostly waits on its database, so even a two-core runner, where vitest's
+    // default of cores − 1 is one, gains from a second. The browser files run one at a time after
+    // them (below).
     maxWorkers: Math.max(2, availableParallelism() - 1),
-    sequence: { sequencer: LongFilesFirst },
     projects: [
       {
         test: {
@@ -52,10 +38,12 @@ export default defineConfig({
         test: {
           name: 'browser',
           include: ['e2e/**/*.test.ts'],
-          // A journey shares the runner with another test file: 120 s was measured too tight for
-          // the longest (the money journey, 100–136 s with two files at once).
+          // Headroom for a busy runner: the money journey took 100–136 s beside another file.
           testTimeout: 240_000,
           hookTimeout: 300_000,
+          // One at a time: Chromium without a GPU is CPU-bound, and beside another browser file the
+          // sweep went from about 38 cold loads a minute to 13 and every journey ran 2–4× slower.
+          fileParallelism: false,
         },
       },
     ],

@@ -15,11 +15,8 @@ beforeAll(async () => {
   words = vocabulary();
 });
 
-/**
- * Cells swept side by side: each load is CPU-bound, and this file shares a two-core runner with
- * another test file (vitest.config.ts runs two at once), so more lanes only thrash.
- */
-const LANES = Number(process.env.SWEEP_LANES ?? 2);
+/** Cells swept side by side: more only thrash a two-core runner (each load is CPU-bound). */
+const LANES = Number(process.env.SWEEP_LANES ?? 3);
 let free = LANES;
 const waiting: (() => void)[] = [];
 async function inLane<T>(run: () => Promise<T>): Promise<T> {

@@ -3,7 +3,8 @@ import type { TestApp } from '../../../test/harness.ts';
 import { call, createAuthTestApp, login, registerUser } from '../auth/auth.test-helpers.ts';
 import { expectVerified, type Fixture, fixture } from '../ledger/ledger.test-helpers.ts';
 import { DEMO_AGENT } from './agents.seed.ts';
-import { catchUpRealtime } from './contracts.realtime.ts';
+import { consumerHoldsCommitted } from '../records/index.ts';
+import { catchUpRealtime, REALTIME_CONSUMER } from './contracts.realtime.ts';
 import { acceptOffer, offerContract } from './contracts.service.ts';
 import { settleDue } from './contracts.settlement.ts';
 import { rateTier, realtimeTier, settledBet } from './contracts.test-helpers.ts';
@@ -193,7 +194,8 @@ describe('POST /wps/agent/contract/*', () => {
     // A player of A loses R$ 100.00 and wins on R$ 50.00: A earns 0.5% + 0.2%, T the differences.
     await settledBet(f, pA.id, 10_000n, 0n, new Date(now.getTime() + 60_000));
     await settledBet(f, pA.id, 5_000n, 9_000n, new Date(now.getTime() + 120_000));
-    await catchUpRealtime(f.db);
+    // Every fact committed so far, even behind another database's transaction on a shared server.
+    await consumerHoldsCommitted(f.db, REALTIME_CONSUMER, catchUpRealtime);
     await settleDue(f.db, new Date(now.getTime() + 20 * 60_000));
     const income = async (token: string) =>
       (

@@ -4,10 +4,12 @@ import type { TestApp } from '../../../test/harness.ts';
 import { stalledChild } from '../../../test/stalled-child.ts';
 import { createAuthTestApp } from '../auth/auth.test-helpers.ts';
 import { expectVerified, type Fixture, fixture } from '../ledger/ledger.test-helpers.ts';
+import type { Db } from '../../platform/database/database.ts';
+import { consumerHoldsCommitted } from '../records/index.ts';
 import { catchUpRollups } from '../records/records.test-helpers.ts';
-import { catchUpHourly } from './contracts.hourly.ts';
+import { HOURLY_CONSUMER, catchUpHourly as foldHourly } from './contracts.hourly.ts';
 import type { ContractType, Tier } from './contracts.math.ts';
-import { catchUpRealtime } from './contracts.realtime.ts';
+import { REALTIME_CONSUMER, catchUpRealtime as foldRealtime } from './contracts.realtime.ts';
 import { forceTerminate } from './contracts.service.ts';
 import { decideSettlement, payoutKey, settleDue } from './contracts.settlement.ts';
 import { incomeOf } from './contracts.views.ts';
@@ -21,6 +23,11 @@ import {
   setRules,
   settlementsOf,
 } from './contracts.test-helpers.ts';
+
+// The agents' own consumers, caught up with every fact committed so far — also behind another
+// database's transaction on a shared PostgreSQL server (files run side by side).
+const catchUpHourly = (db: Db) => consumerHoldsCommitted(db, HOURLY_CONSUMER, foldHourly);
+const catchUpRealtime = (db: Db) => consumerHoldsCommitted(db, REALTIME_CONSUMER, foldRealtime);
 
 /**
  * Settlement of agent contracts on whichever database the run uses (PGlite by default, PostgreSQL

@@ -8,6 +8,7 @@ export {
   type BetFact,
   type ConsumeHooks,
   consumeBatch,
+  consumerHoldsCommitted,
   readFacts,
   readRange,
   type StreamCursor,

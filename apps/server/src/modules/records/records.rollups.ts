@@ -1,6 +1,13 @@
 import { sql } from 'kysely';
 import type { Db } from '../../platform/database/database.ts';
-import { type ConsumeHooks, consumeBatch, hasPending, inRange, type StreamCursor } from './records.stream.ts';
+import {
+  type ConsumeHooks,
+  consumeBatch,
+  consumerHoldsCommitted,
+  hasPending,
+  inRange,
+  type StreamCursor,
+} from './records.stream.ts';
 
 /**
  * The daily rollups (migration 0059), kept by one consumer of the bet stream: per member × day ×
@@ -70,21 +77,8 @@ export async function catchUpRollups(db: Db, limit = ROLLUP_BATCH): Promise<numb
  * transaction still running elsewhere holds behind the horizon (records.stream.ts) — so a test reads
  * its own writes. Fails after `timeoutMs`.
  */
-export async function rollupsHoldCommitted(db: Db, timeoutMs = 30_000): Promise<void> {
-  const { rows } = await sql<{ tx: string; position: bigint }>`
-    select tx::text as tx, position from bet_stream order by tx desc, position desc limit 1`.execute(db);
-  const last = rows[0];
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    await catchUpRollups(db);
-    if (!last) return;
-    const { rows: done } = await sql<{ reached: boolean }>`
-      select (tx, position) >= (${last.tx}::xid8, ${last.position}::bigint) as reached
-        from stream_checkpoints where consumer = ${ROLLUPS_CONSUMER}`.execute(db);
-    if (done[0]?.reached) return;
-    if (Date.now() > deadline) throw new Error('rollups: a transaction still running holds the stream back');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+export function rollupsHoldCommitted(db: Db, timeoutMs = 30_000): Promise<void> {
+  return consumerHoldsCommitted(db, ROLLUPS_CONSUMER, catchUpRollups, timeoutMs);
 }
 
 /** The job's step: an index probe when idle, else catch up. */

@@ -123,3 +123,31 @@ export async function consumeBatch(
     return count;
   });
 }
+
+/**
+ * Runs a consumer's `catchUp` until its checkpoint holds every fact committed before the call — also
+ * the facts that a transaction still running elsewhere holds behind the horizon (on a shared
+ * PostgreSQL server, any database's) — so a test reads its own writes. Fails after `timeoutMs`.
+ */
+export async function consumerHoldsCommitted(
+  db: Db,
+  consumer: string,
+  catchUp: (db: Db) => Promise<unknown>,
+  timeoutMs = 30_000,
+): Promise<void> {
+  const { rows } = await sql<{ tx: string; position: bigint }>`
+    select tx::text as tx, position from bet_stream order by tx desc, position desc limit 1`.execute(db);
+  const last = rows[0];
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    await catchUp(db);
+    if (!last) return;
+    const { rows: done } = await sql<{ reached: boolean }>`
+      select (tx, position) >= (${last.tx}::xid8, ${last.position}::bigint) as reached
+        from stream_checkpoints where consumer = ${consumer}`.execute(db);
+    if (done[0]?.reached) return;
+    if (Date.now() > deadline)
+      throw new Error(`${consumer}: a transaction still running holds the stream back`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

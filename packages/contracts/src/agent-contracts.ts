@@ -145,6 +145,13 @@ export const incomeItem = z.object({
 });
 export type IncomeItem = z.infer<typeof incomeItem>;
 
-/** GET /wps/agent/income: my contract payouts, newest period first. */
+/**
+ * GET /wps/agent/income: my contract payouts, newest period first, and the totals over the whole
+ * filter (every page): what was paid (paid or approved) and what waits for an operator's approval.
+ */
 export const agentIncomeQuery = pageQuery.extend({ type: agentContractType.optional() });
-export const agentIncomeResponse = paged(incomeItem);
+export const agentIncomeResponse = paged(incomeItem).extend({
+  paidMinor: z.number().int(),
+  awaitingMinor: z.number().int(),
+});
+export type AgentIncomeResponse = z.infer<typeof agentIncomeResponse>;

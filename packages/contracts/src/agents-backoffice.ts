@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { agentContractType, contractView, incomeItem } from './agent-contracts.ts';
+import { agentContractType, contractTier, contractView, incomeItem } from './agent-contracts.ts';
 import { pageQuery, paged } from './common.ts';
 
 /**
@@ -92,6 +92,21 @@ export const boContractDetail = z.object({
 export type BoContractDetail = z.infer<typeof boContractDetail>;
 export const boIdParams = z.object({ id: bigId });
 export const boTerminateRequest = z.object({ reason });
+
+/**
+ * POST /bo/agents/contracts: the merchant offers a contract to a TOP agent (one without an upline
+ * agent); the agent accepts or rejects it in its agent centre. Audited with the optional reason.
+ */
+export const boContractOffer = z.object({
+  downlineId: z.uuid(),
+  type: agentContractType,
+  tiers: z.array(contractTier).min(1).max(50),
+  reason: reason.optional(),
+});
+export type BoContractOffer = z.input<typeof boContractOffer>;
+
+/** POST /bo/agents/requests/:id/decision: the merchant's answer to a top agent's termination request. */
+export const boRequestDecision = z.object({ accept: z.boolean(), reason });
 
 export const boSettlementRunsQuery = pageQuery.extend({ type: agentContractType.optional() });
 export const boSettlementRun = z.object({

@@ -4,13 +4,13 @@ import type {
   BoContractItem,
   BoPayout,
   BoSettlementRun,
-  IncomeItem,
 } from '@sorte/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../../platform/database/database.ts';
 import { isUuid } from '../../platform/http/ids.ts';
 import type { ContractType } from './contracts.math.ts';
 import { tiersFromJson } from './contracts.tiers.ts';
+import { settlementItem } from './contracts.views.ts';
 
 /**
  * The back office's read side of the agents: the tree (a level at a time, or members found by
@@ -191,33 +191,24 @@ export async function contractDetail(
       createdAt: iso(r.created_at)!,
       decidedAt: iso(r.decided_at),
     })),
-    settlements: settlements.rows.map(payoutOf),
+    settlements: settlements.rows.map(settlementItem),
   };
+}
+
+/** The contract a request of the merchant belongs to (undefined: no such request). */
+export async function contractOfRequest(
+  db: Db,
+  merchantId: string,
+  requestId: bigint,
+): Promise<bigint | undefined> {
+  const { rows } = await sql<{ contract_id: bigint }>`
+    select contract_id from agent_contract_requests where id = ${requestId} and merchant_id = ${merchantId}`.execute(
+    db,
+  );
+  return rows[0] ? BigInt(rows[0].contract_id) : undefined;
 }
 
 // ---------------------------------------------------------------- settlement runs and payouts
-
-function payoutOf(s: Record<string, unknown>): IncomeItem {
-  return {
-    id: String(s.id),
-    contractId: String(s.contract_id),
-    type: s.type as ContractType,
-    periodStart: iso(s.period_start)!,
-    periodEnd: iso(s.period_end)!,
-    currency: s.currency as string,
-    validBetMinor: num(s.valid_bet_minor),
-    profitLossMinor: num(s.profit_loss_minor),
-    activeMembers: num(s.active_members),
-    tier: s.tier === null ? null : num(s.tier) + 1,
-    rateUnits: num(s.rate_units),
-    grossMinor: num(s.gross_minor),
-    downlineMinor: num(s.downline_minor),
-    carryInMinor: num(s.carry_in_minor),
-    carryOutMinor: num(s.carry_out_minor),
-    amountMinor: num(s.amount_minor),
-    status: s.status as IncomeItem['status'],
-  };
-}
 
 export async function settlementRuns(
   db: Db,
@@ -273,7 +264,7 @@ export async function payouts(
   return {
     total: count.rows[0]?.n ?? 0,
     list: page.rows.map((s) => ({
-      ...payoutOf(s),
+      ...settlementItem(s),
       agentId: s.agent_id as string,
       agentAccount: s.agent_account as string,
       decidedAt: iso(s.decided_at),

@@ -6,6 +6,7 @@ import { boCall, operatorToken } from '../backoffice/backoffice.test-helpers.ts'
 import { expectVerified, type Fixture, fixture } from '../ledger/ledger.test-helpers.ts';
 import { catchUpRollups } from '../records/records.test-helpers.ts';
 import { ensureBareMerchant } from '../system/index.ts';
+import { acceptOffer, requestTermination } from './contracts.service.ts';
 import { payoutKey, settleDue } from './contracts.settlement.ts';
 import {
   contract,
@@ -292,6 +293,115 @@ describe('contracts', () => {
     expect([noReason.status, noReason.code]).toEqual([400, 'VALIDATION_FAILED']);
     const badFilter = await bo('admin', 'GET', '/bo/agents/contracts?status=lost');
     expect([badFilter.status, badFilter.code]).toEqual([400, 'VALIDATION_FAILED']);
+  });
+});
+
+describe('contracts from the merchant', () => {
+  const tier = { minValidBetMinor: 0, rateUnits: 10_000 };
+  it('offers a top agent a contract (audited), refuses others and bad input with 4xx codes, answers its termination request', async () => {
+    const T = await member(f, null, true);
+    const A = await member(f, T, true);
+    const player = await member(f, null, false);
+    const offer = (who: keyof typeof tokens, body: unknown) => bo(who, 'POST', '/bo/agents/contracts', body);
+    for (const who of ['finance', 'support', 'auditor'] as const) {
+      const denied = await offer(who, { downlineId: T.id, type: 'daily', tiers: [tier] });
+      expect([denied.status, denied.code]).toEqual([403, 'BO_FORBIDDEN']);
+      const decide = await bo(who, 'POST', '/bo/agents/requests/1/decision', { accept: true, reason: 'ok' });
+      expect([decide.status, decide.code]).toEqual([403, 'BO_FORBIDDEN']);
+    }
+    expect((await bo(null, 'POST', '/bo/agents/contracts', {})).status).toBe(401);
+    // Not a top agent (A has an upline agent), a player, an unknown id: not found.
+    for (const downlineId of [A.id, player.id, '00000000-0000-4000-8000-000000000000']) {
+      const refused = await offer('admin', { downlineId, type: 'daily', tiers: [tier] });
+      expect([refused.status, refused.code]).toEqual([404, 'AGENT_MEMBER_NOT_FOUND']);
+    }
+    // Bad input: no tiers, a type that does not exist, a negative rate, a bad id, tiers out of order.
+    for (const body of [
+      { downlineId: T.id, type: 'daily', tiers: [] },
+      { downlineId: T.id, type: 'weekly', tiers: [tier] },
+      { downlineId: T.id, type: 'daily', tiers: [{ minValidBetMinor: 0, rateUnits: -1 }] },
+      { downlineId: 'not-an-id', type: 'daily', tiers: [tier] },
+    ]) {
+      const bad = await offer('admin', body);
+      expect([bad.status, bad.code], JSON.stringify(body)).toEqual([400, 'VALIDATION_FAILED']);
+    }
+    const unordered = await offer('admin', {
+      downlineId: T.id,
+      type: 'daily',
+      tiers: [
+        { minValidBetMinor: 5_000, rateUnits: 20_000 },
+        { minValidBetMinor: 1_000, rateUnits: 10_000 },
+      ],
+    });
+    expect(unordered.status).toBe(400);
+    expect(unordered.code).toBe('VALIDATION_FAILED');
+
+    const made = await offer('admin', {
+      downlineId: T.id,
+      type: 'daily',
+      tiers: [tier, { minValidBetMinor: 100_000, rateUnits: 15_000 }],
+      reason: 'launch deal',
+    });
+    expect(made.status, JSON.stringify(made)).toBe(200);
+    expect(made.value.contract).toMatchObject({
+      type: 'daily',
+      uplineAccount: null,
+      downlineId: T.id,
+      status: 'offered',
+      pendingRequests: 1,
+    });
+    expect(made.value.requests).toMatchObject([{ kind: 'new', fromAccount: null, status: 'pending' }]);
+    expect(await auditOf(made.value.contract.id)).toEqual([
+      expect.objectContaining({ action: 'agent_contract.offer', reason: 'launch deal' }),
+    ]);
+    const twice = await offer('admin', { downlineId: T.id, type: 'daily', tiers: [tier] });
+    expect([twice.status, twice.code]).toEqual([409, 'AGENT_CONTRACT_REQUEST_PENDING']);
+
+    // T accepts in its agent centre, then asks to terminate: the request is the merchant's to answer.
+    const contractId = BigInt(made.value.contract.id);
+    const now = t.ctx.clock.now();
+    await acceptOffer(f.db, { merchantId: f.merchantId, memberId: T.id, contractId, now });
+    const asked = await requestTermination(f.db, {
+      merchantId: f.merchantId,
+      memberId: T.id,
+      contractId,
+      now,
+    });
+    // The offer's request was T's to answer, not the merchant's.
+    const notOurs = await bo('admin', 'POST', `/bo/agents/requests/${made.value.requests[0].id}/decision`, {
+      accept: true,
+      reason: 'no',
+    });
+    expect([notOurs.status, notOurs.code]).toEqual([404, 'AGENT_CONTRACT_NOT_FOUND']);
+    const noReason = await bo('admin', 'POST', `/bo/agents/requests/${asked}/decision`, { accept: true });
+    expect([noReason.status, noReason.code]).toEqual([400, 'VALIDATION_FAILED']);
+    const rejected = await bo('admin', 'POST', `/bo/agents/requests/${asked}/decision`, {
+      accept: false,
+      reason: 'keep it',
+    });
+    expect(rejected.status).toBe(200);
+    expect(rejected.value.contract.status).toBe('active');
+    const asked2 = await requestTermination(f.db, {
+      merchantId: f.merchantId,
+      memberId: T.id,
+      contractId,
+      now,
+    });
+    const accepted = await bo('admin', 'POST', `/bo/agents/requests/${asked2}/decision`, {
+      accept: true,
+      reason: 'as asked',
+    });
+    expect(accepted.value.contract).toMatchObject({ status: 'terminated', endReason: 'terminated' });
+    const again = await bo('admin', 'POST', `/bo/agents/requests/${asked2}/decision`, {
+      accept: true,
+      reason: 'as asked',
+    });
+    expect([again.status, again.code]).toEqual([409, 'AGENT_CONTRACT_STATE']);
+    expect((await auditOf(made.value.contract.id)).map((a) => a.action)).toEqual([
+      'agent_contract.offer',
+      'agent_contract.termination_reject',
+      'agent_contract.termination_accept',
+    ]);
   });
 });
 

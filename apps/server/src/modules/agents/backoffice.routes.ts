@@ -4,6 +4,7 @@ import {
   boAgentTree,
   boAgentTreeQuery,
   boContractDetail,
+  boContractOffer,
   boContractPage,
   boContractRules,
   boContractRulesUpdate,
@@ -13,6 +14,7 @@ import {
   boPayoutDecisionResponse,
   boPayoutPage,
   boPayoutsQuery,
+  boRequestDecision,
   boSettlementRunPage,
   boSettlementRunsQuery,
   boTerminateRequest,
@@ -27,8 +29,9 @@ import { parseInput } from '../../platform/http/validate.ts';
 import { requireOperator } from '../backoffice/index.ts';
 import * as queries from './backoffice.queries.ts';
 import { moveMember, rulesView, updateRules } from './backoffice.service.ts';
-import { forceTerminate } from './contracts.service.ts';
+import { decideRequest, forceTerminate, offerContract } from './contracts.service.ts';
 import { decideSettlement } from './contracts.settlement.ts';
+import { tierFromInput } from './contracts.tiers.ts';
 
 const tags = ['backoffice', 'agents'];
 const auth = 'backoffice' as const;
@@ -37,7 +40,8 @@ const memberParams = z.object({ id: z.string().min(1).max(64) });
 
 /**
  * The operators' agents (docs/agents.md, "Back office"): reading needs `agents.read`; moving a
- * member, the contract rules and force-terminating a contract `agents.manage`; deciding a payout
+ * member, the contract rules, offering a top agent a contract, answering its termination requests
+ * and force-terminating a contract `agents.manage`; deciding a payout
  * above the approval threshold `agents.payouts`. Every change is audited in its own transaction.
  */
 export function registerAgentBackofficeRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -159,6 +163,70 @@ export function registerAgentBackofficeRoutes(app: FastifyInstance, ctx: AppCont
       const operator = await requireOperator(request, 'agents.read');
       const { id } = parseInput(boIdParams, request.params);
       const detail = await queries.contractDetail(ctx.db, operator.merchantId, BigInt(id));
+      if (!detail) throw new AppError('AGENT_CONTRACT_NOT_FOUND');
+      return ok(detail);
+    },
+  );
+
+  app.post(
+    '/bo/agents/contracts',
+    {
+      schema: doc({
+        body: boContractOffer,
+        response: boContractDetail,
+        summary:
+          'Offer a top agent (one without an upline agent) a contract from the merchant; the agent accepts or rejects it (audited)',
+        tags,
+        auth,
+      }),
+    },
+    async (request) => {
+      const operator = await requireOperator(request, 'agents.manage');
+      const offer = parseInput(boContractOffer, request.body);
+      const { contractId } = await offerContract(ctx.db, {
+        merchantId: operator.merchantId,
+        uplineId: null,
+        downlineId: offer.downlineId,
+        type: offer.type,
+        tiers: offer.tiers.map(tierFromInput),
+        now: ctx.clock.now(),
+        operator,
+        reason: offer.reason ?? null,
+      });
+      const detail = await queries.contractDetail(ctx.db, operator.merchantId, contractId);
+      if (!detail) throw new AppError('AGENT_CONTRACT_NOT_FOUND');
+      return ok(detail);
+    },
+  );
+
+  app.post(
+    '/bo/agents/requests/:id/decision',
+    {
+      schema: doc({
+        body: boRequestDecision,
+        response: boContractDetail,
+        summary:
+          "Answer, for the merchant, a top agent's request to terminate the contract it holds from the merchant (audited)",
+        tags,
+        auth,
+      }),
+    },
+    async (request) => {
+      const operator = await requireOperator(request, 'agents.manage');
+      const { id } = parseInput(boIdParams, request.params);
+      const { accept, reason } = parseInput(boRequestDecision, request.body);
+      const requestId = BigInt(id);
+      await decideRequest(ctx.db, {
+        merchantId: operator.merchantId,
+        memberId: null,
+        requestId,
+        accept,
+        now: ctx.clock.now(),
+        operator,
+        reason,
+      });
+      const contractId = await queries.contractOfRequest(ctx.db, operator.merchantId, requestId);
+      const detail = contractId && (await queries.contractDetail(ctx.db, operator.merchantId, contractId));
       if (!detail) throw new AppError('AGENT_CONTRACT_NOT_FOUND');
       return ok(detail);
     },

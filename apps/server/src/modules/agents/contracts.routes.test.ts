@@ -1,13 +1,14 @@
+import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/harness.ts';
-import { call, createAuthTestApp, login, registerUser } from '../auth/auth.test-helpers.ts';
+import { call, createAuthTestApp, login } from '../auth/auth.test-helpers.ts';
 import { expectVerified, type Fixture, fixture } from '../ledger/ledger.test-helpers.ts';
 import { DEMO_AGENT } from './agents.seed.ts';
 import { consumerHoldsCommitted } from '../records/index.ts';
 import { catchUpRealtime, REALTIME_CONSUMER } from './contracts.realtime.ts';
 import { acceptOffer, offerContract } from './contracts.service.ts';
 import { settleDue } from './contracts.settlement.ts';
-import { rateTier, realtimeTier, settledBet } from './contracts.test-helpers.ts';
+import { rateTier, realtimeTier, settledBet, signUp } from './contracts.test-helpers.ts';
 
 /**
  * The contract calls over HTTP: the four processing POSTs (spec §7) and the pending requests of
@@ -28,27 +29,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 afterEach(() => expectVerified(t.ctx.db));
 
-let n = 0;
-/** A registered member (under the agent of `affiliateCode`), made an agent when `agent`; a fresh token. */
-async function account(agent: boolean, affiliateCode?: string) {
-  n += 1;
-  const name = `ctr${n}${Math.random().toString(36).slice(2, 6)}`;
-  await registerUser(t, name, affiliateCode ? { affiliateCode } : {});
-  const row = await f.db
-    .selectFrom('members')
-    .select('id')
-    .where('account', '=', name)
-    .executeTakeFirstOrThrow();
-  const code = `CT${n}${Math.random().toString(36).slice(2, 6).toUpperCase()}`;
-  if (agent)
-    await f.db
-      .updateTable('members')
-      .set({ type: 1, affiliate_code: code })
-      .where('id', '=', row.id)
-      .execute();
-  const session = await login(t, name, 'secret12');
-  return { id: row.id, code, token: session.value.token as string };
-}
+const account = (agent: boolean, affiliateCode?: string) => signUp(t, f, agent, affiliateCode);
 
 const process = (token: string, path: string, payload: unknown) =>
   call(t, { method: 'POST', url: `/wps/agent/contract/${path}`, token, payload });
@@ -211,6 +192,43 @@ describe('POST /wps/agent/contract/*', () => {
       );
     expect(await income(A.token)).toEqual([['realtime', now.toISOString(), 15_000, 60, 'paid']]);
     expect(await income(T.token)).toEqual([['realtime', now.toISOString(), 15_000, 40, 'paid']]);
+  });
+
+  it('My Income answers the totals over the whole filter, not over the page', async () => {
+    const T = await account(true);
+    const top = await offerContract(f.db, {
+      merchantId: f.merchantId,
+      uplineId: null,
+      downlineId: T.id,
+      type: 'daily',
+      tiers: [rateTier(0n, 10_000n)],
+      now: t.clock.now(),
+    });
+    // Five settled days (paid, approved, awaiting, rejected, paid) written as the engine leaves them.
+    const statuses = ['paid', 'approved', 'awaiting_approval', 'rejected', 'paid'];
+    for (const [i, status] of statuses.entries()) {
+      const start = new Date(Date.UTC(2026, 0, 1 + i));
+      await sql`insert into agent_contract_settlements (merchant_id, contract_id, agent_id, type, period_start,
+          period_end, currency, valid_bet_minor, profit_loss_minor, active_members, tier, rate_units, gross_minor,
+          downline_minor, carry_in_minor, carry_out_minor, amount_minor, status, created_at)
+        values (${f.merchantId}, ${top.contractId}, ${T.id}, 'daily', ${start}, ${new Date(start.getTime() + 86_400_000)},
+          ${f.currency}, 100000, 0, 0, 0, 10000, ${(i + 1) * 100}, 0, 0, 0, ${(i + 1) * 100}, ${status}, ${start})`.execute(
+        f.db,
+      );
+    }
+    const page = async (url: string) => (await call(t, { method: 'GET', url, token: T.token })).value;
+    const first = await page('/wps/agent/income?pageSize=2');
+    expect([first.list.length, first.total, first.paidMinor, first.awaitingMinor]).toEqual([
+      2,
+      5,
+      100 + 200 + 500,
+      300,
+    ]);
+    // Another page, the same totals; another type's filter, none.
+    const third = await page('/wps/agent/income?pageSize=2&pageNo=3');
+    expect([third.list.length, third.paidMinor, third.awaitingMinor]).toEqual([1, 800, 300]);
+    const dividends = await page('/wps/agent/income?type=dividend');
+    expect([dividends.total, dividends.paidMinor, dividends.awaitingMinor]).toEqual([0, 0, 0]);
   });
 
   it('the demo agent holds the merchant’s daily salary, hourly salary, weekly dividend and real-time salary (demo data)', async () => {

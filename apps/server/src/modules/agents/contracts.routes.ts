@@ -18,7 +18,7 @@ import { parseInput } from '../../platform/http/validate.ts';
 import { requireRealAccount } from '../auth/index.ts';
 import { isAgentType } from '../members/index.ts';
 import { getMerchant } from '../system/index.ts';
-import type { Tier } from './contracts.math.ts';
+import { tierFromInput } from './contracts.tiers.ts';
 import { contractTypeOf, decideRequest, offerContract, requestTermination } from './contracts.service.ts';
 import { contractsOf, incomeOf } from './contracts.views.ts';
 
@@ -70,14 +70,14 @@ export function registerContractRoutes(app: FastifyInstance, ctx: AppContext): v
     async (request) => {
       const auth = await requireAgent(request);
       const query = parseInput(agentIncomeQuery, request.query);
-      const { rows, total } = await incomeOf(ctx.db, {
+      const { rows, total, paidMinor, awaitingMinor } = await incomeOf(ctx.db, {
         merchantId: auth.merchantId,
         memberId: auth.memberId,
         type: query.type,
         offset: offsetOf(query),
         limit: query.pageSize,
       });
-      return { success: true, value: pageOf(rows, total, query) };
+      return { success: true, value: { ...pageOf(rows, total, query), paidMinor, awaitingMinor } };
     },
   );
 
@@ -105,7 +105,7 @@ export function registerContractRoutes(app: FastifyInstance, ctx: AppContext): v
               uplineId: auth.memberId,
               downlineId: input.downlineId,
               type,
-              tiers: input.tiers.map(toTier),
+              tiers: input.tiers.map(tierFromInput),
               now: base.now,
             });
             return {
@@ -146,24 +146,6 @@ async function requireAgent(request: FastifyRequest) {
   if (!isAgentType(auth.type)) throw new AppError('AUTH_NOT_AGENT');
   if (!getMerchant(request).flags.agentCentre) throw new AppError('AGENT_CENTRE_OFF');
   return auth;
-}
-
-function toTier(t: {
-  minValidBetMinor: number;
-  minLossMinor: number;
-  minActiveMembers: number;
-  rateUnits: number | null;
-  amountMinor: number | null;
-  profitRateUnits: number | null;
-}): Tier {
-  return {
-    minValidBetMinor: BigInt(t.minValidBetMinor),
-    minLossMinor: BigInt(t.minLossMinor),
-    minActiveMembers: t.minActiveMembers,
-    rateUnits: t.rateUnits === null ? null : BigInt(t.rateUnits),
-    amountMinor: t.amountMinor === null ? null : BigInt(t.amountMinor),
-    ...(t.profitRateUnits === null ? {} : { profitRateUnits: BigInt(t.profitRateUnits) }),
-  };
 }
 
 /** A contract or request of another type than the path's is answered as not found. */

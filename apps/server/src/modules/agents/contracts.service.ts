@@ -106,6 +106,9 @@ export interface Offer {
   type: ContractType;
   tiers: Tier[];
   now: Date;
+  /** An operator's offer (to a top agent) is audited in the offer's own transaction. */
+  operator?: AuditActor;
+  reason?: string | null;
 }
 
 /** Offers a contract: a contract row 'offered' and a pending 'new' request to the downline. */
@@ -147,6 +150,16 @@ export async function offerContract(
       offer.downlineId,
       offer.now,
     );
+    if (offer.operator)
+      await recordAudit(trx, {
+        operator: offer.operator,
+        action: 'agent_contract.offer',
+        targetType: 'agent_contract',
+        targetId: contractId.toString(),
+        before: null,
+        after: { type: offer.type, downlineId: offer.downlineId, tiers: tiersToJson(offer.tiers) },
+        reason: offer.reason ?? null,
+      });
     return { contractId, requestId };
   });
 }
@@ -260,7 +273,16 @@ export async function requestTermination(
  */
 export async function decideRequest(
   db: Db,
-  a: { merchantId: string; memberId: string | null; requestId: bigint; accept: boolean; now: Date },
+  a: {
+    merchantId: string;
+    memberId: string | null;
+    requestId: bigint;
+    accept: boolean;
+    now: Date;
+    /** An operator answering for the merchant: audited in the decision's transaction. */
+    operator?: AuditActor;
+    reason?: string | null;
+  },
 ): Promise<{ terminated: bigint[] }> {
   const { rows } = await sql<RequestRow>`
     select * from agent_contract_requests where id = ${a.requestId} and merchant_id = ${a.merchantId}`.execute(
@@ -285,6 +307,16 @@ export async function decideRequest(
     const { rows: still } = await sql`
       select 1 from agent_contract_requests where id = ${r.id} and status = 'pending'`.execute(trx);
     if (!still.length || c.status !== 'active') throw new AppError('AGENT_CONTRACT_STATE');
+    if (a.operator)
+      await recordAudit(trx, {
+        operator: a.operator,
+        action: a.accept ? 'agent_contract.termination_accept' : 'agent_contract.termination_reject',
+        targetType: 'agent_contract',
+        targetId: c.id.toString(),
+        before: { status: c.status },
+        after: { status: a.accept ? 'terminated' : 'active', requestId: r.id.toString() },
+        reason: a.reason ?? null,
+      });
     if (!a.accept) {
       await sql`update agent_contract_requests set status = 'rejected', decided_at = ${a.now} where id = ${r.id}`.execute(
         trx,

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import type { Db } from '../../platform/database/database.ts';
+import type { TestApp } from '../../../test/harness.ts';
+import { login, registerUser } from '../auth/auth.test-helpers.ts';
 import type { Fixture } from '../ledger/ledger.test-helpers.ts';
 import { blankMemberDraft, createMember } from '../members/index.ts';
 import { recordBet } from '../records/index.ts';
@@ -146,4 +148,29 @@ export function agentTreeArb<R extends object>(
         parent: i === 0 || r.topLevel ? null : `a${r.parentPick % i}`,
       })),
     );
+}
+
+let signedUp = 0;
+/**
+ * A member registered over HTTP (under the agent of `affiliateCode`), made an agent with an affiliate
+ * code of its own when `agent`, signed in: its id, account, code and a fresh token.
+ */
+export async function signUp(t: TestApp, f: Fixture, agent: boolean, affiliateCode?: string) {
+  signedUp += 1;
+  const name = `acc${signedUp}${Math.random().toString(36).slice(2, 6)}`;
+  await registerUser(t, name, affiliateCode ? { affiliateCode } : {});
+  const row = await f.db
+    .selectFrom('members')
+    .select('id')
+    .where('account', '=', name)
+    .executeTakeFirstOrThrow();
+  const code = `AC${signedUp}${Math.random().toString(36).slice(2, 6).toUpperCase()}`;
+  if (agent)
+    await f.db
+      .updateTable('members')
+      .set({ type: 1, affiliate_code: code })
+      .where('id', '=', row.id)
+      .execute();
+  const session = await login(t, name, 'secret12');
+  return { id: row.id, account: name, code, token: session.value.token as string };
 }

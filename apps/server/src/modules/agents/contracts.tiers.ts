@@ -40,3 +40,22 @@ export function tiersFromJson(value: unknown): Tier[] {
       : { profitRateUnits: BigInt(t.profitRateUnits) }),
   }));
 }
+
+/** A tier as the offer calls carry it (JSON numbers, validated by `contractTier`) as the engine's tier. */
+export function tierFromInput(t: {
+  minValidBetMinor: number;
+  minLossMinor: number;
+  minActiveMembers: number;
+  rateUnits: number | null;
+  amountMinor: number | null;
+  profitRateUnits: number | null;
+}): Tier {
+  return {
+    minValidBetMinor: BigInt(t.minValidBetMinor),
+    minLossMinor: BigInt(t.minLossMinor),
+    minActiveMembers: t.minActiveMembers,
+    rateUnits: t.rateUnits === null ? null : BigInt(t.rateUnits),
+    amountMinor: t.amountMinor === null ? null : BigInt(t.amountMinor),
+    ...(t.profitRateUnits === null ? {} : { profitRateUnits: BigInt(t.profitRateUnits) }),
+  };
+}

@@ -88,40 +88,55 @@ export async function contractsOf(
   };
 }
 
+/** A row of agent_contract_settlements as a payout is read (My Income, the back office's payouts). */
+export function settlementItem(s: Record<string, unknown>): IncomeItem {
+  const num = (v: unknown) => Number(v as bigint);
+  return {
+    id: String(s.id),
+    contractId: String(s.contract_id),
+    type: s.type as ContractType,
+    periodStart: iso(s.period_start as Date)!,
+    periodEnd: iso(s.period_end as Date)!,
+    currency: s.currency as string,
+    validBetMinor: num(s.valid_bet_minor),
+    profitLossMinor: num(s.profit_loss_minor),
+    activeMembers: num(s.active_members),
+    tier: s.tier === null ? null : num(s.tier) + 1,
+    rateUnits: num(s.rate_units),
+    grossMinor: num(s.gross_minor),
+    downlineMinor: num(s.downline_minor),
+    carryInMinor: num(s.carry_in_minor),
+    carryOutMinor: num(s.carry_out_minor),
+    amountMinor: num(s.amount_minor),
+    status: s.status as IncomeItem['status'],
+  };
+}
+
+/**
+ * My Income: a page of my payouts, newest period first, with the count and the totals over the whole
+ * filter — paid (paid or approved) and awaiting approval — summed in SQL, not over the page.
+ */
 export async function incomeOf(
   db: Db,
   q: { merchantId: string; memberId: string; type?: ContractType; offset: number; limit: number },
-): Promise<{ rows: IncomeItem[]; total: number }> {
+): Promise<{ rows: IncomeItem[]; total: number; paidMinor: number; awaitingMinor: number }> {
   const typed = q.type ? sql`and type = ${q.type}` : sql``;
   const [page, count] = await Promise.all([
     sql<Record<string, unknown>>`
       select * from agent_contract_settlements where merchant_id = ${q.merchantId} and agent_id = ${q.memberId} ${typed}
       order by period_start desc, id desc offset ${q.offset} limit ${q.limit}`.execute(db),
-    sql<{ n: number }>`
-      select count(*)::int as n from agent_contract_settlements
+    sql<{ n: number; paid: string; awaiting: string }>`
+      select count(*)::int as n,
+        coalesce(sum(amount_minor) filter (where status in ('paid', 'approved')), 0)::text as paid,
+        coalesce(sum(amount_minor) filter (where status = 'awaiting_approval'), 0)::text as awaiting
+      from agent_contract_settlements
       where merchant_id = ${q.merchantId} and agent_id = ${q.memberId} ${typed}`.execute(db),
   ]);
-  const num = (v: unknown) => Number(v as bigint);
+  const totals = count.rows[0];
   return {
-    total: count.rows[0]?.n ?? 0,
-    rows: page.rows.map((s) => ({
-      id: String(s.id),
-      contractId: String(s.contract_id),
-      type: s.type as ContractType,
-      periodStart: iso(s.period_start as Date)!,
-      periodEnd: iso(s.period_end as Date)!,
-      currency: s.currency as string,
-      validBetMinor: num(s.valid_bet_minor),
-      profitLossMinor: num(s.profit_loss_minor),
-      activeMembers: num(s.active_members),
-      tier: s.tier === null ? null : num(s.tier) + 1,
-      rateUnits: num(s.rate_units),
-      grossMinor: num(s.gross_minor),
-      downlineMinor: num(s.downline_minor),
-      carryInMinor: num(s.carry_in_minor),
-      carryOutMinor: num(s.carry_out_minor),
-      amountMinor: num(s.amount_minor),
-      status: s.status as IncomeItem['status'],
-    })),
+    total: totals?.n ?? 0,
+    paidMinor: Number(totals?.paid ?? 0),
+    awaitingMinor: Number(totals?.awaiting ?? 0),
+    rows: page.rows.map(settlementItem),
   };
 }

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/harness.ts';
-import { call, createAuthTestApp, login, registerUser } from '../auth/auth.test-helpers.ts';
+import { call, createAuthTestApp } from '../auth/auth.test-helpers.ts';
 import { type Fixture, fixture } from '../ledger/ledger.test-helpers.ts';
 import { MEMBER_MESSAGE_CHANNEL } from '../realtime/index.ts';
 import { acceptOffer, forceTerminate, offerContract } from './contracts.service.ts';
-import { rateTier } from './contracts.test-helpers.ts';
+import { rateTier, signUp } from './contracts.test-helpers.ts';
 
 /**
  * The agent centre's contract notices (every step told to the other side, read mark, the badge's
@@ -22,26 +22,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-let n = 0;
-async function account(agent: boolean, affiliateCode?: string) {
-  n += 1;
-  const name = `ntc${n}${Math.random().toString(36).slice(2, 6)}`;
-  await registerUser(t, name, affiliateCode ? { affiliateCode } : {});
-  const row = await f.db
-    .selectFrom('members')
-    .select('id')
-    .where('account', '=', name)
-    .executeTakeFirstOrThrow();
-  const code = `NT${n}${Math.random().toString(36).slice(2, 6).toUpperCase()}`;
-  if (agent)
-    await f.db
-      .updateTable('members')
-      .set({ type: 1, affiliate_code: code })
-      .where('id', '=', row.id)
-      .execute();
-  const session = await login(t, name, 'secret12');
-  return { id: row.id, account: name, code, token: session.value.token as string };
-}
+const account = (agent: boolean, affiliateCode?: string) => signUp(t, f, agent, affiliateCode);
 
 const step = async (token: string, payload: unknown) => {
   t.clock.advance(1_000);

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../platform/database/database.ts';
 
 /**
@@ -49,104 +49,6 @@ export async function teamCounts(db: Db, rootId: string) {
   );
   const r = rows[0]!;
   return { team: Number(r.team), direct: Number(r.direct), directAgents: Number(r.direct_agents) };
-}
-
-export interface DayFigures {
-  day: string;
-  bets: bigint;
-  stake: bigint;
-  valid: bigint;
-  payout: bigint;
-  deposit: bigint;
-  withdrawal: bigint;
-}
-
-/** The team's figures per day over [from, to] (days with anything only), in the merchant's currency. */
-export async function teamDays(
-  db: Db,
-  q: { merchantId: string; prefix: string; currency: string; from: string; to: string; timeZone: string },
-): Promise<DayFigures[]> {
-  const team = sql`select id from members where merchant_id = ${q.merchantId} and ancestry like ${`${q.prefix}%`}`;
-  const { rows } = await sql<DayFigures>`
-    with bets as (
-      select to_char(day, 'YYYY-MM-DD') as day, sum(bets) as bets, sum(stake_minor) as stake,
-        sum(valid_stake_minor) as valid, sum(payout_minor) as payout
-      from bet_rollups_daily
-      where merchant_id = ${q.merchantId} and member_id in (${team}) and currency = ${q.currency}
-        and day between ${q.from}::date and ${q.to}::date
-      group by day
-    ), deposits as (
-      select to_char((resolved_at at time zone ${q.timeZone})::date, 'YYYY-MM-DD') as day, sum(amount_minor) as amount
-      from deposits
-      where member_id in (${team}) and status = 'approved' and currency = ${q.currency}
-        and resolved_at >= (${q.from}::date)::timestamp at time zone ${q.timeZone}
-        and resolved_at < (${q.to}::date + 1)::timestamp at time zone ${q.timeZone}
-      group by 1
-    ), withdrawals as (
-      select to_char((approved_at at time zone ${q.timeZone})::date, 'YYYY-MM-DD') as day, sum(amount_minor) as amount
-      from withdrawals
-      where member_id in (${team}) and status in ${PAID_WITHDRAWAL} and currency = ${q.currency}
-        and approved_at >= (${q.from}::date)::timestamp at time zone ${q.timeZone}
-        and approved_at < (${q.to}::date + 1)::timestamp at time zone ${q.timeZone}
-      group by 1
-    )
-    select coalesce(b.day, d.day, w.day) as day,
-      coalesce(b.bets, 0)::bigint as bets, coalesce(b.stake, 0)::bigint as stake,
-      coalesce(b.valid, 0)::bigint as valid, coalesce(b.payout, 0)::bigint as payout,
-      coalesce(d.amount, 0)::bigint as deposit, coalesce(w.amount, 0)::bigint as withdrawal
-    from bets b full join deposits d on d.day = b.day full join withdrawals w on w.day = coalesce(b.day, d.day)
-    order by 1`.execute(db);
-  return rows.map((r) => ({
-    ...r,
-    bets: BigInt(r.bets),
-    stake: BigInt(r.stake),
-    valid: BigInt(r.valid),
-    payout: BigInt(r.payout),
-    deposit: BigInt(r.deposit),
-    withdrawal: BigInt(r.withdrawal),
-  }));
-}
-
-/**
- * Per range: members of the team registered in it, and members with a valid bet in it. One pass over
- * the team's rollups and one over its members for all the ranges together (a pass per range read the
- * team's rollups four times for the Overview).
- */
-export async function teamHeadcounts(
-  db: Db,
-  q: { merchantId: string; prefix: string; currency: string; timeZone: string },
-  ranges: readonly { from: string; to: string }[],
-): Promise<{ newMembers: number; activeMembers: number }[]> {
-  if (ranges.length === 0) return [];
-  const from = ranges.reduce((m, r) => (r.from < m ? r.from : m), ranges[0]!.from);
-  const to = ranges.reduce((m, r) => (r.to > m ? r.to : m), ranges[0]!.to);
-  const at = (day: string, plus = 0) =>
-    sql`(${day}::date + ${plus}::int)::timestamp at time zone ${q.timeZone}`;
-  const team = sql`members where merchant_id = ${q.merchantId} and ancestry like ${`${q.prefix}%`}`;
-  const { rows } = await sql<Record<string, string>>`
-    select
-      ${sql.join(
-        ranges.map(
-          (r, i) =>
-            sql`count(*) filter (where created_at >= ${at(r.from)} and created_at < ${at(r.to, 1)}) as ${sql.raw(`n${i}`)}`,
-        ),
-      )}
-    from ${team} and created_at >= ${at(from)} and created_at < ${at(to, 1)}`.execute(db);
-  const { rows: active } = await sql<Record<string, string>>`
-    select
-      ${sql.join(
-        ranges.map(
-          (r, i) =>
-            sql`count(distinct member_id) filter (where day between ${r.from}::date and ${r.to}::date) as ${sql.raw(`a${i}`)}`,
-        ),
-      )}
-    from bet_rollups_daily
-    where merchant_id = ${q.merchantId} and currency = ${q.currency} and valid_stake_minor > 0
-      and day between ${from}::date and ${to}::date and member_id in (select id from ${team})`.execute(db);
-  return ranges.map((_, i) => ({
-    newMembers: Number(rows[0]![`n${i}`]),
-    activeMembers: Number(active[0]![`a${i}`]),
-  }));
 }
 
 const BALANCE_SQL = (currency: string) => sql`coalesce((select a.balance_minor from ledger_accounts a
@@ -273,17 +175,10 @@ export interface ProfitRow {
   stake: string;
   valid: string;
   payout: string;
-  total: string;
-  t_deposit: string;
-  t_withdrawal: string;
-  t_bets: string;
-  t_stake: string;
-  t_valid: string;
-  t_payout: string;
 }
 
 const PROFIT_SORT_SQL = {
-  account: 'lower(account)',
+  account: 'lower(t.account)',
   depositMinor: 'deposit',
   withdrawalMinor: 'withdrawal',
   bets: 'bets',
@@ -292,9 +187,54 @@ const PROFIT_SORT_SQL = {
   profitMinor: '(payout - stake)',
 } as const;
 
+export type ProfitSort = keyof typeof PROFIT_SORT_SQL;
+
 /**
- * Per member of the scope with any activity in the range (a bet, a deposit or a withdrawal): cash in
- * and out and the bet figures, one page sorted as asked, with the count and the totals of all rows.
+ * The figures over [from, to] of the members the query `team` (id, account, type) yields: cash in
+ * and out and the bet figures, one row per member (zeros for a member without activity). Probes the
+ * rollups and the cash orders by member: cheap for a page, a pass over the team for a whole team.
+ */
+const memberFigures = (s: TeamScope, range: { from: string; to: string }, team: RawBuilder<unknown>) => {
+  const from = sql`(${range.from}::date)::timestamp at time zone ${s.timeZone}`;
+  const to = sql`(${range.to}::date + 1)::timestamp at time zone ${s.timeZone}`;
+  return sql`
+    with t as (${team}),
+    b as (
+      select member_id, sum(bets) as bets, sum(stake_minor) as stake, sum(valid_stake_minor) as valid,
+        sum(payout_minor) as payout
+      from bet_rollups_daily
+      where merchant_id = ${s.merchantId} and member_id in (select id from t) and currency = ${s.currency}
+        and day between ${range.from}::date and ${range.to}::date
+      group by member_id
+    ), d as (
+      select member_id, sum(amount_minor) as amount from deposits
+      where member_id in (select id from t) and status = 'approved' and currency = ${s.currency}
+        and resolved_at >= ${from} and resolved_at < ${to}
+      group by member_id
+    ), w as (
+      select member_id, sum(amount_minor) as amount from withdrawals
+      where member_id in (select id from t) and status in ${PAID_WITHDRAWAL} and currency = ${s.currency}
+        and approved_at >= ${from} and approved_at < ${to}
+      group by member_id
+    )
+    select t.id, t.account, t.type,
+      coalesce(d.amount, 0) as deposit, coalesce(w.amount, 0) as withdrawal,
+      coalesce(b.bets, 0) as bets, coalesce(b.stake, 0) as stake, coalesce(b.valid, 0) as valid,
+      coalesce(b.payout, 0) as payout
+    from t left join b on b.member_id = t.id left join d on d.member_id = t.id left join w on w.member_id = t.id`;
+};
+
+/** The scope's members (id, account, type) whose account contains `search`, if any. */
+const scopeRows = (s: TeamScope, search: string | undefined) =>
+  sql`select id, account, type from members
+    where merchant_id = ${s.merchantId} and (ancestry like ${`${s.prefix}%`}${s.includeId ? sql` or id = ${s.includeId}` : sql``})
+    ${search ? sql`and account ilike ${`%${search.replace(/[\\%_]/g, '\\$&')}%`}` : sql``}`;
+
+/**
+ * One page of the members of the scope (every member, with or without activity in the range) with
+ * their figures. In account order the page is chosen first — one walk of the account index — and
+ * only its members' rollups and orders are read. Sorted by a figure, every member of the scope is
+ * summed before the page is cut: a pass over the team's rows in the range (docs/agents.md).
  */
 export async function teamProfitPage(
   db: Db,
@@ -303,52 +243,49 @@ export async function teamProfitPage(
     from: string;
     to: string;
     search?: string;
-    sort: keyof typeof PROFIT_SORT_SQL;
+    sort: ProfitSort;
     order: 'asc' | 'desc';
     limit: number;
     offset: number;
   },
 ): Promise<ProfitRow[]> {
-  const search = q.search ? sql`and account ilike ${`%${q.search.replace(/[\\%_]/g, '\\$&')}%`}` : sql``;
-  const from = sql`(${q.from}::date)::timestamp at time zone ${s.timeZone}`;
-  const to = sql`(${q.to}::date + 1)::timestamp at time zone ${s.timeZone}`;
-  const direction = q.order === 'asc' ? 'asc' : 'desc';
+  const direction = sql.raw(q.order === 'asc' ? 'asc' : 'desc');
+  const members = scopeRows(s, q.search);
+  if (q.sort === 'account') {
+    // Account names are unique per merchant (members_account): the index gives the page's order.
+    const page = sql`${members} order by lower(account) ${direction} limit ${q.limit} offset ${q.offset}`;
+    const { rows } = await sql<ProfitRow>`
+      ${memberFigures(s, q, page)} order by lower(t.account) ${direction}`.execute(db);
+    return rows;
+  }
   const { rows } = await sql<ProfitRow>`
-    with team as (${scopeMembers(s, search)}),
-    b as (
-      select member_id, sum(bets) as bets, sum(stake_minor) as stake, sum(valid_stake_minor) as valid,
-        sum(payout_minor) as payout
-      from bet_rollups_daily
-      where merchant_id = ${s.merchantId} and member_id in (select id from team) and currency = ${s.currency}
-        and day between ${q.from}::date and ${q.to}::date
-      group by member_id
-    ), d as (
-      select member_id, sum(amount_minor) as amount from deposits
-      where member_id in (select id from team) and status = 'approved' and currency = ${s.currency}
-        and resolved_at >= ${from} and resolved_at < ${to}
-      group by member_id
-    ), w as (
-      select member_id, sum(amount_minor) as amount from withdrawals
-      where member_id in (select id from team) and status in ${PAID_WITHDRAWAL} and currency = ${s.currency}
-        and approved_at >= ${from} and approved_at < ${to}
-      group by member_id
-    ), active as (
-      select m.id, m.account, m.type,
-        coalesce(d.amount, 0) as deposit, coalesce(w.amount, 0) as withdrawal,
-        coalesce(b.bets, 0) as bets, coalesce(b.stake, 0) as stake, coalesce(b.valid, 0) as valid,
-        coalesce(b.payout, 0) as payout
-      from members m
-        left join b on b.member_id = m.id left join d on d.member_id = m.id left join w on w.member_id = m.id
-      where m.id in (select id from team)
-        and (b.member_id is not null or d.member_id is not null or w.member_id is not null)
-    )
-    select *, count(*) over () as total, sum(deposit) over () as t_deposit, sum(withdrawal) over () as t_withdrawal,
-      sum(bets) over () as t_bets, sum(stake) over () as t_stake, sum(valid) over () as t_valid,
-      sum(payout) over () as t_payout
-    from active
-    order by ${sql.raw(`${PROFIT_SORT_SQL[q.sort]} ${direction}, id ${direction}`)}
+    select * from (${memberFigures(s, q, members)}) t
+    order by ${sql.raw(PROFIT_SORT_SQL[q.sort])} ${direction}, id ${direction}
     limit ${q.limit} offset ${q.offset}`.execute(db);
   return rows;
+}
+
+/** How many members of the scope match `search`, and their figures summed (a pass over them). */
+export async function searchedProfitTotals(
+  db: Db,
+  s: TeamScope,
+  q: { from: string; to: string; search: string },
+): Promise<{ count: number; totals: Omit<ProfitRow, 'id' | 'account' | 'type'> }> {
+  const members = scopeRows(s, q.search);
+  const { rows } = await sql<Omit<ProfitRow, 'id' | 'account' | 'type'> & { count: string }>`
+    select count(*) as count, coalesce(sum(deposit), 0) as deposit, coalesce(sum(withdrawal), 0) as withdrawal,
+      coalesce(sum(bets), 0) as bets, coalesce(sum(stake), 0) as stake, coalesce(sum(valid), 0) as valid,
+      coalesce(sum(payout), 0) as payout
+    from (${memberFigures(s, q, members)}) f`.execute(db);
+  const { count, ...totals } = rows[0]!;
+  return { count: Number(count), totals };
+}
+
+/** One member's own figures over the range (a drilled-into root counts in its own sub-team's totals). */
+export async function ownProfit(db: Db, s: TeamScope, q: { from: string; to: string }, memberId: string) {
+  const { rows } = await sql<ProfitRow>`
+    ${memberFigures(s, q, sql`select id, account, type from members where id = ${memberId}`)}`.execute(db);
+  return rows[0];
 }
 
 export interface TransferRow {

@@ -16,6 +16,7 @@ import type { Db } from '../../platform/database/database.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { findMemberById, isAgentType } from '../members/index.ts';
 import { RECORDS_TIME_ZONE, recordsRange } from '../records/index.ts';
+import * as figures from './team.figures.ts';
 import * as repo from './team.repository.ts';
 
 /** The signed-in agent a team request is for (checked by the routes: real account, agent type, flag). */
@@ -63,51 +64,62 @@ function teamRange(q: { dateFrom?: string; dateTo?: string }, now: Date) {
   return range;
 }
 
-function sumFigures(days: repo.DayFigures[], from: string, to: string): TeamFigures {
+function sumFigures(days: figures.KeptDay[], from: string, to: string) {
   const inRange = days.filter((d) => d.day >= from && d.day <= to);
-  const total = (pick: (d: repo.DayFigures) => bigint) => Number(inRange.reduce((s, d) => s + pick(d), 0n));
-  const stake = total((d) => d.stake);
-  const payout = total((d) => d.payout);
+  const total = (pick: (d: figures.KeptDay) => bigint) => inRange.reduce((s, d) => s + pick(d), 0n);
   return {
-    depositMinor: total((d) => d.deposit),
-    withdrawalMinor: total((d) => d.withdrawal),
+    deposit: total((d) => d.deposit),
+    withdrawal: total((d) => d.withdrawal),
     bets: total((d) => d.bets),
-    stakeMinor: stake,
-    validStakeMinor: total((d) => d.valid),
-    payoutMinor: payout,
-    profitMinor: payout - stake,
+    stake: total((d) => d.stake),
+    valid: total((d) => d.valid),
+    payout: total((d) => d.payout),
+    newMembers: inRange.reduce((s, d) => s + d.newMembers, 0),
   };
 }
+
+type FigureSums = Omit<ReturnType<typeof sumFigures>, 'newMembers'>;
+
+const teamFigures = (f: FigureSums): TeamFigures => ({
+  depositMinor: Number(f.deposit),
+  withdrawalMinor: Number(f.withdrawal),
+  bets: Number(f.bets),
+  stakeMinor: Number(f.stake),
+  validStakeMinor: Number(f.valid),
+  payoutMinor: Number(f.payout),
+  profitMinor: Number(f.payout - f.stake),
+});
 
 /**
  * Overview: the team's size, and for today, yesterday, this period and the last (calendar months,
  * the dividend's default period) its new and active members, cash in and out, valid bet and profit
- * and loss; and the last 30 days day by day for the chart. One read of the rollups for all of it.
+ * and loss; and the last 30 days day by day for the chart. All of it from the figures kept per agent
+ * (team.figures.ts): about 60 daily rows and two monthly ones, whatever the team's size. Active: a
+ * valid bet that day (today, yesterday) or that calendar month (the two periods).
  */
 export async function teamOverview(db: Db, caller: AgentCaller, now: Date): Promise<TeamOverview> {
   const { agent } = await teamRoot(db, caller, undefined);
-  const prefix = repo.teamPrefix(agent);
   const today = recordsRange({}, now, RECORDS_TIME_ZONE).dateTo;
   const monthStart = `${today.slice(0, 8)}01`;
   const lastMonthStart = `${addDays(monthStart, -1).slice(0, 8)}01`;
   const periods = [
-    { period: 'today' as const, from: today, to: today },
-    { period: 'yesterday' as const, from: addDays(today, -1), to: addDays(today, -1) },
-    { period: 'thisPeriod' as const, from: monthStart, to: today },
-    { period: 'lastPeriod' as const, from: lastMonthStart, to: addDays(monthStart, -1) },
+    { period: 'today' as const, from: today, to: today, month: null },
+    { period: 'yesterday' as const, from: addDays(today, -1), to: addDays(today, -1), month: null },
+    { period: 'thisPeriod' as const, from: monthStart, to: today, month: monthStart },
+    {
+      period: 'lastPeriod' as const,
+      from: lastMonthStart,
+      to: addDays(monthStart, -1),
+      month: lastMonthStart,
+    },
   ];
   const seriesFrom = addDays(today, -(SERIES_DAYS - 1));
-  const scope = {
-    merchantId: caller.merchantId,
-    prefix,
-    currency: caller.currency,
-    timeZone: RECORDS_TIME_ZONE,
-  };
   const earliest = seriesFrom < lastMonthStart ? seriesFrom : lastMonthStart;
-  const [counts, days, heads] = await Promise.all([
+  const kept = { agentId: agent.id, currency: caller.currency };
+  const [counts, days, months] = await Promise.all([
     repo.teamCounts(db, agent.id),
-    repo.teamDays(db, { ...scope, from: earliest, to: today }),
-    repo.teamHeadcounts(db, scope, periods),
+    figures.keptTeamDays(db, { ...kept, from: earliest, to: today }),
+    figures.keptActiveMonths(db, { ...kept, months: [monthStart, lastMonthStart] }),
   ]);
   const byDay = new Map(days.map((d) => [d.day, d]));
   return {
@@ -115,13 +127,17 @@ export async function teamOverview(db: Db, caller: AgentCaller, now: Date): Prom
     teamSize: counts.team,
     directMembers: counts.direct,
     directAgents: counts.directAgents,
-    periods: periods.map((p, i) => ({
-      period: p.period,
-      dateFrom: p.from,
-      dateTo: p.to,
-      ...heads[i]!,
-      ...sumFigures(days, p.from, p.to),
-    })),
+    periods: periods.map((p) => {
+      const { newMembers, ...sums } = sumFigures(days, p.from, p.to);
+      return {
+        period: p.period,
+        dateFrom: p.from,
+        dateTo: p.to,
+        newMembers,
+        activeMembers: p.month ? (months.get(p.month) ?? 0) : (byDay.get(p.from)?.activeMembers ?? 0),
+        ...teamFigures(sums),
+      };
+    }),
     series: Array.from({ length: SERIES_DAYS }, (_, i) => {
       const day = addDays(seriesFrom, i);
       const d = byDay.get(day);
@@ -245,7 +261,48 @@ export async function teamBets(
   };
 }
 
-/** User Profit and Loss: per member of the team (or a sub-team) with activity in the range. */
+/** A member's (or a sum's) figures as read, in exact integers. */
+const big = (r: Omit<repo.ProfitRow, 'id' | 'account' | 'type'>): FigureSums => ({
+  deposit: BigInt(r.deposit),
+  withdrawal: BigInt(r.withdrawal),
+  bets: BigInt(r.bets),
+  stake: BigInt(r.stake),
+  valid: BigInt(r.valid),
+  payout: BigInt(r.payout),
+});
+
+/**
+ * The totals of a User Profit and Loss and how many members it lists. Without a search: the figures
+ * kept for the root's team (plus the drilled-into root's own) and the stored team size — no pass
+ * over the team. With a search, the matching members are summed.
+ */
+async function profitTotals(
+  db: Db,
+  scope: repo.TeamScope,
+  root: { id: string },
+  q: { from: string; to: string; search?: string },
+): Promise<{ count: number; totals: FigureSums }> {
+  if (q.search) {
+    const { count, totals } = await repo.searchedProfitTotals(db, scope, { ...q, search: q.search });
+    return { count, totals: big(totals) };
+  }
+  const [counts, days, own] = await Promise.all([
+    repo.teamCounts(db, root.id),
+    figures.keptTeamDays(db, { agentId: root.id, currency: scope.currency, from: q.from, to: q.to }),
+    scope.includeId ? repo.ownProfit(db, scope, q, scope.includeId) : undefined,
+  ]);
+  const team = sumFigures(days, q.from, q.to);
+  const mine = own ? big(own) : undefined;
+  const keys = ['deposit', 'withdrawal', 'bets', 'stake', 'valid', 'payout'] as const;
+  const totals = Object.fromEntries(keys.map((k) => [k, team[k] + (mine?.[k] ?? 0n)])) as FigureSums;
+  return { count: counts.team + (scope.includeId ? 1 : 0), totals };
+}
+
+/**
+ * User Profit and Loss: per member of the team (or a sub-team with its root), every member listed,
+ * in account order by default (a page of members, then their figures); sorted by a figure, the
+ * whole scope is summed first (docs/agents.md: fine for a sub-team, a pass over a big team).
+ */
 export async function teamProfit(
   db: Db,
   caller: AgentCaller,
@@ -254,17 +311,21 @@ export async function teamProfit(
 ): Promise<TeamProfitResponse> {
   const { root, drilled } = await teamRoot(db, caller, q.memberId);
   const range = teamRange(q, now);
-  const rows = await repo.teamProfitPage(db, scopeOf(caller, root, drilled), {
-    from: range.dateFrom,
-    to: range.dateTo,
-    search: q.search || undefined,
-    sort: q.sort,
-    order: q.order,
-    limit: q.pageSize,
-    offset: (q.pageNo - 1) * q.pageSize,
-  });
-  const total = num(rows[0]?.total);
-  const first = rows[0];
+  const scope = scopeOf(caller, root, drilled);
+  const search = q.search || undefined;
+  const between = { from: range.dateFrom, to: range.dateTo };
+  const [rows, { count, totals }] = await Promise.all([
+    repo.teamProfitPage(db, scope, {
+      ...between,
+      search,
+      sort: q.sort,
+      order: q.order,
+      limit: q.pageSize,
+      offset: (q.pageNo - 1) * q.pageSize,
+    }),
+    profitTotals(db, scope, root, { ...between, search }),
+  ]);
+  // Bonuses and rebates do not exist yet (docs/architecture.md §11): nothing is paid, so 0.
   return {
     ...range,
     timeZone: RECORDS_TIME_ZONE,
@@ -272,30 +333,14 @@ export async function teamProfit(
       id: r.id,
       account: r.account,
       isAgent: isAgentType(r.type),
-      depositMinor: num(r.deposit),
-      withdrawalMinor: num(r.withdrawal),
-      bets: num(r.bets),
-      stakeMinor: num(r.stake),
-      validStakeMinor: num(r.valid),
-      payoutMinor: num(r.payout),
-      profitMinor: num(r.payout) - num(r.stake),
-      // Bonuses and rebates do not exist yet (docs/architecture.md §11): nothing is paid, so 0.
+      ...teamFigures(big(r)),
       bonusMinor: 0,
     })),
     pageNo: q.pageNo,
     pageSize: q.pageSize,
-    total,
-    totalPages: Math.ceil(total / q.pageSize),
-    totals: {
-      depositMinor: num(first?.t_deposit),
-      withdrawalMinor: num(first?.t_withdrawal),
-      bets: num(first?.t_bets),
-      stakeMinor: num(first?.t_stake),
-      validStakeMinor: num(first?.t_valid),
-      payoutMinor: num(first?.t_payout),
-      profitMinor: num(first?.t_payout) - num(first?.t_stake),
-      bonusMinor: 0,
-    },
+    total: count,
+    totalPages: Math.ceil(count / q.pageSize),
+    totals: { ...teamFigures(totals), bonusMinor: 0 },
   };
 }
 

@@ -151,11 +151,27 @@ describe('agent centre: the team', () => {
     const profit = teamProfitResponse.parse(
       (await get('alpha', '/wps/agent/team/profit?sort=profitMinor&order=asc')).value,
     );
+    // Every member of the team is listed, with or without activity (alphasub placed no bet).
     expect(profit.list.map((r) => [r.account, r.validStakeMinor, r.profitMinor])).toEqual([
       ['subplayer', 10_000, -6_000],
+      ['alphasub', 0, 0],
       ['alphaplay', 5_000, 7_000],
     ]);
     expect(profit.totals).toMatchObject({ bets: 2, validStakeMinor: 15_000, profitMinor: 1_000 });
+    // The default: account order, the totals kept for the team; a sub-team's include its root.
+    const byAccount = teamProfitResponse.parse((await get('alpha', '/wps/agent/team/profit')).value);
+    expect(byAccount.list.map((r) => r.account)).toEqual(['alphaplay', 'alphasub', 'subplayer']);
+    expect([byAccount.total, byAccount.totals]).toEqual([3, profit.totals]);
+    const sub = teamProfitResponse.parse(
+      (await get('alpha', `/wps/agent/team/profit?memberId=${ids.alphasub}`)).value,
+    );
+    expect(sub.list.map((r) => r.account)).toEqual(['alphasub', 'subplayer']);
+    expect(sub.totals).toMatchObject({ bets: 1, validStakeMinor: 10_000, profitMinor: -6_000 });
+    const searched = teamProfitResponse.parse(
+      (await get('alpha', '/wps/agent/team/profit?search=PLAY')).value,
+    );
+    expect(searched.list.map((r) => r.account)).toEqual(['alphaplay', 'subplayer']);
+    expect(searched.totals).toMatchObject({ bets: 2, validStakeMinor: 15_000 });
   });
 
   test('registration centre: an agent link registers a downline agent of the agent own type, listed under the link', async () => {

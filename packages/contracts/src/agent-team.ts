@@ -157,13 +157,18 @@ export const TEAM_PROFIT_SORTS = [
   'profitMinor',
 ] as const;
 
-/** GET /wps/agent/team/profit: per member of the team over a range. */
+/**
+ * GET /wps/agent/team/profit: every member of the team (with or without activity) over a range.
+ * Account order (the default) pages through a team of any size by the account index; a figure sort
+ * sums the whole scope first. The totals are the whole scope's (kept per agent) unless a search
+ * narrows the rows, then the matching members'.
+ */
 export const teamProfitQuery = pageQuery.extend({
   ...teamRange.shape,
   memberId: memberId.optional(),
   search: z.string().trim().max(32).optional(),
-  sort: z.enum(TEAM_PROFIT_SORTS).default('validStakeMinor'),
-  order: sortOrder.default('desc'),
+  sort: z.enum(TEAM_PROFIT_SORTS).default('account'),
+  order: sortOrder.default('asc'),
 });
 export type TeamProfitQuery = z.infer<typeof teamProfitQuery>;
 

@@ -6,14 +6,18 @@ import { useMoney } from '../../../lib/money';
 import { type ProfitFilter, useTeamProfit } from '../api';
 import { lastDays, PagedTable, Profit, RangeBar, SearchBox, SortSelect, Stat } from '../components';
 
-/** agentUserProfit: per member of the team with activity in the range, sortable, with the totals. */
+/**
+ * agentUserProfit: every member of the team with its figures over the range, in account order by
+ * default (the order a whole team of any size pages in fast; a figure sort sums the whole team first),
+ * sortable, with the team's totals.
+ */
 export function ProfitPage() {
   const { t, i18n } = useTranslation('agents');
   const money = useMoney();
   const [filter, setFilter] = useState<ProfitFilter>(() => ({
     ...lastDays(7),
-    sort: 'validStakeMinor',
-    order: 'desc',
+    sort: 'account',
+    order: 'asc',
     pageNo: 1,
   }));
   const profit = useTeamProfit(filter);

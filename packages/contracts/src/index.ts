@@ -21,5 +21,6 @@ export * from './lottery.ts';
 export * from './lottery-vn.ts';
 export * from './brand-art.ts';
 export * from './agent-contracts.ts';
+export * from './agent-contract-tiers.ts';
 export * from './agents-backoffice.ts';
 export * from './agent-notices.ts';

@@ -30,6 +30,9 @@ function useTierValue() {
 /** A contract's tiers, its requests (new contract, termination) and its payouts. */
 function ContractDetailDialog({ id, onClose }: { id: string; onClose: () => void }) {
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const canManage = useCan('agents.manage');
+  const [answering, setAnswering] = useState<{ requestId: string; accept: boolean } | null>(null);
   const money = useMoney();
   const value = useTierValue();
   const detail = useQuery({
@@ -98,6 +101,30 @@ function ContractDetailDialog({ id, onClose }: { id: string; onClose: () => void
                 {t(`agents.requestKinds.${r.kind}`)}: {r.fromAccount ?? t('agents.merchant')} →{' '}
                 {r.toAccount ?? t('agents.merchant')} · {t(`agents.requestStatuses.${r.status}`)} ·{' '}
                 {formatDateTime(r.createdAt)}
+                {/* A top agent's termination request is the merchant's to answer. */}
+                {r.kind === 'termination' && r.status === 'pending' && r.toAccount === null ? (
+                  <span style={{ display: 'inline-flex', gap: '0.25rem', marginInlineStart: '0.5rem' }}>
+                    <span className="muted">{t('agents.contracts.awaitingMerchant')}</span>
+                    {canManage ? (
+                      <>
+                        <button
+                          type="button"
+                          className="button button--small button--danger"
+                          onClick={() => setAnswering({ requestId: r.id, accept: true })}
+                        >
+                          {t('agents.contracts.accept')}
+                        </button>
+                        <button
+                          type="button"
+                          className="button button--small"
+                          onClick={() => setAnswering({ requestId: r.id, accept: false })}
+                        >
+                          {t('agents.contracts.reject')}
+                        </button>
+                      </>
+                    ) : null}
+                  </span>
+                ) : null}
               </li>
             ))}
           </ul>
@@ -133,6 +160,29 @@ function ContractDetailDialog({ id, onClose }: { id: string; onClose: () => void
             </DataTable>
           )}
         </div>
+      ) : null}
+      {answering && data ? (
+        <ReasonDialog
+          title={t('agents.contracts.answerTitle', { id })}
+          summary={
+            <p>
+              {t('agents.contracts.answerSummary', {
+                account: data.contract.downlineAccount,
+                type: t(`agents.types.${data.contract.type}`),
+              })}
+            </p>
+          }
+          confirmLabel={t(answering.accept ? 'agents.contracts.accept' : 'agents.contracts.reject')}
+          danger={answering.accept}
+          onConfirm={async (reason) => {
+            await api.post(`/bo/agents/requests/${answering.requestId}/decision`, {
+              accept: answering.accept,
+              reason,
+            });
+            await queryClient.invalidateQueries({ queryKey: ['bo', 'agents'] });
+          }}
+          onClose={() => setAnswering(null)}
+        />
       ) : null}
     </Dialog>
   );

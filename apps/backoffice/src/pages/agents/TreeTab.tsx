@@ -8,7 +8,17 @@ import { ReasonDialog } from '../../components/ReasonDialog';
 import { Badge, QueryState } from '../../components/Status';
 import { api } from '../../lib/api';
 import { useCan } from '../../lib/operator';
+import { OfferContractDialog } from './OfferContractDialog';
 import { memberTypeKey } from './shared';
+
+/**
+ * A top agent gets its contracts from the merchant: an agent on the tree's first level, or one found
+ * by account with no upline at all (the server decides: an agent under another agent is refused).
+ */
+function isTopAgent(node: BoAgentNode, depth: number, searched?: boolean): boolean {
+  if (node.type === 0 || node.type === 4) return false;
+  return searched ? node.parentId === null : depth === 0;
+}
 
 interface Level {
   list: BoAgentNode[];
@@ -21,11 +31,13 @@ function NodeRow({
   node,
   depth,
   onMove,
+  onOffer,
   showPath,
 }: {
   node: BoAgentNode;
   depth: number;
   onMove: (node: BoAgentNode) => void;
+  onOffer: (node: BoAgentNode) => void;
   showPath?: boolean;
 }) {
   const { t } = useTranslation();
@@ -85,6 +97,11 @@ function NodeRow({
             {t('agents.tree.move')}
           </button>
         ) : null}
+        {canMove && isTopAgent(node, depth, showPath) ? (
+          <button type="button" className="button button--small" onClick={() => onOffer(node)}>
+            {t('agents.tree.offer')}
+          </button>
+        ) : null}
       </div>
       {open ? (
         <>
@@ -93,7 +110,9 @@ function NodeRow({
             isEmpty={children.data?.list.length === 0}
             empty={t('agents.tree.none')}
           />
-          {children.data ? <NodeList level={children.data} depth={depth + 1} onMove={onMove} /> : null}
+          {children.data ? (
+            <NodeList level={children.data} depth={depth + 1} onMove={onMove} onOffer={onOffer} />
+          ) : null}
         </>
       ) : null}
     </li>
@@ -104,18 +123,27 @@ function NodeList({
   level,
   depth,
   onMove,
+  onOffer,
   showPath,
 }: {
   level: Level;
   depth: number;
   onMove: (node: BoAgentNode) => void;
+  onOffer: (node: BoAgentNode) => void;
   showPath?: boolean;
 }) {
   const { t } = useTranslation();
   return (
     <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
       {level.list.map((node) => (
-        <NodeRow key={node.id} node={node} depth={depth} onMove={onMove} showPath={showPath} />
+        <NodeRow
+          key={node.id}
+          node={node}
+          depth={depth}
+          onMove={onMove}
+          onOffer={onOffer}
+          showPath={showPath}
+        />
       ))}
       {level.more ? <li className="muted small">{t('agents.tree.more')}</li> : null}
     </ul>
@@ -124,7 +152,8 @@ function NodeList({
 
 /**
  * The merchant's agent tree: the top agents, each opened a level at a time, or the members found by
- * account with where they sit. Moving a member asks for the new upline's account and a reason.
+ * account with where they sit. Moving a member asks for the new upline's account and a reason; a
+ * top agent can be offered a contract from the merchant.
  */
 export function TreeTab() {
   const { t } = useTranslation();
@@ -132,6 +161,7 @@ export function TreeTab() {
   const [text, setText] = useState('');
   const [account, setAccount] = useState('');
   const [moving, setMoving] = useState<BoAgentNode | null>(null);
+  const [offering, setOffering] = useState<BoAgentNode | null>(null);
   const [upline, setUpline] = useState('');
   const [moved, setMoved] = useState<string | null>(null);
   const level = useQuery({
@@ -197,9 +227,11 @@ export function TreeTab() {
               setMoved(null);
               setMoving(node);
             }}
+            onOffer={setOffering}
           />
         ) : null}
       </div>
+      {offering ? <OfferContractDialog agent={offering} onClose={() => setOffering(null)} /> : null}
       {moving ? (
         <ReasonDialog
           title={t('agents.move.title', { account: moving.account })}

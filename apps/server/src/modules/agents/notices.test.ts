@@ -1,6 +1,8 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/harness.ts';
 import { call, createAuthTestApp } from '../auth/auth.test-helpers.ts';
+import { boCall, operatorToken } from '../backoffice/backoffice.test-helpers.ts';
 import { type Fixture, fixture } from '../ledger/ledger.test-helpers.ts';
 import { MEMBER_MESSAGE_CHANNEL } from '../realtime/index.ts';
 import { acceptOffer, forceTerminate, offerContract } from './contracts.service.ts';
@@ -205,5 +207,77 @@ describe('announcements for agents', () => {
       .where('id', '=', forAgents.id)
       .execute();
     expect((await list('en')).list[0].read).toBe(false);
+  });
+
+  it('the back office writes them: an operator with merchant.config creates, edits, withdraws and deletes, audited; others 403; bad input 4xx with a code', async () => {
+    const agent = await account(true);
+    const { code } = await f.db
+      .selectFrom('merchants')
+      .select('code')
+      .where('id', '=', f.merchantId)
+      .executeTakeFirstOrThrow();
+    const admin = await operatorToken(t, 'admin');
+    const support = await operatorToken(t, 'support');
+    const base = `/bo/merchants/${code}/announcements`;
+    const body = {
+      type: 'B',
+      audience: 'agents',
+      title: { en: 'New dividend rules', 'pt-BR': 'Novas regras de dividendos' },
+      content: { en: '<p>From <b>Monday</b></p>', 'pt-BR': '<p>A partir de <b>segunda</b></p>' },
+    };
+    const denied = await boCall(t, support, 'POST', base, body);
+    expect([denied.status, denied.code]).toEqual([403, 'BO_FORBIDDEN']);
+    for (const bad of [
+      { ...body, title: {} },
+      { ...body, audience: 'players' },
+      { ...body, endTime: '2020-01-01T00:00:00Z', startTime: '2021-01-01T00:00:00Z' },
+    ]) {
+      const refused = await boCall(t, admin, 'POST', base, bad);
+      expect([400, 422], JSON.stringify(refused)).toContain(refused.status);
+      expect(['VALIDATION_FAILED', 'CONFIG_INVALID']).toContain(refused.code);
+    }
+    const made = await boCall(t, admin, 'POST', base, body);
+    expect(made.status, JSON.stringify(made)).toBe(200);
+    const id = made.value.id as string;
+    const titles = async () =>
+      (
+        await call(t, { method: 'GET', url: '/wps/agent/announcements?language=pt-BR', token: agent.token })
+      ).value.list.map((a: { title: string }) => a.title);
+    expect(await titles()).toContain('Novas regras de dividendos');
+    const pub = await call(t, { method: 'GET', url: '/wps/announcements?pageSize=100' });
+    expect(pub.value.list.some((a: { id: string }) => a.id === id)).toBe(false);
+
+    const edited = await boCall(t, admin, 'PUT', `${base}/${id}`, {
+      title: { en: 'Dividend rules', 'pt-BR': 'Regras de dividendos' },
+    });
+    expect(edited.status).toBe(200);
+    expect(await titles()).toContain('Regras de dividendos');
+    // Withdrawn (its window ends now): no longer shown; published again: shown.
+    t.clock.advance(60_000);
+    const withdrawn = await boCall(t, admin, 'PUT', `${base}/${id}`, {
+      endTime: t.clock.now().toISOString(),
+    });
+    expect(withdrawn.status).toBe(200);
+    expect(await titles()).not.toContain('Regras de dividendos');
+    const republished = await boCall(t, admin, 'PUT', `${base}/${id}`, {
+      startTime: t.clock.now().toISOString(),
+      endTime: null,
+    });
+    expect(republished.status).toBe(200);
+    expect(await titles()).toContain('Regras de dividendos');
+    expect((await boCall(t, admin, 'DELETE', `${base}/${id}`)).status).toBe(200);
+    expect(await titles()).not.toContain('Regras de dividendos');
+    const gone = await boCall(t, admin, 'DELETE', `${base}/${id}`);
+    expect(gone.status).toBe(404);
+
+    const { rows } = await sql<{ action: string }>`
+      select action from audit_log where target_id = ${id} order by id`.execute(f.db);
+    expect(rows.map((r) => r.action)).toEqual([
+      'merchant.announcement.create',
+      'merchant.announcement.update',
+      'merchant.announcement.update',
+      'merchant.announcement.update',
+      'merchant.announcement.delete',
+    ]);
   });
 });

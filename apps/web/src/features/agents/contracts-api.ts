@@ -1,10 +1,10 @@
 import {
   AGENT_CONTRACT_PATHS,
   type AgentContractsResponse,
+  type AgentIncomeResponse,
   type AgentContractType,
   type ContractProcessRequest,
   type ContractProcessResponse,
-  type IncomeItem,
 } from '@sorte/contracts';
 import { AGENT_PAGE_SIZE, useAgentRead, useAgentWrite } from './api';
 
@@ -12,17 +12,9 @@ import { AGENT_PAGE_SIZE, useAgentRead, useAgentWrite } from './api';
 export const useContracts = (type: AgentContractType) =>
   useAgentRead<AgentContractsResponse>('/wps/agent/contracts', { type });
 
-export interface IncomePage {
-  list: IncomeItem[];
-  pageNo: number;
-  pageSize: number;
-  totalPages: number;
-  total: number;
-}
-
-/** My Income: my contract payouts, newest period first, optionally of one type. */
+/** My Income: my contract payouts, newest period first, optionally of one type, with the filter's totals. */
 export const useIncome = (type: AgentContractType | undefined, pageNo: number) =>
-  useAgentRead<IncomePage>('/wps/agent/income', { type, pageNo, pageSize: AGENT_PAGE_SIZE });
+  useAgentRead<AgentIncomeResponse>('/wps/agent/income', { type, pageNo, pageSize: AGENT_PAGE_SIZE });
 
 /** Offer, accept, reject or ask to terminate a contract of the type; every agent-centre read is read again. */
 export const useContractAction = (type: AgentContractType) =>

@@ -14,7 +14,8 @@ const DAY_MS = 86_400_000;
 /**
  * agentIncome (My Income): every settled period of my contracts, newest first — the period, the type,
  * the team's figures it was settled on, the tier met and its rate, what my downlines' contracts took,
- * the amount and whether it was paid or waits for an operator. Periods are days in UTC, the rollups'.
+ * the amount and whether it was paid or waits for an operator; above the table, the totals of the
+ * whole filter (every page, from the server). Periods are days in UTC, the rollups'.
  */
 export function IncomePage() {
   const { t, i18n } = useTranslation('agents');
@@ -35,9 +36,6 @@ export function IncomePage() {
       return `${from} ${new Date(r.periodStart).toISOString().slice(11, 16)}–${new Date(r.periodEnd).toISOString().slice(11, 16)} UTC`;
     return from === to ? from : `${from} – ${to}`;
   };
-  const pageSum = (data?.list ?? [])
-    .filter((r) => r.status === 'paid' || r.status === 'approved')
-    .reduce((sum, r) => sum + r.amountMinor, 0);
   return (
     <div className="ag-page">
       <div className="ag-toolbar">
@@ -64,7 +62,10 @@ export function IncomePage() {
           <>
             <p className="muted ag-hint">
               {t('income.count', { count: data.total })}
-              {data.total ? ` · ${t('income.pageTotal', { amount: money.format(pageSum) })}` : ''}
+              {data.total ? ` · ${t('income.paidTotal', { amount: money.format(data.paidMinor) })}` : ''}
+              {data.awaitingMinor
+                ? ` · ${t('income.awaitingTotal', { amount: money.format(data.awaitingMinor) })}`
+                : ''}
             </p>
             <PagedTable
               label={t('income.label')}

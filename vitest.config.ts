@@ -18,6 +18,7 @@ export default defineConfig({
             'packages/*/src/**/*.test.ts',
             'apps/web/src/**/*.test.{ts,tsx}',
             'apps/backoffice/src/**/*.test.{ts,tsx}',
+            'apps/reference-feed/src/**/*.test.ts',
           ],
           environment: 'node',
           // The fairness simulations (a few hundred thousand rounds) share two cores with the server

@@ -7,6 +7,7 @@ import {
   type OddsChange,
   type OddsMarket,
   type Producer,
+  type Score,
   SPORTS,
   type Sport,
 } from './contract.ts';
@@ -51,6 +52,8 @@ interface Running {
   model: SportModel;
   match: Match;
   markets: Map<string, OddsMarket>;
+  /** The score as last sent (a bet stop goes out before the moment's score does). */
+  sentScore?: Score;
   settlement?: BetSettlement['markets'];
 }
 
@@ -158,22 +161,23 @@ export class Feed {
   }
 
   /**
-   * Recovery: the current state of every open fixture of the producer, then the settlements,
-   * cancellations, rollbacks and fixture changes sent since `after` (in their order), then the
-   * marker with the last sequence number covered.
+   * Recovery: the settlements, cancellations, rollbacks and fixture changes the producer sent since
+   * `after` (in their order), then the current state of each of its open fixtures, then the marker
+   * with the last sequence number covered.
    */
   snapshot(producer: Producer, after: number, requestId: string): FeedMessage[] {
     const out: FeedMessage[] = [];
     const tag = { producer, ts: this.now, requestId };
-    for (const r of this.running.values()) {
-      if (this.producerOf(r) !== producer) continue;
-      out.push({ ...tag, type: 'fixture_change', change: 'current', fixture: { ...r.fixture } });
-      out.push({ ...(this.oddsMessage(r, [...r.markets.values()]) as OddsChange), ...tag });
-    }
     for (const m of this.log) {
       if (m.producer !== producer || m.ts < after) continue;
       const { seq: _seq, ...replayed } = m;
       out.push({ ...replayed, requestId } as FeedMessage);
+    }
+    // The current state last, so it wins over a replayed fixture change it has since moved past.
+    for (const r of this.running.values()) {
+      if (this.producerOf(r) !== producer) continue;
+      out.push({ ...tag, type: 'fixture_change', change: 'current', fixture: { ...r.fixture } });
+      out.push({ ...(this.oddsMessage(r, [...r.markets.values()]) as OddsChange), ...tag });
     }
     out.push({ ...tag, type: 'snapshot_complete', lastSeq: this.seqs[producer] });
     return out;
@@ -259,7 +263,7 @@ export class Feed {
   }
 
   private oddsMessage(r: Running, markets: OddsMarket[]): Omit<OddsChange, 'seq'> {
-    const score = r.fixture.status === 'not_started' ? undefined : r.match.score();
+    const score = r.sentScore;
     return {
       type: 'odds_change',
       producer: this.producerOf(r),
@@ -273,6 +277,7 @@ export class Feed {
 
   /** Prices every market now; markets offered before and gone now are deactivated. */
   private reprice(r: Running, suspended = false) {
+    if (r.fixture.status !== 'not_started') r.sentScore = r.match.score();
     const seen = new Set<string>();
     for (const fair of r.match.markets()) {
       const priced = priceMarket(fair, r.model.margin, suspended);

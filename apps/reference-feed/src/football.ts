@@ -16,6 +16,7 @@ const CORRECT_SCORE_MAX = 4;
 const RED_CARD_FACTOR = 0.7;
 
 type Side = 'home' | 'away';
+const RESULTS = ['home', 'draw', 'away'] as const;
 const RESULT = (home: number, away: number) => (home > away ? 'home' : home < away ? 'away' : 'draw');
 
 export interface FootballState {
@@ -81,8 +82,10 @@ export class FootballMatch implements Match {
   constructor(readonly state: FootballState) {
     // The lines are fixed when the fixture opens: the main quarter line and two each side.
     const { full } = this.remaining();
-    const mainHcp = mainLine(quarterLines(-3, 3), (h) => twoWayLine(diffs(full), [(d) => d + h])[0]!);
-    const mainTotal = mainLine(quarterLines(1, 5), (l) => twoWayLine(totals(full), [(t) => t - l])[0]!);
+    const byDiff = collapse(full, (i, j) => i - j);
+    const byTotal = collapse(full, (i, j) => i + j);
+    const mainHcp = mainLine(quarterLines(-3, 3), (h) => twoWayLine(byDiff, [(d) => d + h])[0]!);
+    const mainTotal = mainLine(quarterLines(1, 5), (l) => twoWayLine(byTotal, [(t) => t - l])[0]!);
     this.handicaps = quarterLines(mainHcp - 0.5, mainHcp + 0.5);
     this.totals = [...new Set([...quarterLines(mainTotal - 0.5, mainTotal + 0.5), 2.5])].sort(
       (a, b) => a - b,
@@ -144,8 +147,9 @@ export class FootballMatch implements Match {
     const home = sum((h, a) => h > a);
     const draw = sum((h, a) => h === a);
     const away = sum((h, a) => h < a);
-    const shifted = finals.map(([h, a, p]) => [h - a, p] as [number, number]);
-    const goalTotals = finals.map(([h, a, p]) => [h + a, p] as [number, number]);
+    // The lines only see the final goal difference or total: 21 values instead of 121 scores.
+    const shifted = collapse(full, (i, j) => g.home + i - (g.away + j));
+    const goalTotals = collapse(full, (i, j) => g.home + i + g.away + j);
     const markets: FairMarket[] = [
       fairMarket('1x2', '', { home, draw, away }),
       fairMarket('double_chance', '', {
@@ -173,18 +177,23 @@ export class FootballMatch implements Match {
   private halftimeFulltime(first: number[][], second: number[][]) {
     const g = this.state.goals;
     const ht = this.state.halftime;
-    const out: Record<string, number> = {};
-    for (const a of ['home', 'draw', 'away']) for (const b of ['home', 'draw', 'away']) out[`${a}/${b}`] = 0;
-    for (const [i1, r1] of first.entries())
-      for (const [j1, p1] of r1.entries()) {
+    // The second half only matters through its goal difference: P(difference = d) at index d + GOALS.
+    const secondDiff = new Array<number>(2 * GOALS + 1).fill(0);
+    for (const [i, row] of second.entries())
+      for (const [j, p] of row.entries()) secondDiff[i - j + GOALS]! += p;
+    const cells = new Array<number>(9).fill(0); // half-time result × 3 + full-time result
+    for (const [i1, row] of first.entries())
+      for (const [j1, p1] of row.entries()) {
         if (p1 < 1e-12) continue;
         const half = ht ?? { home: g.home + i1, away: g.away + j1 };
-        const atHalf = RESULT(half.home, half.away);
-        for (const [i2, r2] of second.entries())
-          for (const [j2, p2] of r2.entries())
-            out[`${atHalf}/${RESULT(g.home + i1 + i2, g.away + j1 + j2)}`]! += p1 * p2;
+        const atHalf = 3 * RESULTS.indexOf(RESULT(half.home, half.away));
+        const lead = g.home + i1 - (g.away + j1);
+        for (const [k, p2] of secondDiff.entries()) {
+          const final = lead + k - GOALS;
+          cells[atHalf + (final > 0 ? 0 : final === 0 ? 1 : 2)]! += p1 * p2;
+        }
       }
-    return out;
+    return Object.fromEntries(cells.map((p, i) => [`${RESULTS[Math.floor(i / 3)]}/${RESULTS[i % 3]}`, p]));
   }
 
   drift(random: Random) {
@@ -273,12 +282,12 @@ function outer(home: number[], away: number[]): number[][] {
   return home.map((ph) => away.map((pa) => ph * pa));
 }
 
-function diffs(matrix: number[][]): Array<[number, number]> {
-  return matrix.flatMap((row, i) => row.map((p, j) => [i - j, p] as [number, number]));
-}
-
-function totals(matrix: number[][]): Array<[number, number]> {
-  return matrix.flatMap((row, i) => row.map((p, j) => [i + j, p] as [number, number]));
+/** A score matrix folded onto one number of the final score (difference or total): [value, probability] pairs. */
+function collapse(matrix: number[][], value: (i: number, j: number) => number): Array<[number, number]> {
+  const out = new Map<number, number>();
+  for (const [i, row] of matrix.entries())
+    for (const [j, p] of row.entries()) out.set(value(i, j), (out.get(value(i, j)) ?? 0) + p);
+  return [...out];
 }
 
 /** '2:1' up to 4 goals a side; beyond, 'other_home', 'other_draw' or 'other_away'. */

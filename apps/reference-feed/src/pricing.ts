@@ -44,13 +44,14 @@ export function toOddsGrid(offeredProbability: number): number {
 export function withMargin(probabilities: number[], margin: number): number[] {
   const offered = probabilities.filter((p) => p > UNOFFERED);
   if (offered.length < 2 || margin <= 0) return probabilities.map((p) => p);
-  const sum = (k: number) => offered.reduce((s, p) => s + p ** k, 0);
+  const logs = offered.map(Math.log);
+  const sum = (k: number) => logs.reduce((s, log) => s + Math.exp(k * log), 0);
   let low = 0;
   let high = 1;
   const target = offered.reduce((s, p) => s + p, 0) * (1 + margin);
   // Unreachable margins (two outcomes and 100 % or more) offer every outcome at the lowest odds.
   if (sum(low) <= target) return probabilities.map((p) => (p > UNOFFERED ? 1 : 0));
-  for (let i = 0; i < 60; i++) {
+  for (let i = 0; i < 45; i++) {
     const mid = (low + high) / 2;
     if (sum(mid) > target) low = mid;
     else high = mid;

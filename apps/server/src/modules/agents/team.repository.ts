@@ -51,8 +51,10 @@ export async function teamCounts(db: Db, rootId: string) {
   return { team: Number(r.team), direct: Number(r.direct), directAgents: Number(r.direct_agents) };
 }
 
-const BALANCE_SQL = (currency: string) => sql`coalesce((select a.balance_minor from ledger_accounts a
-  where a.owner_id = m.id and a.kind = 'main' and a.currency = ${currency}), 0)`;
+/** A member's main account in the currency, joined (one row per member: the ledger's unique owner key). */
+const BALANCE_JOIN = (currency: string) =>
+  sql`left join ledger_accounts a on a.owner_id = m.id and a.kind = 'main' and a.currency = ${currency}`;
+const BALANCE_SQL = sql`coalesce(a.balance_minor, 0)`;
 /** Everyone below `m`: kept by a trigger on members (migration 0067), 0 for a member with no one below. */
 const TEAM_SIZE_SQL = sql`coalesce(t.team_size, 0)`;
 
@@ -74,7 +76,8 @@ export type MemberSort = 'createdAt' | 'lastLoginAt' | 'balance' | 'account' | '
 /**
  * One page of the members below `prefix` (direct ones only with `parentId`), with balance and team
  * size. The page is chosen first; the balance is read for its rows only, unless the page is sorted
- * by it. Team sizes are stored (member_team_sizes), so sorting by them is one join, not a count per row.
+ * by it — then the main accounts are joined (a hash join over the team, not a lookup per member).
+ * Team sizes are stored (member_team_sizes), so sorting by them is one join, not a count per row.
  */
 export async function listTeamMembers(
   db: Db,
@@ -101,7 +104,7 @@ export async function listTeamMembers(
   const key = {
     createdAt: sql`m.created_at`,
     lastLoginAt: sql`m.last_login_at`,
-    balance: BALANCE_SQL(q.currency),
+    balance: BALANCE_SQL,
     account: sql`lower(m.account)`,
     teamSize: TEAM_SIZE_SQL,
   }[q.sort];
@@ -109,13 +112,15 @@ export async function listTeamMembers(
   const { rows } = await sql<MemberListRow>`
     with page as (
       select m.id, ${key} as sort_key from members m left join member_team_sizes t on t.member_id = m.id
+        ${q.sort === 'balance' ? BALANCE_JOIN(q.currency) : sql``}
       where ${sql.join(where, sql` and `)}
       order by sort_key ${direction} nulls last, m.id ${direction}
       limit ${q.limit} offset ${q.offset}
     )
     select m.id, m.account, m.type, m.status, m.ancestry, m.parent_id, m.created_at, m.last_login_at,
-      ${BALANCE_SQL(q.currency)} as balance, ${TEAM_SIZE_SQL} as team_size
+      ${BALANCE_SQL} as balance, ${TEAM_SIZE_SQL} as team_size
     from page p join members m on m.id = p.id left join member_team_sizes t on t.member_id = m.id
+      ${BALANCE_JOIN(q.currency)}
     order by p.sort_key ${direction} nulls last, m.id ${direction}`.execute(db);
   const count = await sql<{ n: string }>`select count(*) as n from members m
     where ${sql.join(where, sql` and `)}`.execute(db);

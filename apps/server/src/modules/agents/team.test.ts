@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { TestApp } from '../../../test/harness.ts';
 import { call, createAuthTestApp, login, registerUser, setFlags } from '../auth/auth.test-helpers.ts';
 import { hashPassword } from '../auth/index.ts';
+import { memberAccountId } from '../ledger/index.ts';
+import { expectVerified, fixture, fund } from '../ledger/ledger.test-helpers.ts';
 import { blankMemberDraft, createMember, findMemberByAccount } from '../members/index.ts';
 import { recordBet } from '../records/index.ts';
 import { catchUpRollups } from '../records/records.test-helpers.ts';
@@ -262,5 +264,26 @@ describe('the demo team (development seed)', () => {
     expect(overview.series.some((d) => d.validStakeMinor > 0)).toBe(true);
     const sub = (await get('demo', '/wps/agent/team/members?scope=all&search=demosubagent')).value.list[0];
     expect([sub.teamSize, sub.balanceMinor]).toEqual([3, 85_000]);
+  });
+});
+
+// Last: it funds members, which no earlier test expects.
+describe('agent centre: the team by balance', () => {
+  test('team management sorted by balance: the main accounts joined, members without one at 0', async () => {
+    const f = await fixture(t);
+    await fund(f, await memberAccountId(f.db, ids.subplayer!, merchantId, 'main', currency), 30_000_000n);
+    await fund(f, await memberAccountId(f.db, ids.alphaplay!, merchantId, 'main', currency), 10_000_000n);
+    const sorted = async (order: 'asc' | 'desc') =>
+      (await get('alpha', `/wps/agent/team/members?scope=all&sort=balance&order=${order}`)).value.list.map(
+        (m: { account: string; balanceMinor: number }) => [m.account, m.balanceMinor],
+      );
+    const desc = await sorted('desc');
+    expect(desc.map((r: [string, number]) => r[0]).slice(0, 2)).toEqual(['subplayer', 'alphaplay']);
+    const balances = desc.map((r: [string, number]) => r[1]);
+    expect(balances).toEqual([...balances].sort((a, b) => b - a));
+    expect((await sorted('asc')).map((r: [string, number]) => r[0])).toEqual(
+      desc.map((r: [string, number]) => r[0]).reverse(),
+    );
+    await expectVerified(f.db);
   });
 });

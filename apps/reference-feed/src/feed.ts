@@ -73,6 +73,9 @@ const DURABLE = new Set<FeedMessage['type']>([
   'fixture_change',
 ]);
 
+/** How long the log of durable messages is kept for recovery. */
+export const RECOVERY_WINDOW_MS = 72 * 3_600_000;
+
 export const marketId = (m: MarketRef) => `${m.key}|${m.specifiers}`;
 
 export class Feed {
@@ -250,7 +253,10 @@ export class Feed {
   private emit(message: FeedMessage) {
     const seq = ++this.seqs[message.producer];
     const sent = { ...message, seq, ts: this.now } as FeedMessage & { seq: number };
-    if (DURABLE.has(sent.type)) this.log.push(sent);
+    if (DURABLE.has(sent.type)) {
+      this.log.push(sent);
+      while (this.log[0]!.ts < this.now - RECOVERY_WINDOW_MS) this.log.shift();
+    }
     for (const listener of this.listeners) listener(sent);
   }
 
@@ -358,14 +364,30 @@ export class Feed {
     if (!r) return;
     const step = r.model.stepMinutes * this.minuteMs;
     switch (item.work) {
-      case 'drift':
+      case 'drift': {
         if (r.fixture.status !== 'not_started') return;
+        // Now and then a fixture is put back a quarter of an hour, or called off.
+        const fate = this.random.next();
+        if (fate < 0.002) return this.callOff(r);
+        if (fate < 0.012) {
+          r.fixture.startTime += Math.round(15 * this.minuteMs);
+          this.emit({
+            type: 'fixture_change',
+            producer: 'prematch',
+            ts: this.now,
+            change: 'start_time',
+            fixture: { ...r.fixture },
+          });
+          this.schedule(r.fixture.startTime, 'start', r.fixture.id);
+        }
         r.match.drift(this.random);
         this.reprice(r);
         this.schedule(this.now + this.options.driftMinutes * this.minuteMs, 'drift', r.fixture.id);
         return;
+      }
       case 'start':
-        if (r.fixture.status === 'not_started') this.start(r);
+        // A start put back has a later start scheduled; the earlier one finds the fixture not due.
+        if (r.fixture.status === 'not_started' && this.now >= r.fixture.startTime) this.start(r);
         return;
       case 'reopen':
         if (r.fixture.status === 'live') this.reprice(r);
@@ -400,6 +422,28 @@ export class Feed {
         return;
       }
     }
+  }
+
+  /** The fixture will not be played: every bet on it is void, and another takes its place. */
+  private callOff(r: Running) {
+    r.fixture.status = 'cancelled';
+    this.emit({
+      type: 'bet_cancel',
+      producer: 'prematch',
+      ts: this.now,
+      fixtureId: r.fixture.id,
+      reason: 'cancelled',
+      markets: this.refs(r),
+    });
+    this.emit({
+      type: 'fixture_change',
+      producer: 'prematch',
+      ts: this.now,
+      change: 'cancelled',
+      fixture: { ...r.fixture },
+    });
+    this.running.delete(r.fixture.id);
+    this.announce(r.fixture.sport);
   }
 
   private end(r: Running) {

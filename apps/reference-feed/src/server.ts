@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { WebSocket, WebSocketServer } from 'ws';
 import { type FeedMessage, type MarketRef, PRODUCERS, type Producer } from './contract.ts';
-import { Feed, type FeedOptions } from './feed.ts';
+import { Feed, type FeedOptions, RECOVERY_WINDOW_MS } from './feed.ts';
 
 /**
  * The reference feed as a process: the engine of feed.ts on the wall clock, its messages on a
@@ -23,7 +23,6 @@ export interface ReferenceFeed {
 }
 
 const MAX_BODY = 16_384;
-const MAX_RECOVERY_AGE_MS = 72 * 3_600_000;
 
 export async function startReferenceFeed(options: ReferenceFeedOptions): Promise<ReferenceFeed> {
   const feed = new Feed({ ...options, startAt: options.startAt ?? Date.now() });
@@ -44,7 +43,7 @@ export async function startReferenceFeed(options: ReferenceFeedOptions): Promise
     if (!PRODUCERS.includes(producer as Producer)) return 'BAD_PRODUCER';
     const since = Number(after ?? 0);
     if (!Number.isSafeInteger(since) || since < 0) return 'BAD_AFTER';
-    if (since !== 0 && feed.clock - since > MAX_RECOVERY_AGE_MS) return 'RECOVERY_TOO_OLD';
+    if (since !== 0 && feed.clock - since > RECOVERY_WINDOW_MS) return 'RECOVERY_TOO_OLD';
     const id = String(requestId ?? '');
     if (!/^[\w.:-]{1,64}$/.test(id)) return 'BAD_REQUEST_ID';
     return feed.snapshot(producer as Producer, since, id);

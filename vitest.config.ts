@@ -1,14 +1,14 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
-// Three projects: pure unit tests, server tests on a real database (PGlite, or PostgreSQL when
-// DATABASE_URL is set) and browser journeys in Debian's Chromium.
+// Four projects: pure unit tests, server tests on a real database (PGlite, or PostgreSQL when
+// DATABASE_URL is set), browser journeys in Debian's Chromium, and the direct-load sweep (a browser
+// file that runs last, alone).
 export default defineConfig({
   test: {
     // Every file starts its own server and database, so server and unit files run side by side. At
     // least two: such a file mostly waits on its database, so even a two-core runner, where vitest's
-    // default of cores − 1 is one, gains from a second. The browser files run one at a time after
-    // them (below).
+    // default of cores − 1 is one, gains from a second. The browser files run after them (below).
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
@@ -39,12 +39,26 @@ export default defineConfig({
         test: {
           name: 'browser',
           include: ['e2e/**/*.test.ts'],
+          exclude: ['e2e/direct-load.test.ts'],
           // Headroom for a busy runner: the money journey took 100–136 s beside another file.
+          testTimeout: 360_000,
+          hookTimeout: 300_000,
+          // After the server and unit files (a later group), two at a time: a journey mostly waits
+          // on its page and its server, so a second one fills the idle core.
+          sequence: { groupOrder: 1 },
+          maxWorkers: 2,
+        },
+      },
+      {
+        test: {
+          // The direct-load sweep (issue 13) last and alone: it keeps both cores busy with its own
+          // lanes, and beside another browser file it went from about 38 cold loads a minute to 13.
+          name: 'sweep',
+          include: ['e2e/direct-load.test.ts'],
           testTimeout: 240_000,
           hookTimeout: 300_000,
-          // One at a time: Chromium without a GPU is CPU-bound, and beside another browser file the
-          // sweep went from about 38 cold loads a minute to 13 and every journey ran 2–4× slower.
-          fileParallelism: false,
+          sequence: { groupOrder: 2 },
+          maxWorkers: 1,
         },
       },
     ],

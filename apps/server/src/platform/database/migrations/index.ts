@@ -34,6 +34,7 @@ import * as m0065 from './0065_agent_realtime_rounds.ts';
 import * as m0066 from './0066_agent_notices.ts';
 import * as m0067 from './0067_member_team_sizes.ts';
 import * as m0068 from './0068_agent_team_daily.ts';
+import * as m0069 from './0069_points_mall.ts';
 
 export interface Migration {
   name: string;
@@ -78,4 +79,5 @@ export const MIGRATIONS: Migration[] = [
   { name: '0066_agent_notices', up: m0066.up },
   { name: '0067_member_team_sizes', up: m0067.up },
   { name: '0068_agent_team_daily', up: m0068.up },
+  { name: '0069_points_mall', up: m0069.up },
 ];

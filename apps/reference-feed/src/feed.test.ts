@@ -125,17 +125,17 @@ describe('the feed stream', () => {
   });
 });
 
+/** A feed of football only, started and recorded. */
+function footballFeed(seed: number, fixturesPerSport: number, leadMinutes: [number, number]) {
+  const feed = new Feed({ ...FAST, seed, sports: ['football'], fixturesPerSport, leadMinutes });
+  const messages = record(feed);
+  feed.open();
+  return { feed, messages };
+}
+
 describe('a sped-up match', () => {
   it('plays a football match from announcement to settlement, settling every line by the final score', () => {
-    const feed = new Feed({
-      ...FAST,
-      seed: 3,
-      sports: ['football'],
-      fixturesPerSport: 1,
-      leadMinutes: [0, 0],
-    });
-    const messages = record(feed);
-    feed.open();
+    const { feed, messages } = footballFeed(3, 1, [0, 0]);
     runUntil(feed, messages, () => settlementsOf(messages).length > 0);
     const [settlement] = settlementsOf(messages);
     expect(settlement).toBeDefined();
@@ -172,15 +172,7 @@ describe('a sped-up match', () => {
   });
 
   it('settles quarter lines half won or half lost and whole lines void on a push, across matches', () => {
-    const feed = new Feed({
-      ...FAST,
-      seed: 9,
-      sports: ['football'],
-      fixturesPerSport: 4,
-      leadMinutes: [0, 1],
-    });
-    const messages = record(feed);
-    feed.open();
+    const { feed, messages } = footballFeed(9, 4, [0, 1]);
     runUntil(feed, messages, () => settlementsOf(messages).length >= 8, 2000 * MINUTE);
     const results = new Set(
       settlementsOf(messages).flatMap((s) =>
@@ -219,17 +211,9 @@ describe('a sped-up match', () => {
   });
 
   it('rolls back a settlement and resettles it', () => {
-    const feed = new Feed({
-      ...FAST,
-      seed: 3,
-      sports: ['football'],
-      fixturesPerSport: 1,
-      leadMinutes: [0, 0],
-    });
-    const messages = record(feed);
+    const { feed, messages } = footballFeed(3, 1, [0, 0]);
     const book = emptyBook();
     feed.subscribe((m) => applyMessage(book, m));
-    feed.open();
     runUntil(feed, messages, () => settlementsOf(messages).length > 0);
     const id = settlementsOf(messages)[0]!.fixtureId;
     const settled = book.settlements.size;

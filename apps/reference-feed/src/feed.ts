@@ -45,6 +45,12 @@ export interface FeedOptions {
 }
 
 type Listener = (message: FeedMessage) => void;
+
+interface CancelOptions {
+  markets?: MarketRef[];
+  startTime?: number;
+  endTime?: number;
+}
 type Work = 'drift' | 'start' | 'step' | 'reopen' | 'close' | 'alive';
 
 interface Running {
@@ -187,40 +193,33 @@ export class Feed {
   }
 
   /** Voids a fixture's markets (all when none are named) for bets accepted in [startTime, endTime). */
-  cancelBets(
-    fixtureId: string,
-    options: { markets?: MarketRef[]; startTime?: number; endTime?: number; reason?: string } = {},
-  ) {
-    const r = this.running.get(fixtureId);
-    if (!r) return false;
-    this.emit({
-      type: 'bet_cancel',
-      producer: this.producerOf(r),
-      ts: this.now,
-      fixtureId,
-      ...(options.startTime === undefined ? {} : { startTime: options.startTime }),
-      ...(options.endTime === undefined ? {} : { endTime: options.endTime }),
-      reason: options.reason ?? 'operator',
-      markets: options.markets ?? this.refs(r),
-    });
-    return true;
+  cancelBets(fixtureId: string, options: CancelOptions & { reason?: string } = {}) {
+    return this.emitCancel('bet_cancel', fixtureId, options);
   }
 
-  rollbackCancel(
+  /** Takes back the cancel of the same markets and window. */
+  rollbackCancel(fixtureId: string, options: CancelOptions = {}) {
+    return this.emitCancel('rollback_bet_cancel', fixtureId, options);
+  }
+
+  private emitCancel(
+    type: 'bet_cancel' | 'rollback_bet_cancel',
     fixtureId: string,
-    options: { markets?: MarketRef[]; startTime?: number; endTime?: number } = {},
+    options: CancelOptions & { reason?: string },
   ) {
     const r = this.running.get(fixtureId);
     if (!r) return false;
-    this.emit({
-      type: 'rollback_bet_cancel',
+    const base = {
       producer: this.producerOf(r),
       ts: this.now,
       fixtureId,
       ...(options.startTime === undefined ? {} : { startTime: options.startTime }),
       ...(options.endTime === undefined ? {} : { endTime: options.endTime }),
       markets: options.markets ?? this.refs(r),
-    });
+    };
+    this.emit(
+      type === 'bet_cancel' ? { ...base, type, reason: options.reason ?? 'operator' } : { ...base, type },
+    );
     return true;
   }
 

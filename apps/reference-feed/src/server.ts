@@ -23,13 +23,19 @@ export interface ReferenceFeed {
 }
 
 const MAX_BODY = 16_384;
+const MAX_BUFFERED = 16 * 1024 * 1024;
 
 export async function startReferenceFeed(options: ReferenceFeedOptions): Promise<ReferenceFeed> {
   const feed = new Feed({ ...options, startAt: options.startAt ?? Date.now() });
   const sockets = new Set<WebSocket>();
   feed.subscribe((message) => {
     const text = JSON.stringify(message);
-    for (const socket of sockets) if (socket.readyState === WebSocket.OPEN) socket.send(text);
+    for (const socket of sockets) {
+      if (socket.readyState !== WebSocket.OPEN) continue;
+      // A consumer that stopped reading is cut off rather than buffered without end; it recovers.
+      if (socket.bufferedAmount > MAX_BUFFERED) socket.terminate();
+      else socket.send(text);
+    }
   });
   feed.open();
 

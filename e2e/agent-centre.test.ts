@@ -129,6 +129,32 @@ describe.each(JOURNEYS)('agent centre ($name)', (setting) => {
     await expect.poll(() => list.getByRole('listitem').filter({ hasText: 'demoplayer' }).count()).toBe(1);
     await shot(page, 'team', () => list.waitFor());
 
+    // A row's actions (in the row on a desktop, in its menu on a phone): set the demo player's
+    // lottery series, below the agent's own; the player's games are then priced at it.
+    const mine = await playerApi<{ series: number; minSeries: number }>(
+      j.server,
+      agentToken,
+      'GET',
+      '/wps/lottery/series',
+    );
+    const series = Math.max(mine.minSeries, mine.series - 10);
+    const player = list.getByRole('listitem').filter({ hasText: 'demoplayer' });
+    if (setting.phone) {
+      await player.getByRole('button', { name: say('team.actionsOf', { account: 'demoplayer' }) }).click();
+      await shot(page, 'team-actions', async () => {
+        await list.waitFor();
+        await player.getByRole('button', { name: say('team.actionsOf', { account: 'demoplayer' }) }).click();
+      });
+    }
+    await player.getByRole('button', { name: say('team.setSeriesOf', { account: 'demoplayer' }) }).click();
+    const seriesDialog = page.getByRole('dialog', { name: say('series.title', { account: 'demoplayer' }) });
+    await seriesDialog.getByLabel(say('series.label')).fill(String(series));
+    await seriesDialog.getByRole('button', { name: say('series.save') }).click();
+    await seriesDialog.waitFor({ state: 'detached' });
+    expect(
+      (await playerApi<{ series: number }>(j.server, j.token, 'GET', '/wps/lottery/series')).series,
+    ).toBe(series);
+
     // Team Betting and User Profit and Loss read the same rounds.
     await dialog.getByRole('button', { name: say('pages.agentUserProfit'), exact: true }).click();
     const profit = dialog.getByRole('list', { name: say('profit.label') });

@@ -129,10 +129,13 @@ describe.each(JOURNEYS)('agent contracts ($name)', (setting: JourneySetting) => 
         idempotencyKey: randomUUID(),
       });
 
-    // Team Management: the player-less Team column of a player reads "—"; the agent row offers a contract.
+    // Team Management: the agent row offers a contract.
     await dialog.getByRole('button', { name: say('pages.agentTeamManagement'), exact: true }).click();
     const members = dialog.getByRole('list', { name: say('team.label') });
     const row = members.getByRole('listitem').filter({ hasText: downline });
+    // On a phone a row's actions fold into its menu.
+    if (setting.phone)
+      await row.getByRole('button', { name: say('team.actionsOf', { account: downline }) }).click();
     await row.getByRole('button', { name: say('team.offerContract') }).click();
 
     // The first contract page on (Dividend) opens with its offer form preselected on the downline;

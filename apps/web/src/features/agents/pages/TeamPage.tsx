@@ -6,10 +6,12 @@ import { formatDateTime } from '../../../lib/dates';
 import { useMoney } from '../../../lib/money';
 import { type MembersFilter, useTeamMembers } from '../api';
 import { PagedTable, SearchBox, SortSelect } from '../components';
+import { SeriesDialog } from '../SeriesDialog';
 
 /**
  * agentTeamManagement: the direct or whole-team members of the agent, or of a sub-team drilled into
  * (`parentId`, kept in the address as `m_parent`, so a drilled-in view can be linked and reloaded).
+ * Each row's actions: transfer, set the lottery series, offer a contract, open its team.
  */
 export function TeamPage({
   parentId,
@@ -33,6 +35,7 @@ export function TeamPage({
     pageNo: 1,
   });
   const members = useTeamMembers({ ...filter, parentId });
+  const [seriesOf, setSeriesOf] = useState<TeamMember | null>(null);
   const set = (patch: Partial<MembersFilter>) => setFilter((f) => ({ ...f, pageNo: 1, ...patch }));
   const data = members.data;
   const columns = [
@@ -85,40 +88,19 @@ export function TeamPage({
           </>
         ),
     },
-    ...(onOffer
-      ? [
-          {
-            key: 'actions',
-            label: t('team.actions'),
-            cell: (m: TeamMember) =>
-              // Only a direct downline agent can be offered a contract.
-              m.isAgent && m.depth === 1 ? (
-                <button type="button" className="link-btn" onClick={() => onOffer(m.id)}>
-                  {t('team.offerContract')}
-                </button>
-              ) : null,
-          },
-        ]
-      : []),
-    ...(onTransfer
-      ? [
-          {
-            key: 'transfer',
-            label: t('team.transfer'),
-            cell: (m: TeamMember) =>
-              m.depth === 1 ? (
-                <button
-                  type="button"
-                  className="link-btn"
-                  aria-label={t('team.transferTo', { account: m.account })}
-                  onClick={() => onTransfer(m.account)}
-                >
-                  {t('team.transfer')}
-                </button>
-              ) : null,
-          },
-        ]
-      : []),
+    {
+      key: 'actions',
+      label: t('team.actions'),
+      cell: (m: TeamMember) => (
+        <MemberActions
+          member={m}
+          onDrill={onDrill}
+          onTransfer={onTransfer}
+          onSeries={setSeriesOf}
+          onOffer={onOffer}
+        />
+      ),
+    },
   ];
   return (
     <div className="ag-page">
@@ -196,6 +178,93 @@ export function TeamPage({
           </>
         ) : null}
       </QueryState>
+      {seriesOf ? <SeriesDialog member={seriesOf} onClose={() => setSeriesOf(null)} /> : null}
     </div>
+  );
+}
+
+/**
+ * A row's actions (spec §2 Team Management). What the server allows decides what is offered: money,
+ * the lottery series and contracts go to a DIRECT downline only (depth 1), a contract to an agent
+ * only; any member with a team can be drilled into. On a desktop the actions sit in the row; on a
+ * phone they fold into the row's menu button (CSS: .ag-actions__inline / .ag-actions__menu).
+ */
+function MemberActions({
+  member: m,
+  onDrill,
+  onTransfer,
+  onSeries,
+  onOffer,
+}: {
+  member: TeamMember;
+  onDrill: (id?: string) => void;
+  onTransfer?: (account: string) => void;
+  onSeries: (member: TeamMember) => void;
+  onOffer?: (downlineId: string) => void;
+}) {
+  const { t } = useTranslation('agents');
+  const [menuOpen, setMenuOpen] = useState(false);
+  const direct = m.depth === 1;
+  const actions = [
+    direct && onTransfer
+      ? {
+          key: 'transfer',
+          label: t('team.transfer'),
+          aria: t('team.transferTo', { account: m.account }),
+          run: () => onTransfer(m.account),
+        }
+      : null,
+    direct
+      ? {
+          key: 'series',
+          label: t('team.setSeries'),
+          aria: t('team.setSeriesOf', { account: m.account }),
+          run: () => onSeries(m),
+        }
+      : null,
+    direct && m.isAgent && onOffer
+      ? { key: 'offer', label: t('team.offerContract'), aria: undefined, run: () => onOffer(m.id) }
+      : null,
+    m.isAgent || m.teamSize > 0
+      ? {
+          key: 'drill',
+          label: t('team.openTeam'),
+          aria: t('team.openTeamOf', { account: m.account }),
+          run: () => onDrill(m.id),
+        }
+      : null,
+  ].filter((a) => a !== null);
+  if (!actions.length) return <span aria-hidden="true">—</span>;
+  const buttons = (close?: () => void) =>
+    actions.map((a) => (
+      <button
+        key={a.key}
+        type="button"
+        className="link-btn"
+        aria-label={a.aria}
+        onClick={() => {
+          close?.();
+          a.run();
+        }}
+      >
+        {a.label}
+      </button>
+    ));
+  return (
+    <span className="ag-actions">
+      <span className="ag-actions__inline">{buttons()}</span>
+      <span className="ag-actions__menu">
+        <button
+          type="button"
+          className="btn btn--ghost btn--sm"
+          aria-expanded={menuOpen}
+          aria-label={t('team.actionsOf', { account: m.account })}
+          onClick={() => setMenuOpen(!menuOpen)}
+        >
+          {t('team.actions')} {menuOpen ? '▴' : '▾'}
+        </button>
+        {menuOpen ? <span className="ag-actions__list">{buttons(() => setMenuOpen(false))}</span> : null}
+      </span>
+    </span>
   );
 }

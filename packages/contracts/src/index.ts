@@ -24,3 +24,4 @@ export * from './agent-contracts.ts';
 export * from './agent-contract-tiers.ts';
 export * from './agents-backoffice.ts';
 export * from './agent-notices.ts';
+export * from './points.ts';

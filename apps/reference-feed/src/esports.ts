@@ -33,7 +33,8 @@ export function roundsWinProbability(r: number, home: number, away: number): num
 }
 
 function roundsGame(random: Random): UnitGame<RoundsState> {
-  let r = 0.5 + random.normal() * 0.04;
+  // Round chances compound over a map: 0.53 a round is already about 0.65 a map.
+  let r = Math.min(0.58, Math.max(0.42, 0.5 + random.normal() * 0.02));
   return {
     unit: 'map',
     fresh: () => ({ rounds: { home: 0, away: 0 } }),
@@ -50,7 +51,7 @@ function roundsGame(random: Random): UnitGame<RoundsState> {
     },
     current: (s) => ({ ...s.rounds }),
     drift(random) {
-      r = Math.min(0.65, Math.max(0.35, r + random.normal() * 0.003));
+      r = Math.min(0.58, Math.max(0.42, r + random.normal() * 0.002));
     },
   };
 }

@@ -294,7 +294,7 @@ export class Feed {
         r.markets.set(id, {
           ...m,
           status: 'deactivated',
-          outcomes: m.outcomes.map((o) => ({ ...o, active: false })),
+          outcomes: m.outcomes.map((o) => ({ ...o, odds: null, active: false })),
         });
     this.emit(this.oddsMessage(r, [...r.markets.values()]) as FeedMessage);
   }

@@ -121,9 +121,12 @@ export class FootballMatch implements Match {
           : s.minute === HALF && s.breakMinutes < HALFTIME_MINUTES
             ? 'halftime'
             : '2nd_half';
-    const periods = s.halftime
-      ? [s.halftime, { home: s.goals.home - s.halftime.home, away: s.goals.away - s.halftime.away }]
-      : [{ ...s.goals }];
+    // Halves as played: the first (running or over), and the second once it has begun.
+    const periods = !s.halftime
+      ? [{ ...s.goals }]
+      : period === 'halftime'
+        ? [{ ...s.halftime }]
+        : [{ ...s.halftime }, { home: s.goals.home - s.halftime.home, away: s.goals.away - s.halftime.away }];
     return {
       home: s.goals.home,
       away: s.goals.away,

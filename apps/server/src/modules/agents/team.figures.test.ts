@@ -73,7 +73,7 @@ async function randomBets(n: number) {
   }
 }
 
-/** Deposits made pending and approved later (an update), and withdrawals paid, of random players. */
+/** Deposits and withdrawals made pending and approved later (updates), some withdrawals then received. */
 async function randomCash(n: number) {
   for (let i = 0; i < n; i++) {
     const memberId = pick(players);
@@ -88,6 +88,24 @@ async function randomCash(n: number) {
       await sql`update deposits set status = 'approved', resolved_at = ${at} where idempotency_key = ${key}`.execute(
         t.ctx.db,
       );
+    // A withdrawal counts from its approval; received or not afterwards, it stays counted.
+    const { rows } = await sql<{ id: string }>`
+      insert into payout_accounts (merchant_id, member_id, type, pix_key_type, pix_key, holder_name)
+      values (${merchantId}, ${memberId}, 'pix', 'email', ${`${key}@tf.test`}, 'TF') returning id`.execute(
+      t.ctx.db,
+    );
+    await sql`insert into withdrawals (merchant_id, member_id, order_no, idempotency_key, payout_account_id, amount_minor,
+        currency, status, hold_transfer_id, created_at)
+      values (${merchantId}, ${memberId}, ${`tfw-${key}`}, ${key}, ${rows[0]!.id}, ${500 + i}, ${currency}, 'pending', 0, ${at})`.execute(
+      t.ctx.db,
+    );
+    if (random() < 0.7)
+      await sql`update withdrawals set status = 'approved', approved_at = ${at} where idempotency_key = ${key}`.execute(
+        t.ctx.db,
+      );
+    if (random() < 0.5)
+      await sql`update withdrawals set status = 'received', resolved_at = ${at}
+        where idempotency_key = ${key} and status = 'approved'`.execute(t.ctx.db);
   }
 }
 
@@ -149,6 +167,8 @@ describe('whole-team figures kept per agent', () => {
     const first = await expectKeptEqualRecount();
     expect(first.daily.some((r) => Number(r.active_members) > 0)).toBe(true);
     expect(first.monthly.length).toBeGreaterThan(0);
+    expect(first.daily.some((r) => Number(r.withdrawal_minor) > 0)).toBe(true);
+    expect(first.daily.some((r) => Number(r.deposit_minor) > 0)).toBe(true);
     // A player, then a whole sub-team (an agent with its agents and players), moved to the other tree.
     await move(players[0]!, agents[6]!);
     await move(agents[1]!.id, agents[9]!);

@@ -19,6 +19,7 @@ import { ledgerModule } from './modules/ledger/index.ts';
 import { crashModule } from './modules/crash/index.ts';
 import { lotteryModule } from './modules/lottery/index.ts';
 import { recordsModule } from './modules/records/index.ts';
+import { pointsModule } from './modules/points/index.ts';
 import { originalsModule } from './modules/originals/index.ts';
 import { realtimeModule } from './modules/realtime/index.ts';
 import { messagingModule } from './modules/messaging/index.ts';
@@ -52,6 +53,7 @@ export const MODULES: ServerModule[] = [
   crashModule,
   lotteryModule,
   recordsModule,
+  pointsModule,
   realtimeModule,
 ];
 

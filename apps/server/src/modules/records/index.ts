@@ -9,6 +9,8 @@ export {
   type ConsumeHooks,
   consumeBatch,
   consumerHoldsCommitted,
+  hasPending,
+  inRange,
   readFacts,
   readRange,
   type StreamCursor,

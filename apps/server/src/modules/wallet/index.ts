@@ -16,6 +16,8 @@ export {
 /** Money leaving a member (withdrawals, transfers to others) is confirmed with the withdrawal password. */
 export { checkWithdrawalPassword, hasWithdrawalPassword } from './withdrawal-password.service.ts';
 export { sweepAutoReceipts } from './receipts.service.ts';
+/** One transaction under the member's row lock with the withdrawal password checked (points redemptions). */
+export { type GuardedSteps, type LockedMember, withPasswordChecked } from './password-guarded.ts';
 
 /**
  * The cashier: payment channels, deposits (manual and gateway, with the built-in sandbox gateway),

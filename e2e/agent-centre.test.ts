@@ -9,8 +9,9 @@ import { playerApi, signInContext } from './player.ts';
 /**
  * The agent centre in a real Chromium against the built server: the demo agent opens it from the
  * avatar menu, reads its team's overview (the demo player's dice rounds in it), creates a downline
- * agent in the registration centre and finds it in Team Management — PT-BR on a phone and EN on a
- * desktop, each page pictured in both themes.
+ * agent in the registration centre, finds it in Team Management and sets the demo player's lottery
+ * series from the row's actions (a menu on a phone) — PT-BR on a phone and EN on a desktop, each page
+ * pictured in both themes.
  */
 const j = useJourney({ env: { BET_ROLLUPS: 'true' }, demoPlayer: { agentCentre: true, memberCentre: true } });
 let agentToken: string;

@@ -232,11 +232,28 @@ export class Feed {
     return true;
   }
 
-  /** Sends the fixture's settlement again (after a rollback: the resettlement). */
-  resettle(fixtureId: string) {
+  /**
+   * Sends the fixture's settlement again (after a rollback: the resettlement), or, given `markets`,
+   * a trader's corrected results for them (which then stand as the fixture's settlement), e.g. a
+   * dead heat the models never produce.
+   */
+  resettle(fixtureId: string, markets?: BetSettlement['markets']) {
     const r = this.running.get(fixtureId);
     if (!r?.settlement) return false;
-    this.emit({ type: 'bet_settlement', producer: 'live', ts: this.now, fixtureId, markets: r.settlement });
+    if (markets) {
+      const corrected = new Map(markets.map((m) => [marketId(m), m]));
+      r.settlement = [
+        ...r.settlement.map((m) => corrected.get(marketId(m)) ?? m),
+        ...markets.filter((m) => !r.settlement!.some((s) => marketId(s) === marketId(m))),
+      ];
+    }
+    this.emit({
+      type: 'bet_settlement',
+      producer: 'live',
+      ts: this.now,
+      fixtureId,
+      markets: markets ?? r.settlement,
+    });
     return true;
   }
 

@@ -113,4 +113,41 @@ describe('the reference feed process', () => {
     expect(bad.status).toBe(400);
     s.socket.close();
   });
+
+  it('sends a trader’s corrected settlement with a dead-heat factor, and refuses a malformed one', async () => {
+    const s = stream();
+    await s.opened;
+    // Play the football fixture (it started at once) to its end on the feed's own clock, watching
+    // the engine itself: the socket's messages arrive only once this synchronous loop yields.
+    const id = feed.feed.fixtures().find((f) => f.sport === 'football')!.id;
+    let settled = false;
+    const stop = feed.feed.subscribe((m) => {
+      if (m.type === 'bet_settlement' && m.fixtureId === id) settled = true;
+    });
+    for (let t = feed.feed.clock; !settled && t < feed.feed.clock + 3_600_000; t += 1_000)
+      feed.feed.advanceTo(t);
+    stop();
+    expect(settled).toBe(true);
+    const post = (body: unknown) =>
+      fetch(`${feed.url}/v1/admin/fixtures/${id}/resettle`, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const dh = {
+      key: 'btts',
+      specifiers: '',
+      outcomes: [
+        { id: 'yes', result: 'win', deadHeatFactor: { num: 1, den: 2 } },
+        { id: 'no', result: 'lose' },
+      ],
+    };
+    expect((await post({ markets: [dh] })).status).toBe(200);
+    const resettled = await s.until((m) => m.type === 'bet_settlement' && m.markets.length === 1);
+    expect(resettled).toMatchObject({ fixtureId: id, markets: [dh] });
+    const bad = { ...dh, outcomes: [{ id: 'yes', result: 'lose', deadHeatFactor: { num: 1, den: 2 } }] };
+    expect((await post({ markets: [bad] })).status).toBe(400);
+    expect((await post({ markets: [{ ...dh, outcomes: [{ id: 'yes', result: 'won' }] }] })).status).toBe(400);
+    s.socket.close();
+  });
 });

@@ -1,7 +1,15 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocket, WebSocketServer } from 'ws';
-import { type FeedMessage, type MarketRef, PRODUCERS, type Producer } from './contract.ts';
+import {
+  type BetSettlement,
+  type FeedMessage,
+  type MarketRef,
+  type OutcomeResult,
+  PRODUCERS,
+  type Producer,
+  type SettledOutcome,
+} from './contract.ts';
 import { Feed, type FeedOptions, RECOVERY_WINDOW_MS } from './feed.ts';
 
 /**
@@ -87,7 +95,9 @@ export async function startReferenceFeed(options: ReferenceFeedOptions): Promise
       if (!body) return send(response, 400, { code: 'MALFORMED_JSON' });
       const markets = parseMarkets(body.markets);
       const window = parseWindow(body);
-      if (markets === null || window === null) return send(response, 400, { code: 'BAD_INPUT' });
+      const settled = admin[2] === 'resettle' ? parseSettled(body.markets) : undefined;
+      if (markets === null || window === null || settled === null)
+        return send(response, 400, { code: 'BAD_INPUT' });
       const id = admin[1]!;
       const done =
         admin[2] === 'cancel'
@@ -100,7 +110,7 @@ export async function startReferenceFeed(options: ReferenceFeedOptions): Promise
             ? feed.rollbackCancel(id, { markets, ...window })
             : admin[2] === 'rollback-settlement'
               ? feed.rollbackSettlement(id, markets)
-              : feed.resettle(id);
+              : feed.resettle(id, settled);
       return done ? send(response, 200, { ok: true }) : send(response, 404, { code: 'FIXTURE_UNKNOWN' });
     }
     return send(response, 404, { code: 'NOT_FOUND' });
@@ -166,6 +176,36 @@ function parseMarkets(value: unknown): MarketRef[] | undefined | null {
   for (const m of value) {
     if (typeof m?.key !== 'string' || typeof (m.specifiers ?? '') !== 'string') return null;
     out.push({ key: m.key, specifiers: m.specifiers ?? '' });
+  }
+  return out;
+}
+
+const RESULTS: readonly OutcomeResult[] = ['win', 'lose', 'void', 'half_win', 'half_lose'];
+
+/** A trader's results: every outcome with a known result; a dead-heat factor only on a win, 0 < num ≤ den. */
+function parseSettled(value: unknown): BetSettlement['markets'] | undefined | null {
+  const refs = parseMarkets(value);
+  if (!refs) return refs;
+  const out: BetSettlement['markets'] = [];
+  for (const [i, ref] of refs.entries()) {
+    const outcomes = (value as Array<{ outcomes?: unknown }>)[i]!.outcomes;
+    if (!Array.isArray(outcomes) || outcomes.length === 0 || outcomes.length > 100) return null;
+    const settled: SettledOutcome[] = [];
+    for (const o of outcomes) {
+      if (typeof o?.id !== 'string' || !RESULTS.includes(o.result)) return null;
+      const f = o.deadHeatFactor;
+      if (f === undefined) settled.push({ id: o.id, result: o.result });
+      else if (
+        o.result === 'win' &&
+        Number.isSafeInteger(f?.num) &&
+        Number.isSafeInteger(f?.den) &&
+        f.num > 0 &&
+        f.num <= f.den
+      )
+        settled.push({ id: o.id, result: 'win', deadHeatFactor: { num: f.num, den: f.den } });
+      else return null;
+    }
+    out.push({ ...ref, outcomes: settled });
   }
   return out;
 }

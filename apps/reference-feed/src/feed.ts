@@ -3,6 +3,7 @@ import {
   type BetSettlement,
   type Fixture,
   type FeedMessage,
+  type FixtureChange,
   type MarketRef,
   type OddsChange,
   type OddsMarket,
@@ -340,13 +341,7 @@ export class Feed {
     };
     const r: Running = { fixture, model, match: model.create(this.random), markets: new Map() };
     this.running.set(id, r);
-    this.emit({
-      type: 'fixture_change',
-      producer: 'prematch',
-      ts: this.now,
-      change: 'new',
-      fixture: { ...fixture },
-    });
+    this.fixtureChange('prematch', 'new', fixture);
     this.reprice(r);
     if (lead <= 0) this.start(r);
     else {
@@ -357,13 +352,7 @@ export class Feed {
 
   private start(r: Running) {
     r.fixture.status = 'live';
-    this.emit({
-      type: 'fixture_change',
-      producer: 'live',
-      ts: this.now,
-      change: 'current',
-      fixture: { ...r.fixture },
-    });
+    this.fixtureChange('live', 'current', r.fixture);
     this.reprice(r);
     this.schedule(this.now + r.model.stepMinutes * this.minuteMs, 'step', r.fixture.id);
   }
@@ -387,13 +376,7 @@ export class Feed {
         if (fate < 0.002) return this.callOff(r);
         if (fate < 0.012) {
           r.fixture.startTime += Math.round(15 * this.minuteMs);
-          this.emit({
-            type: 'fixture_change',
-            producer: 'prematch',
-            ts: this.now,
-            change: 'start_time',
-            fixture: { ...r.fixture },
-          });
+          this.fixtureChange('prematch', 'start_time', r.fixture);
           this.schedule(r.fixture.startTime, 'start', r.fixture.id);
         }
         r.match.drift(this.random);
@@ -410,13 +393,7 @@ export class Feed {
         return;
       case 'close':
         r.fixture.status = 'closed';
-        this.emit({
-          type: 'fixture_change',
-          producer: 'live',
-          ts: this.now,
-          change: 'closed',
-          fixture: { ...r.fixture },
-        });
+        this.fixtureChange('live', 'closed', r.fixture);
         this.running.delete(r.fixture.id);
         return;
       case 'step': {
@@ -440,6 +417,10 @@ export class Feed {
     }
   }
 
+  private fixtureChange(producer: Producer, change: FixtureChange['change'], fixture: Fixture) {
+    this.emit({ type: 'fixture_change', producer, ts: this.now, change, fixture: { ...fixture } });
+  }
+
   /** The fixture will not be played: every bet on it is void, and another takes its place. */
   private callOff(r: Running) {
     r.fixture.status = 'cancelled';
@@ -451,13 +432,7 @@ export class Feed {
       reason: 'cancelled',
       markets: this.refs(r),
     });
-    this.emit({
-      type: 'fixture_change',
-      producer: 'prematch',
-      ts: this.now,
-      change: 'cancelled',
-      fixture: { ...r.fixture },
-    });
+    this.fixtureChange('prematch', 'cancelled', r.fixture);
     this.running.delete(r.fixture.id);
     this.announce(r.fixture.sport);
   }

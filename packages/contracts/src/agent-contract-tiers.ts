@@ -95,3 +95,21 @@ export function readTiers(
   }
   return { tiers };
 }
+
+/**
+ * The tier problems of a refused offer (VALIDATION_FAILED's `details.fields`, each "tiers.<n>.<reason>"
+ * or "tiers.<reason>"): the 1-based tier when there is one and the reason, for the reader's words.
+ */
+export function readTierProblems(details: unknown): { tier: number | null; reason: string }[] {
+  const fields = (details as { fields?: unknown } | null | undefined)?.fields;
+  if (!Array.isArray(fields)) return [];
+  return fields
+    .map((f) => String((f as { field?: unknown }).field ?? ''))
+    .filter(Boolean)
+    .map((field) => {
+      const [, index, reason] = field.match(/^tiers\.(\d+)\.(\w+)$/) ?? [];
+      return index !== undefined && reason
+        ? { tier: Number(index) + 1, reason }
+        : { tier: null, reason: field.replace(/^tiers\./, '') };
+    });
+}

@@ -3,6 +3,7 @@ import {
   type BoAgentNode,
   type BoContractOffer,
   isRateField,
+  readTierProblems,
   readTiers,
   TIER_FIELDS,
   type TierField,
@@ -14,7 +15,7 @@ import { Dialog } from '../../components/Dialog';
 import { DialogActions } from '../../components/DialogActions';
 import { Alert } from '../../components/Status';
 import { useAction } from '../../lib/action';
-import { api } from '../../lib/api';
+import { ApiError, api } from '../../lib/api';
 import { useMerchantCurrency } from '../lottery/currency';
 import { CONTRACT_TYPES } from './shared';
 
@@ -32,11 +33,22 @@ export function OfferContractDialog({ agent, onClose }: { agent: BoAgentNode; on
   const queryClient = useQueryClient();
   const currency = useMerchantCurrency() ?? 'BRL';
   const { busy, error, setError, run } = useAction();
+  const [problems, setProblems] = useState<string | null>(null);
   const [type, setType] = useState<AgentContractType>('dividend');
   const [tiers, setTiers] = useState<Draft[]>([{}]);
   const [reason, setReason] = useState('');
   const [bad, setBad] = useState<{ tier: number; field: TierField } | null>(null);
 
+  // The server's tier problems (VALIDATION_FAILED, fields "tiers.<n>.<reason>") in words, per tier.
+  const tierProblemText = (cause: unknown): string | null => {
+    const problems = cause instanceof ApiError ? readTierProblems(cause.details) : [];
+    const why = (key: string) =>
+      t(`agents.offer.problem.${key}`, { defaultValue: t('agents.offer.problem.invalid') });
+    const texts = problems.map(({ tier, reason }) =>
+      tier === null ? why(reason) : t('agents.offer.problem.tier', { n: tier, reason: why(reason) }),
+    );
+    return texts.length ? texts.join(' ') : null;
+  };
   // The words of a field for the type ("Daily valid bet"), else the field's own.
   const label = (field: TierField) =>
     t(`agents.offer.fields.${type}.${field}`, { defaultValue: t(`agents.offer.fields.${field}`) });
@@ -52,13 +64,19 @@ export function OfferContractDialog({ agent, onClose }: { agent: BoAgentNode; on
       return;
     }
     setBad(null);
+    setProblems(null);
     const body: BoContractOffer = {
       downlineId: agent.id,
       type,
       tiers: read.tiers,
       ...(reason.trim().length >= 2 ? { reason: reason.trim() } : {}),
     };
-    const done = await run(() => api.post('/bo/agents/contracts', body));
+    const done = await run(() =>
+      api.post('/bo/agents/contracts', body).catch((cause: unknown) => {
+        setProblems(tierProblemText(cause));
+        throw cause;
+      }),
+    );
     if (done) {
       await queryClient.invalidateQueries({ queryKey: ['bo', 'agents'] });
       onClose();
@@ -142,7 +160,7 @@ export function OfferContractDialog({ agent, onClose }: { agent: BoAgentNode; on
             maxLength={500}
           />
         </label>
-        <Alert tone="error">{error}</Alert>
+        <Alert tone="error">{problems ?? error}</Alert>
         <DialogActions onCancel={onClose} label={t('agents.offer.send')} busy={busy} />
       </form>
     </Dialog>

@@ -4,6 +4,7 @@ import type {
   ContractView,
   TeamMembersResponse,
 } from '@sorte/contracts';
+import { readTierProblems } from '@sorte/contracts';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
@@ -258,21 +259,13 @@ function useContractError() {
   const { t } = useTranslation('agents');
   const errorMessage = useErrorMessage();
   return (error: unknown) => {
-    const fields = error instanceof ApiError ? error.details?.fields : undefined;
-    const problems = Array.isArray(fields)
-      ? fields.map((f) => String((f as { field?: unknown }).field ?? '')).filter(Boolean)
-      : [];
+    const problems = error instanceof ApiError ? readTierProblems(error.details) : [];
     if (!problems.length) return errorMessage(error);
+    const why = (reason: string) => t(`contracts.problem.${reason}`, t('contracts.problem.invalid'));
     return problems
-      .map((field) => {
-        const [, index, reason] = field.match(/^tiers\.(\d+)\.(\w+)$/) ?? [];
-        if (index !== undefined && reason)
-          return t('contracts.problem.tier', {
-            n: Number(index) + 1,
-            reason: t(`contracts.problem.${reason}`, t('contracts.problem.invalid')),
-          });
-        return t(`contracts.problem.${field.replace(/^tiers\./, '')}`, t('contracts.problem.invalid'));
-      })
+      .map(({ tier, reason }) =>
+        tier === null ? why(reason) : t('contracts.problem.tier', { n: tier, reason: why(reason) }),
+      )
       .join(' ');
   };
 }

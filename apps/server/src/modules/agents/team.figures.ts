@@ -82,6 +82,13 @@ export interface TeamFigureRow {
   active_members: string;
 }
 
+export interface TeamMonthRow {
+  agent_id: string;
+  currency: string;
+  month: string;
+  active_members: string;
+}
+
 const COLUMNS = sql`bets, stake_minor, valid_stake_minor, payout_minor, deposit_minor, withdrawal_minor,
   new_members, active_members`;
 const NONZERO = sql`(bets <> 0 or stake_minor <> 0 or valid_stake_minor <> 0 or payout_minor <> 0 or deposit_minor <> 0
@@ -93,12 +100,7 @@ export async function storedTeamFigures(db: Db) {
     select agent_id, currency, to_char(day, 'YYYY-MM-DD') as day, ${COLUMNS}
     from agent_team_daily where ${NONZERO}
     order by agent_id, currency, day`.execute(db);
-  const { rows: monthly } = await sql<{
-    agent_id: string;
-    currency: string;
-    month: string;
-    active_members: string;
-  }>`
+  const { rows: monthly } = await sql<TeamMonthRow>`
     select agent_id, currency, to_char(month, 'YYYY-MM-DD') as month, active_members
     from agent_team_monthly where active_members <> 0
     order by agent_id, currency, month`.execute(db);
@@ -135,12 +137,7 @@ export async function recountTeamFigures(db: Db): Promise<Awaited<ReturnType<typ
       group by 1, 2, 3
     )
     select * from sums where ${NONZERO} order by agent_id, currency, day`.execute(db);
-  const { rows: monthly } = await sql<{
-    agent_id: string;
-    currency: string;
-    month: string;
-    active_members: string;
-  }>`
+  const { rows: monthly } = await sql<TeamMonthRow>`
     with per_member as (
       select m.id, m.ancestry, b.currency, date_trunc('month', b.day)::date as month
       from members m join bet_rollups_daily b on b.merchant_id = m.merchant_id and b.member_id = m.id

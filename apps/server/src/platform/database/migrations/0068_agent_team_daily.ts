@@ -144,6 +144,17 @@ const moveHistory = `
     where s.ancestry is not null),
   months as (${fanOutMonthly('mmove')})`;
 
+/** The insert, update and delete statement triggers of `table`, calling `<fn>_insert` etc. */
+const triggers = (table: string, name: string, fn: string) => [
+  `create trigger ${name}_insert after insert on ${table}
+     referencing new table as new_rows for each statement execute function ${fn}_insert()`,
+  `create trigger ${name}_update after update on ${table}
+     referencing old table as old_rows new table as new_rows
+     for each statement execute function ${fn}_update()`,
+  `create trigger ${name}_delete after delete on ${table}
+     referencing old table as old_rows for each statement execute function ${fn}_delete()`,
+];
+
 const STATEMENTS = [
   `create table agent_team_daily (
     agent_id uuid not null,
@@ -201,13 +212,7 @@ const STATEMENTS = [
   begin ${onRollups(`${rollupRows('new_rows', '')} union all ${rollupRows('old_rows', '-')}`)} return null; end $$`,
   `create function agent_team_rollups_delete() returns trigger language plpgsql as $$
   begin ${onRollups(rollupRows('old_rows', '-'))} return null; end $$`,
-  `create trigger bet_rollups_agent_team_insert after insert on bet_rollups_daily
-     referencing new table as new_rows for each statement execute function agent_team_rollups_insert()`,
-  `create trigger bet_rollups_agent_team_update after update on bet_rollups_daily
-     referencing old table as old_rows new table as new_rows
-     for each statement execute function agent_team_rollups_update()`,
-  `create trigger bet_rollups_agent_team_delete after delete on bet_rollups_daily
-     referencing old table as old_rows for each statement execute function agent_team_rollups_delete()`,
+  ...triggers('bet_rollups_daily', 'bet_rollups_agent_team', 'agent_team_rollups'),
   // ---- the cashier
   ...(['deposits', 'withdrawals'] as const).flatMap((table) => {
     const rows = table === 'deposits' ? depositRows : withdrawalRows;
@@ -220,13 +225,7 @@ const STATEMENTS = [
       return null; end $$`,
       `create function agent_team_${table}_delete() returns trigger language plpgsql as $$
       begin ${onCash(column, rows('old_rows', '-'), ['old_rows'])} return null; end $$`,
-      `create trigger ${table}_agent_team_insert after insert on ${table}
-         referencing new table as new_rows for each statement execute function agent_team_${table}_insert()`,
-      `create trigger ${table}_agent_team_update after update on ${table}
-         referencing old table as old_rows new table as new_rows
-         for each statement execute function agent_team_${table}_update()`,
-      `create trigger ${table}_agent_team_delete after delete on ${table}
-         referencing old table as old_rows for each statement execute function agent_team_${table}_delete()`,
+      ...triggers(table, `${table}_agent_team`, `agent_team_${table}`),
     ];
   }),
   // ---- the tree
@@ -267,13 +266,7 @@ const STATEMENTS = [
     ${fanOutDaily('d')};
     return null;
   end $$`,
-  `create trigger members_agent_team_insert after insert on members
-     referencing new table as new_rows for each statement execute function agent_team_members_insert()`,
-  `create trigger members_agent_team_update after update on members
-     referencing old table as old_rows new table as new_rows
-     for each statement execute function agent_team_members_update()`,
-  `create trigger members_agent_team_delete after delete on members
-     referencing old table as old_rows for each statement execute function agent_team_members_delete()`,
+  ...triggers('members', 'members_agent_team', 'agent_team_members'),
   // ---- the backfill: the state tables from the rollups, then every member's history and registration.
   `insert into member_day_valid (member_id, currency, day, valid_stake_minor)
      select member_id, currency, day, sum(valid_stake_minor) from bet_rollups_daily group by 1, 2, 3`,

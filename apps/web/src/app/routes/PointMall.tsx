@@ -1,8 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../components/ui/EmptyState';
 import { Icon } from '../../components/ui/Icon';
-
-const STEPS = ['play', 'earn', 'redeem'] as const;
+import { PointsMall } from '../../features/points';
 
 export default function PointMallPage() {
   const { t } = useTranslation('pages');
@@ -15,18 +13,7 @@ export default function PointMallPage() {
           <p>{t('pointMall.subtitle')}</p>
         </div>
       </header>
-      <ol className="steps">
-        {STEPS.map((step, index) => (
-          <li key={step} className="step">
-            <span className="step__num">{index + 1}</span>
-            <div>
-              <h2>{t(`pointMall.steps.${step}.title`)}</h2>
-              <p>{t(`pointMall.steps.${step}.text`)}</p>
-            </div>
-          </li>
-        ))}
-      </ol>
-      <EmptyState icon="gift" title={t('pointMall.emptyTitle')} text={t('pointMall.emptyText')} />
+      <PointsMall />
     </div>
   );
 }

@@ -1,0 +1,2 @@
+/** The points mall (/pointMall): balance, items, redeem and convert, history, rules. */
+export { PointsMall } from './PointsMall';

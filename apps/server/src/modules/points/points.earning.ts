@@ -1,11 +1,10 @@
 import { sql } from 'kysely';
 import type { Db } from '../../platform/database/database.ts';
 import {
-  type ConsumeHooks,
-  consumeBatch,
   consumerHoldsCommitted,
-  hasPending,
+  catchUpConsumer,
   inRange,
+  pollConsumer,
   type StreamCursor,
 } from '../records/index.ts';
 
@@ -105,19 +104,9 @@ async function applyEarning(trx: Db, from: StreamCursor, to: StreamCursor): Prom
       earned = a.earned + excluded.earned, updated_at = now()`.execute(trx);
 }
 
-/** One batch of the points consumer; the number of facts it read (0: caught up). */
-export function earningBatch(db: Db, limit = POINTS_BATCH, hooks: ConsumeHooks = {}): Promise<number> {
-  return consumeBatch(db, POINTS_CONSUMER, limit, applyEarning, hooks);
-}
-
-/** Batches until the consumer holds every decided fact. */
-export async function catchUpPoints(db: Db, limit = POINTS_BATCH): Promise<number> {
-  let total = 0;
-  for (;;) {
-    const n = await earningBatch(db, limit);
-    total += n;
-    if (n < limit) return total;
-  }
+/** Batches until the consumer holds every decided fact; the facts read. */
+export function catchUpPoints(db: Db, limit = POINTS_BATCH): Promise<number> {
+  return catchUpConsumer(db, POINTS_CONSUMER, limit, applyEarning);
 }
 
 /** Catches up until every fact committed before the call is counted (tests read their own writes). */
@@ -126,7 +115,6 @@ export function pointsHoldCommitted(db: Db, timeoutMs = 30_000): Promise<void> {
 }
 
 /** The job's step: an index probe when idle, else catch up. */
-export async function pollPoints(db: Db): Promise<number> {
-  if (!(await hasPending(db, POINTS_CONSUMER))) return 0;
-  return catchUpPoints(db);
+export function pollPoints(db: Db): Promise<number> {
+  return pollConsumer(db, POINTS_CONSUMER, POINTS_BATCH, applyEarning);
 }

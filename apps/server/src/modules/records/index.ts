@@ -5,12 +5,15 @@ import { registerRecordsRoutes } from './records.routes.ts';
 
 export type { BetRecordStatus } from './records.tables.ts';
 export {
+  type ApplyBatch,
   type BetFact,
+  catchUpConsumer,
   type ConsumeHooks,
   consumeBatch,
   consumerHoldsCommitted,
   hasPending,
   inRange,
+  pollConsumer,
   readFacts,
   readRange,
   type StreamCursor,

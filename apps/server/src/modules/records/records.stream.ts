@@ -151,3 +151,32 @@ export async function consumerHoldsCommitted(
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
+
+/** A consumer's `apply`, as `consumeBatch` takes it. */
+export type ApplyBatch = (trx: Db, from: StreamCursor, to: StreamCursor, count: number) => Promise<void>;
+
+/** Batches of `limit` until `consumer` holds every decided fact; the facts folded in. */
+export async function catchUpConsumer(
+  db: Db,
+  consumer: string,
+  limit: number,
+  apply: ApplyBatch,
+): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const n = await consumeBatch(db, consumer, limit, apply);
+    total += n;
+    if (n < limit) return total;
+  }
+}
+
+/** A consumer job's step: an index probe when idle, else catch up. */
+export async function pollConsumer(
+  db: Db,
+  consumer: string,
+  limit: number,
+  apply: ApplyBatch,
+): Promise<number> {
+  if (!(await hasPending(db, consumer))) return 0;
+  return catchUpConsumer(db, consumer, limit, apply);
+}

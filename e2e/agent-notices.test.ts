@@ -113,6 +113,12 @@ describe.each(JOURNEYS)('agent centre: announcements, notices and transfers ($na
     await dialog.getByRole('button', { name: say('pages.agentTeamManagement'), exact: true }).click();
     await page.waitForURL(/m_page=agentTeamManagement/);
     const transfer = dialog.getByRole('button', { name: say('team.transferTo', { account: 'demoplayer' }) });
+    // On a phone a row's actions fold into its menu.
+    if (setting.phone) {
+      const menu = dialog.getByRole('button', { name: say('team.actionsOf', { account: 'demoplayer' }) });
+      await menu.waitFor({ timeout: 15_000 });
+      await menu.click();
+    }
     await transfer.waitFor({ timeout: 15_000 });
     await transfer.click();
     const send = page.getByRole('dialog', { name: c('downline.title') });

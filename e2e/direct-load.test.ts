@@ -3,15 +3,14 @@ import { newPage, screenshot, withoutAnnouncementPopups } from './harness.ts';
 import { t } from './i18n.ts';
 import { useJourney } from './journey.ts';
 import { signInContext } from './player.ts';
-import { CELLS, cellName, readSeed, sweepCell, sweepUrls, type Vocabulary, vocabulary } from './sweep.ts';
+import { CELLS, cellName, readSeed, type Seed, sweepCell, type Vocabulary, vocabulary } from './sweep.ts';
 
 const run = useJourney({ demoPlayer: {} });
-let urls: Record<'in' | 'out', string[]>;
+let seed: Seed;
 let words: Vocabulary;
 
 beforeAll(async () => {
-  const seed = await readSeed(run.server, run.token);
-  urls = { in: sweepUrls(seed, true), out: sweepUrls(seed, false) };
+  seed = await readSeed(run.server, run.token);
   words = vocabulary();
 });
 
@@ -42,7 +41,7 @@ describe.concurrent('every route opened directly', () => {
   // Long enough for a cell that waits for its lane; each load has its own 20 s deadline.
   for (const cell of CELLS)
     it(cellName(cell), { timeout: 1_800_000 }, async () => {
-      const problems = await inLane(() => sweepCell(cell, { ...run, urls, words }));
+      const problems = await inLane(() => sweepCell(cell, { ...run, seed, words }));
       expect(problems).toEqual([]);
     });
 });

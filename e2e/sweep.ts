@@ -118,6 +118,14 @@ const ROUTE_SAMPLES: Record<RoutePath, (s: Seed) => string[]> = {
 };
 
 /**
+ * Other addresses of the home and the register page: the router gives them the same page as `/` and
+ * `/register` (app/router.tsx), so what they can get wrong is being served at all. They are opened in
+ * the site's default language only — on both widths, logged out and in, cold and refreshed, in both
+ * themes — and not again in English, where they would only repeat `/` and `/register`.
+ */
+const ALIASES = new Set(['/index', '/index.html', '/home', '/register.html']);
+
+/**
  * The member (and agent) centre's pages, read from its menu (app/<centre>/menu.ts: `{ key: '…', icon }`
  * entries; importing it would bring the web's JSX types into the e2e type check).
  */
@@ -139,23 +147,29 @@ const MODAL_SAMPLES: Record<ModalName, (login: boolean) => string[]> = {
   download: () => ['/?modal=download'],
   help: () => ['/?modal=help'],
   member: (login) => centrePages('member-centre', login).map((key) => `/?modal=member&m_page=${key}`),
-  agent: (login) => centrePages('agent-centre', login).map((key) => `/?modal=agent&m_page=${key}`),
+  // The sweep signs in as the demo player, not an agent: the agent centre is never open to it. Its
+  // pages, as the demo agent sees them, are the agent journeys' (e2e/agent-*.test.ts), not loaded
+  // from the address bar here.
+  agent: () => centrePages('agent-centre', false).map((key) => `/?modal=agent&m_page=${key}`),
 };
 
 /**
- * A centre's pages: all of them signed in; signed out, every page of a centre shows the same sign-in
- * guard, so its first page stands for the rest (a quarter of the sweep's loads went to that guard).
+ * A centre's pages: all of them when the centre is open to the visitor; otherwise every page shows the
+ * same guard (sign in; or, for the demo player, "not an agent"), so its first page stands for the rest
+ * (a quarter of the sweep's loads once went to those guards).
  */
-function centrePages(centre: 'member-centre' | 'agent-centre', login: boolean): string[] {
+function centrePages(centre: 'member-centre' | 'agent-centre', open: boolean): string[] {
   const keys = centrePageKeys(centre);
-  return login ? keys : keys.slice(0, 1);
+  return open ? keys : keys.slice(0, 1);
 }
 
-/** Every address of the sweep for a login state, in table order. */
-export function sweepUrls(seed: Seed, login: boolean): string[] {
+/** Every address of the sweep for a cell, in table order. */
+export function sweepUrls(seed: Seed, cell: Cell): string[] {
   return [
-    ...ROUTE_PATHS.flatMap((path) => ROUTE_SAMPLES[path](seed)),
-    ...MODAL_NAMES.flatMap((name) => MODAL_SAMPLES[name](login)),
+    ...ROUTE_PATHS.flatMap((path) => ROUTE_SAMPLES[path](seed)).filter(
+      (url) => cell.lang === 'pt-BR' || !ALIASES.has(url),
+    ),
+    ...MODAL_NAMES.flatMap((name) => MODAL_SAMPLES[name](cell.login)),
   ];
 }
 
@@ -338,8 +352,7 @@ export interface SweepOptions {
   browser: Browser;
   server: RunningServer;
   token: string;
-  /** The addresses per login state (sweepUrls). */
-  urls: Record<'in' | 'out', string[]>;
+  seed: Seed;
   words: Vocabulary;
 }
 
@@ -411,7 +424,7 @@ export async function sweepCell(cell: Cell, opts: SweepOptions): Promise<string[
     await page.keyboard.press('Escape');
     await rendered(page, requests).catch(() => undefined);
   }
-  for (const url of opts.urls[cell.login ? 'in' : 'out']) {
+  for (const url of sweepUrls(opts.seed, cell)) {
     await visit(url, cold, () => page.goto(`${opts.server.url}${url}`));
     await visit(url, refreshed, () => page.reload());
   }

@@ -35,6 +35,7 @@ import * as m0066 from './0066_agent_notices.ts';
 import * as m0067 from './0067_member_team_sizes.ts';
 import * as m0068 from './0068_agent_team_daily.ts';
 import * as m0069 from './0069_points_mall.ts';
+import * as m0070 from './0070_sportsbook_feed.ts';
 
 export interface Migration {
   name: string;
@@ -80,4 +81,5 @@ export const MIGRATIONS: Migration[] = [
   { name: '0067_member_team_sizes', up: m0067.up },
   { name: '0068_agent_team_daily', up: m0068.up },
   { name: '0069_points_mall', up: m0069.up },
+  { name: '0070_sportsbook_feed', up: m0070.up },
 ];

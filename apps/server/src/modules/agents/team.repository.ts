@@ -324,14 +324,16 @@ export async function agentTransfers(
     with mine as (
       select id from ledger_accounts where owner_id = ${q.agentId} and kind = 'main' and currency = ${q.currency}
     ), moves as (
+      -- Through the agent wallet's entries (an entry has its transfer's time): transfers are not
+      -- indexed by account (migration 0072).
       select t.id, t.created_at, t.amount_minor,
-        case when t.debit_account_id = (select id from mine) then 'out' else 'in' end as direction,
-        case when t.debit_account_id = (select id from mine) then t.credit_account_id else t.debit_account_id end as other
-      from ledger_transfers t
-      where t.merchant_id = ${q.merchantId} and t.code = 'transfer' and t.status = 'posted'
-        and (t.debit_account_id = (select id from mine) or t.credit_account_id = (select id from mine))
-        and t.created_at >= (${q.from}::date)::timestamp at time zone ${q.timeZone}
-        and t.created_at < (${q.to}::date + 1)::timestamp at time zone ${q.timeZone}
+        case when e.amount_minor < 0 then 'out' else 'in' end as direction,
+        case when e.amount_minor < 0 then t.credit_account_id else t.debit_account_id end as other
+      from ledger_entries e join ledger_transfers t on t.id = e.transfer_id
+      where e.account_id = (select id from mine)
+        and e.created_at >= (${q.from}::date)::timestamp at time zone ${q.timeZone}
+        and e.created_at < (${q.to}::date + 1)::timestamp at time zone ${q.timeZone}
+        and t.merchant_id = ${q.merchantId} and t.code = 'transfer' and t.status = 'posted'
     )
     select mv.id::text as id, mv.created_at, mv.direction, m.account as counterparty, mv.amount_minor,
       count(*) over () as total

@@ -38,7 +38,8 @@ export async function addTurnoverRequirement(trx: Db, r: TurnoverRequirement): P
 
 /**
  * Required is every requirement ever recorded; done is every posted bet that debited one of the
- * member's playing wallets (main, bonus, game:*). Both are lifetime sums, so a bet counts once
+ * member's playing wallets (main, bonus, game:*), an in-house round settled as one net transfer by
+ * its stake. Both are lifetime sums, so a bet counts once
  * towards whatever is still outstanding, whichever deposit it followed.
  */
 export async function turnoverStatus(db: Db, merchantId: string, memberId: string): Promise<TurnoverStatus> {
@@ -48,17 +49,20 @@ export async function turnoverStatus(db: Db, merchantId: string, memberId: strin
     .where('merchant_id', '=', merchantId)
     .where('member_id', '=', memberId)
     .executeTakeFirstOrThrow();
-  const done = await db
-    .selectFrom('ledger_transfers as t')
-    .innerJoin('ledger_accounts as a', 'a.id', 't.debit_account_id')
-    .select(sql<string>`coalesce(sum(t.amount_minor), 0)::text`.as('total'))
-    .where('a.owner_type', '=', 'member')
-    .where('a.owner_id', '=', memberId)
-    .where('a.merchant_id', '=', merchantId)
-    .where((eb) => eb.or([eb('a.kind', 'in', ['main', 'bonus']), eb('a.kind', 'like', 'game:%')]))
-    .where('t.code', '=', 'bet')
-    .where('t.status', '=', 'posted')
-    .executeTakeFirstOrThrow();
+  // Read through the member's entries (the accounts' index), not the transfers by debit account: the
+  // bet path indexes transfers only by id and key. A round that settled as one net transfer (modules/
+  // bets) counts its whole stake, whichever way its net went.
+  const { rows } = await sql<{ total: string }>`
+    select coalesce(sum(case when t.metadata ? 'stakeMinor' then (t.metadata->>'stakeMinor')::bigint
+                             else -e.amount_minor end), 0)::text as total
+      from ledger_accounts a
+      join ledger_entries e on e.account_id = a.id
+      join ledger_transfers t on t.id = e.transfer_id
+     where a.owner_type = 'member' and a.owner_id = ${memberId}::uuid and a.merchant_id = ${merchantId}::uuid
+       and (a.kind in ('main', 'bonus') or a.kind like 'game:%')
+       and t.status = 'posted'
+       and ((t.code = 'bet' and e.amount_minor < 0) or (t.code = 'win' and t.metadata ? 'stakeMinor'))`.execute(db);
+  const done = rows[0]!;
   const requiredMinor = BigInt(required.total);
   const doneMinor = BigInt(done.total);
   const remainingMinor = requiredMinor > doneMinor ? requiredMinor - doneMinor : 0n;

@@ -8,3 +8,7 @@ export * from './fees.ts';
 export * from './multiplier.ts';
 export * from './play-money.ts';
 export * from './rates.ts';
+export * from './fraction.ts';
+export * from './odds.ts';
+export * from './bet-settlement.ts';
+export * from './system-bets.ts';

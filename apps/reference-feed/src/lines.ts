@@ -1,18 +1,17 @@
+import { quarterLineResult } from '@sorte/money';
 import type { OutcomeResult } from './contract.ts';
 
 /**
  * Asian lines (handicaps and totals in steps of 0.25). `x` is the side's score after the line is
  * applied (home goals − away goals + handicap; total − line for over; line − total for under).
- * Multiples of 0.25 are exact in binary floating point, so the comparisons below are exact.
+ * Multiples of 0.25 are exact in binary floating point, so x × 4 is the exact whole number of
+ * quarters that `quarterLineResult` (@sorte/money, shared with the sportsbook's own settlement
+ * rules) settles: a multiple of 0.5 wins, loses or pushes; a quarter line is two half stakes.
  */
 export function lineResult(x: number): OutcomeResult {
-  if (Number.isInteger(x * 2)) return x > 0 ? 'win' : x < 0 ? 'lose' : 'void';
-  // A quarter line is two bets of half the stake, on the lines 0.25 either side.
-  const low = lineResult(x - 0.25);
-  const high = lineResult(x + 0.25);
-  if (low === high) return low;
-  if (low === 'win' || high === 'win') return 'half_win';
-  return 'half_lose';
+  const quarters = x * 4;
+  if (!Number.isSafeInteger(quarters)) throw new RangeError(`not a quarter line: ${x}`);
+  return quarterLineResult(quarters);
 }
 
 /** What a unit stake wins (beyond the returned share) and gets back, by result: for the fair price. */

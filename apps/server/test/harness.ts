@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp, MODULES } from '../src/app.ts';
 import { ManualClock } from '../src/platform/clock.ts';
 import { loadConfig } from '../src/platform/config/config.ts';
@@ -16,21 +18,27 @@ export interface TestDatabase {
   close(): Promise<void>;
 }
 
+/** The migrated template of test/global-setup.ts, the PGlite image read once per test file. */
+const template = inject('testDatabaseTemplate') ?? {};
+let pgliteImage: Blob | undefined;
+
 /**
  * A fresh, migrated database per test file: a new database on the PostgreSQL server when
- * DATABASE_URL is set (dropped afterwards), otherwise an in-memory PGlite.
+ * DATABASE_URL is set (dropped afterwards), otherwise an in-memory PGlite — each a copy of the
+ * template migrated once by the global setup (migrated here too, in case a file runs without it).
  */
 export async function createTestDatabase(): Promise<TestDatabase> {
   const url = process.env.DATABASE_URL;
   if (!url) {
-    const handle = await openDatabase({});
+    if (template.pgliteImage && !pgliteImage) pgliteImage = new Blob([readFileSync(template.pgliteImage)]);
+    const handle = await openDatabase({ image: pgliteImage });
     await runMigrations(handle.db);
     return { handle, close: () => handle.close() };
   }
   const name = `sorte_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${template.postgres ? ` template ${template.postgres}` : ''}`);
   await admin.end();
   const testUrl = new URL(url);
   testUrl.pathname = `/${name}`;

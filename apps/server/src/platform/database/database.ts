@@ -13,6 +13,8 @@ export type Db = Kysely<Database>;
 export interface DatabaseHandle {
   db: Db;
   kind: 'postgres' | 'pglite';
+  /** An in-memory embedded database's data directory as an image `openDatabase` can start from. */
+  image?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -28,6 +30,12 @@ export async function openDatabase(opts: {
   dataDir?: string;
   log?: Logger;
   poolSize?: number;
+  /**
+   * Starts an in-memory embedded database from an image (`DatabaseHandle.image`) instead of an empty
+   * cluster: the tests migrate one template and start each database from it, which skips PGlite's
+   * initdb and the migrations (≈ 2–6 s a database on the CI machine).
+   */
+  image?: Blob;
 }): Promise<DatabaseHandle> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 20 });
@@ -48,7 +56,7 @@ export async function openDatabase(opts: {
     releaseLock = takeLock(join(dir, 'sorte.lock'));
     pglite = new PGlite(join(dir, 'pgdata'));
   } else {
-    pglite = new PGlite();
+    pglite = new PGlite(opts.image ? { loadDataDir: opts.image } : {});
   }
   await pglite.waitReady;
   const pool = new pg.Pool(createPgConfig(pglite) as unknown as pg.PoolConfig);
@@ -56,6 +64,7 @@ export async function openDatabase(opts: {
   return {
     db,
     kind: 'pglite',
+    image: () => pglite.dumpDataDir('none'),
     async close() {
       await db.destroy();
       await pglite.close();

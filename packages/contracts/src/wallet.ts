@@ -95,14 +95,20 @@ export type TransactionHistoryQuery = z.infer<typeof transactionHistoryQuery>;
 
 /** GET /wps/member/transaction/detail. */
 export const transactionDetailQuery = z.object({
-  /** A record id as the history returns it: 'e<entry id>' or 'h<hold transfer id>'. */
-  id: z.string().regex(/^[eh][1-9][0-9]{0,17}$/),
+  /**
+   * A record id as the history returns it: 'e<entry id>', 'w<entry id>' (the win line of an in-house
+   * round settled as one net transfer) or 'h<hold transfer id>'.
+   */
+  id: z.string().regex(/^[ehw][1-9][0-9]{0,17}$/),
 });
 export type TransactionDetailQuery = z.infer<typeof transactionDetailQuery>;
 
 /** One movement on one of the member's wallets. */
 export const transactionRecord = z.object({
-  /** 'e<id>' for a posted ledger entry, 'h<id>' for a hold (reserved funds, no entry yet). */
+  /**
+   * 'e<id>' for a posted ledger entry, 'h<id>' for a hold (reserved funds, no entry yet); an in-house
+   * round settled as one net transfer shows as its bet ('e<entry id>') and its win ('w<entry id>').
+   */
   id: z.string(),
   /** ISO 8601, UTC. */
   time: z.string(),

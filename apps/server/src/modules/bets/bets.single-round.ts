@@ -56,7 +56,8 @@ export interface SingleRoundBet {
 export type SettledRound = repo.StoredRound;
 
 /**
- * Two transfers at most per bet (stake, win): a batch of bets fits one ledger batch. Four batches in
+ * Two transfers at most per bet (a push's stake and return; any other round has one): a batch of
+ * bets fits one ledger batch. Four batches in
  * flight per merchant, each on its own house shard, as the vendor debit path measured best.
  */
 const MAX_BETS_PER_BATCH = Math.floor(MAX_BATCH / 2);
@@ -285,9 +286,21 @@ async function settleBatch(
 }
 
 /**
- * The accepted bets' stakes and wins as one ledger batch, in bet order (a member's win lands before
- * the member's next stake, as the decisions assumed). The accounts are locked and the decisions made
- * on them, so a refusal here is a fault of this code: it throws and the whole batch rolls back.
+ * The accepted bets' money as one ledger batch, in bet order (a member's round settles before the
+ * member's next one, as the decisions assumed). A round settles atomically, its stake and payout
+ * known together, so it moves only the difference — ONE transfer a round (docs/architecture.md, "The
+ * bet path"):
+ *  - a loss (payout 0): the stake, member → house, code `bet` (key `…:stake`);
+ *  - a partial return (0 < payout < stake): stake − payout, member → house, code `bet` (key `…:net`);
+ *  - a win (payout > stake): payout − stake, house → member, code `win` (key `…:net`);
+ *  - a push (payout = stake) moves nothing net; the ledger has no zero transfer, so it keeps the two
+ *    transfers of the stake and its return (`…:stake`, `…:win`).
+ * A net transfer carries the round's stake and payout in its metadata (`stakeMinor`, `payoutMinor`):
+ * the account records show it as the bet and the win it stands for, and turnover counts its stake.
+ * The funds check made before (the whole stake against the spendable balance) is unchanged, so no
+ * balance could go below zero even if the stake moved first. The accounts are locked and the
+ * decisions made on them, so a refusal here is a fault of this code: it throws and the whole batch
+ * rolls back.
  */
 async function postMoney(
   db: Db,
@@ -295,31 +308,42 @@ async function postMoney(
   accepted: Accepted[],
 ): Promise<{ stake: bigint; win: bigint | null }[]> {
   const requests: TransferRequest[] = [];
+  const counts: number[] = [];
   for (const a of accepted) {
     const bet = bets[a.i]!;
     const key = `original:${bet.memberId}:${bet.idempotencyKey}`;
-    const base = {
-      merchantId: bet.merchantId,
-      currency: bet.currency,
-      metadata: { game: bet.game, nonce: Number(a.nonce) },
-    };
-    requests.push({
-      ...base,
-      idempotencyKey: `${key}:stake`,
-      code: 'bet',
-      debitAccountId: bet.mainAccountId,
-      creditAccountId: a.house,
-      amountMinor: bet.stakeMinor,
-    });
-    if (a.payout > 0n)
+    const base = { merchantId: bet.merchantId, currency: bet.currency };
+    const metadata = { game: bet.game, nonce: Number(a.nonce) };
+    const toHouse = { code: 'bet', debitAccountId: bet.mainAccountId, creditAccountId: a.house } as const;
+    const toMember = { code: 'win', debitAccountId: a.house, creditAccountId: bet.mainAccountId } as const;
+    if (a.payout === 0n || a.payout === bet.stakeMinor) {
       requests.push({
         ...base,
-        idempotencyKey: `${key}:win`,
-        code: 'win',
-        debitAccountId: a.house,
-        creditAccountId: bet.mainAccountId,
-        amountMinor: a.payout,
+        ...toHouse,
+        metadata,
+        idempotencyKey: `${key}:stake`,
+        amountMinor: bet.stakeMinor,
       });
+      if (a.payout > 0n)
+        requests.push({
+          ...base,
+          ...toMember,
+          metadata,
+          idempotencyKey: `${key}:win`,
+          amountMinor: a.payout,
+        });
+      counts.push(requests.length);
+      continue;
+    }
+    const net = a.payout - bet.stakeMinor;
+    requests.push({
+      ...base,
+      ...(net > 0n ? toMember : toHouse),
+      metadata: { ...metadata, stakeMinor: String(bet.stakeMinor), payoutMinor: String(a.payout) },
+      idempotencyKey: `${key}:net`,
+      amountMinor: net > 0n ? net : -net,
+    });
+    counts.push(requests.length);
   }
   const results = await transferBatch(db, requests);
   const ids = results.map((r) => {
@@ -327,8 +351,9 @@ async function postMoney(
     return r.transfer.id;
   });
   let next = 0;
-  return accepted.map((a) => ({
-    stake: ids[next++]!,
-    win: a.payout > 0n ? ids[next++]! : null,
-  }));
+  return accepted.map((_, n) => {
+    const stake = ids[next++]!;
+    const win = next < counts[n]! ? ids[next++]! : null;
+    return { stake, win };
+  });
 }

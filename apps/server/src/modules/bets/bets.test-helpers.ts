@@ -67,31 +67,40 @@ export function rollOf(seeds: { serverSeed: string; clientSeed: string }, nonce:
 }
 
 /**
- * No half-written bet: every in-house round has its stake transfer, its win transfer exactly when it
- * paid, and its settled betting record; every stake transfer of the bet path has its round; each
+ * No half-written bet: every in-house round has its money — one transfer (the stake of a loss, the
+ * net of any other round with the round's stake and payout in its metadata) or, for a push, the stake
+ * and its return — and its settled betting record; every transfer of the bet path has its round; each
  * seed pair's nonce counts its rounds, numbered 0… without gaps.
  */
 export async function expectWholeBets(db: Db, memberIds: string[]): Promise<number> {
   const { rows } = await sql<{ problem: string; n: number }>`
     with r as (select * from original_rounds where member_id = any(${memberIds}::uuid[]))
-    select 'round without its stake' as problem, count(*)::int as n from r
-      where not exists (select 1 from ledger_transfers t where t.id = r.stake_transfer_id
-                          and t.idempotency_key = 'original:' || r.member_id || ':' || r.idempotency_key || ':stake'
-                          and t.amount_minor = r.stake_minor)
+    select 'round without its money' as problem, count(*)::int as n from r
+      where not exists (
+        select 1 from ledger_transfers t
+         where t.id = r.stake_transfer_id
+           and t.idempotency_key = 'original:' || r.member_id || ':' || r.idempotency_key
+                 || case when r.payout_minor in (0, r.stake_minor) then ':stake' else ':net' end
+           and t.code = case when r.payout_minor > r.stake_minor then 'win' else 'bet' end
+           and t.amount_minor = case when r.payout_minor in (0, r.stake_minor) then r.stake_minor
+                                     else abs(r.payout_minor - r.stake_minor) end
+           and (r.payout_minor in (0, r.stake_minor)
+                or (t.metadata->>'stakeMinor' = r.stake_minor::text and t.metadata->>'payoutMinor' = r.payout_minor::text)))
     union all
-    select 'win transfer mismatch', count(*)::int from r
-      where (r.payout_minor > 0) <> (r.payout_transfer_id is not null)
+    select 'return transfer mismatch', count(*)::int from r
+      where (r.payout_minor = r.stake_minor) <> (r.payout_transfer_id is not null)
          or (r.payout_transfer_id is not null and not exists (
-              select 1 from ledger_transfers t where t.id = r.payout_transfer_id and t.amount_minor = r.payout_minor))
+              select 1 from ledger_transfers t where t.id = r.payout_transfer_id and t.amount_minor = r.payout_minor
+                and t.code = 'win' and t.idempotency_key = 'original:' || r.member_id || ':' || r.idempotency_key || ':win'))
     union all
     select 'round without its record', count(*)::int from r
       where not exists (select 1 from bet_records b where b.source = 'originals' and b.source_ref = r.id::text
                           and b.status = 'settled' and b.stake_minor = r.stake_minor and b.payout_minor = r.payout_minor)
     union all
-    select 'stake without its round', count(*)::int from ledger_transfers t
-      where t.code = 'bet' and t.idempotency_key like 'original:%:stake'
+    select 'transfer without its round', count(*)::int from ledger_transfers t
+      where t.idempotency_key like 'original:%'
         and split_part(t.idempotency_key, ':', 2)::uuid = any(${memberIds}::uuid[])
-        and not exists (select 1 from r where r.stake_transfer_id = t.id)
+        and not exists (select 1 from r where r.stake_transfer_id = t.id or r.payout_transfer_id = t.id)
     union all
     select 'nonce gap', count(*)::int from fairness_seeds s
       where s.member_id = any(${memberIds}::uuid[])

@@ -3,7 +3,14 @@ import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { stalledChild } from '../../../test/stalled-child.ts';
-import { expectVerified, type Fixture, fixture, fund, newMember } from '../ledger/ledger.test-helpers.ts';
+import {
+  balanceOf,
+  expectVerified,
+  type Fixture,
+  fixture,
+  fund,
+  newMember,
+} from '../ledger/ledger.test-helpers.ts';
 import { expectStreamConsistent } from '../records/records.test-helpers.ts';
 import { type Bettor, diceBet, expectWholeBets, rollOf, seedPair } from './bets.test-helpers.ts';
 import { placeSingleRound, type SettledRound } from './index.ts';
@@ -60,6 +67,45 @@ it('40 bets of one player at once share batches, claim nonces 0…39 once each, 
     expect(balance).toBe(r.balance_before_minor - 1_000n + r.payout_minor);
   }
   expect(await expectWholeBets(t.ctx.db, [b.memberId])).toBe(40);
+});
+
+it('each kind of return moves the fewest transfers on a wallet holding exactly the stakes, never below zero', async () => {
+  // Four rounds of 1,000 on a wallet of 4,000, one batch: a loss, a partial return (0.5×), a push
+  // (1×) and a win (3×). Each stake is checked in full before the round, whatever its net.
+  const b = await bettor(4_000n);
+  const fixed = (units: bigint) => ({
+    ...diceBet(b, 1_000n),
+    play: () => ({ multiplierUnits: units, outcome: { fixed: String(units) } }),
+  });
+  const rounds = await Promise.all(
+    [0n, 50_000_000n, 100_000_000n, 300_000_000n].map((u) => placeSingleRound(t.ctx.db, fixed(u))),
+  );
+  expect(rounds.map((r) => r.payout_minor)).toEqual([0n, 500n, 1_000n, 3_000n]);
+  const { rows } = await sql<{ key: string; code: string; amount: string; stake: string | null }>`
+    select split_part(idempotency_key, ':', 4) as key, code, amount_minor::text as amount,
+           metadata->>'stakeMinor' as stake
+      from ledger_transfers where idempotency_key like ${`original:${b.memberId}:%`} order by id`.execute(
+    t.ctx.db,
+  );
+  // (The batches may take the four in any order: compared as a set.)
+  expect(rows).toHaveLength(5);
+  expect(rows).toEqual(
+    expect.arrayContaining([
+      { key: 'stake', code: 'bet', amount: '1000', stake: null },
+      { key: 'net', code: 'bet', amount: '500', stake: '1000' },
+      { key: 'stake', code: 'bet', amount: '1000', stake: null },
+      { key: 'win', code: 'win', amount: '1000', stake: null },
+      { key: 'net', code: 'win', amount: '2000', stake: '1000' },
+    ]),
+  );
+  expect(rows.filter((r) => r.key === 'stake')).toHaveLength(2);
+  expect((await balanceOf(f, b.mainId)).balance).toBe(4_000n - 4_000n + 4_500n);
+  // A fifth round of 4,501 is refused for funds though a 3× win would leave the wallet above zero.
+  const refused = await placeSingleRound(t.ctx.db, { ...fixed(300_000_000n), stakeMinor: 4_501n }).catch(
+    (e) => e,
+  );
+  expect(refused).toMatchObject({ code: 'WALLET_INSUFFICIENT_FUNDS' });
+  expect(await expectWholeBets(t.ctx.db, [b.memberId])).toBe(4);
 });
 
 it('bets waiting on a seed rotation settle on the new pair (they answered 500: the pair they waited for was gone)', async () => {

@@ -3,7 +3,8 @@ import type { Db } from '../../platform/database/database.ts';
 
 /** One record of a member's account history, as read (see ledger.history.service.ts for the rules). */
 export interface HistoryRow {
-  src: 'e' | 'h';
+  /** 'e' an entry (or the bet line of a net round), 'w' the win line of a net round, 'h' a hold. */
+  src: 'e' | 'w' | 'h';
   id: bigint;
   account_id: bigint;
   kind: string;
@@ -29,7 +30,7 @@ export interface HistoryScope {
   /** Upper bound on the record's time; exclusive for a bare date (next day 00:00 UTC). */
   to?: { at: Date; inclusive: boolean };
   /** A single record (detail): no time bound, and a hold that was since posted is still found. */
-  only?: { src: 'e' | 'h'; id: bigint };
+  only?: { src: 'e' | 'w' | 'h'; id: bigint };
 }
 
 /** A member has a handful of accounts (main, bonus, commission, one per game vendor); this bounds it. */
@@ -40,6 +41,11 @@ const MAX_MEMBER_ACCOUNTS = 200;
  * that are still open or were voided (a hold moves no balance and has no entry; once posted, its
  * posted entry stands for it). Scoped by owner and merchant first, so nothing of another member
  * can ever be matched, whatever the filters.
+ *
+ * An in-house round that settled as ONE net transfer (modules/bets, postMoney: its metadata carries
+ * the round's `stakeMinor` and `payoutMinor`) is shown as what it stands for: its bet (−stake, id
+ * `e<entry>`) and its win (+payout, id `w<entry>`), as the two transfers of before showed it. The two
+ * lines sum to the entry, so every balance after stays exact.
  */
 function records(s: HistoryScope): RawBuilder<unknown> {
   const fromE = s.from ? sql`and e.created_at >= ${s.from.toISOString()}::timestamptz` : sql``;
@@ -50,9 +56,13 @@ function records(s: HistoryScope): RawBuilder<unknown> {
         ? sql`and ${column} <= ${s.to.at.toISOString()}::timestamptz`
         : sql`and ${column} < ${s.to.at.toISOString()}::timestamptz`
       : sql``;
-  const typeE = s.type ? sql`and t.code = ${s.type}::text` : sql``;
+  const typeE = s.type ? sql`and x.code = ${s.type}::text` : sql``;
   const typeH = s.type ? sql`and h.code = ${s.type}::text` : sql``;
-  const onlyE = s.only ? (s.only.src === 'e' ? sql`and e.id = ${s.only.id}::bigint` : sql`and false`) : sql``;
+  const onlyE = s.only
+    ? s.only.src === 'h'
+      ? sql`and false`
+      : sql`and e.id = ${s.only.id}::bigint and x.src = ${s.only.src}::text`
+    : sql``;
   const onlyH = s.only ? (s.only.src === 'h' ? sql`and h.id = ${s.only.id}::bigint` : sql`and false`) : sql``;
   // In the list a posted hold is represented by its posted entry; a detail lookup still finds it.
   const resolved = s.only ? sql`` : sql`and (r.status is null or r.status = 'voided')`;
@@ -64,11 +74,18 @@ function records(s: HistoryScope): RawBuilder<unknown> {
       order by id limit ${MAX_MEMBER_ACCOUNTS}
     ),
     rec as (
-      select 'e'::text as src, e.id, e.account_id, e.amount_minor, e.created_at, t.id as transfer_id, t.code,
+      select x.src, e.id, e.account_id, x.amount_minor, e.created_at, t.id as transfer_id, x.code,
         'posted'::text as status, t.metadata
       from acct a
       join ledger_entries e on e.account_id = a.id
       join ledger_transfers t on t.id = e.transfer_id
+      cross join lateral (
+        select 'e'::text as src, t.code, e.amount_minor where not (t.metadata ? 'payoutMinor')
+        union all
+        select 'e', 'bet', -(t.metadata->>'stakeMinor')::bigint where t.metadata ? 'payoutMinor'
+        union all
+        select 'w', 'win', (t.metadata->>'payoutMinor')::bigint where t.metadata ? 'payoutMinor'
+      ) x
       where true ${fromE} ${upper(sql`e.created_at`)} ${typeE} ${onlyE}
       union all
       select 'h'::text, h.id, h.debit_account_id, -h.amount_minor, h.created_at, h.id, h.code,
@@ -113,10 +130,10 @@ export async function findHistoryPage(
   const { rows } = await sql<HistoryRow>`
     with ${records(s)},
     page as (
-      select * from rec order by created_at desc, src desc, id desc limit ${limit} offset ${offset}
+      select * from rec order by created_at desc, src = 'h' desc, id desc, src desc limit ${limit} offset ${offset}
     ),
     oldest as (
-      select account_id, min(id) as min_id from page where src = 'e' group by account_id
+      select account_id, min(id) as min_id from page where src <> 'h' group by account_id
     ),
     newer as (
       select x.id,
@@ -125,11 +142,14 @@ export async function findHistoryPage(
     )
     select p.src, p.id, p.account_id, a.kind, a.currency, p.amount_minor, p.created_at, p.transfer_id, p.code,
       p.status, p.metadata,
-      case when p.src = 'e' then (a.balance_minor - n.newer_sum)::bigint end as balance_after,
+      -- A net round's bet line: the balance after its entry, less the win that followed it.
+      case when p.src <> 'h' then (a.balance_minor - n.newer_sum
+        - case when p.src = 'e' and p.metadata ? 'payoutMinor' then (p.metadata->>'payoutMinor')::bigint else 0 end
+      )::bigint end as balance_after,
       gn.name as game_name
     from page p
     join acct a on a.id = p.account_id
-    left join newer n on p.src = 'e' and n.id = p.id
+    left join newer n on p.src <> 'h' and n.id = p.id
     left join lateral (
       -- A bet's or win's transfer names its game by catalog code (a vendor's also by vendor, which
       -- settles a code two vendors share); the name in the language asked, else English.
@@ -137,6 +157,6 @@ export async function findHistoryPage(
       from games g where g.code = p.metadata->>'game'
       order by (g.vendor = p.metadata->>'vendor') desc nulls last, g.id limit 1
     ) gn on true
-    order by p.created_at desc, p.src desc, p.id desc`.execute(db);
+    order by p.created_at desc, p.src = 'h' desc, p.id desc, p.src desc`.execute(db);
   return rows;
 }

@@ -88,7 +88,7 @@ export async function memberRecord(
   id: string,
   language: string,
 ): Promise<TransactionRecord> {
-  const src = id[0] === 'h' ? 'h' : 'e';
+  const src = id[0] === 'h' ? 'h' : id[0] === 'w' ? 'w' : 'e';
   const only = { src, id: BigInt(id.slice(1)) } as const;
   const rows = await repo.findHistoryPage(db, { ...member, only }, 1, 0, language);
   const row = rows[0];

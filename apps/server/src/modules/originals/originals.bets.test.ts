@@ -1,11 +1,13 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { multiplierUnits, payoutMinor } from '@sorte/money';
+import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/harness.ts';
 import { expectIdempotentBurst } from '../../../test/idempotent-burst.ts';
 import { call, createAuthTestApp } from '../auth/auth.test-helpers.ts';
 import { expectVerified, type Fixture, fixture, fundedPlayer } from '../ledger/ledger.test-helpers.ts';
 import { expectStreamConsistent } from '../records/records.test-helpers.ts';
+import { turnoverStatus } from '../wallet/index.ts';
 
 let t: TestApp;
 let f: Fixture;
@@ -63,6 +65,68 @@ it('a dice round takes the stake, pays a win, advances the nonce and verifies af
   }
   const recall = await call(t, { method: 'GET', url: `/wps/originals/rounds/${rounds[0].id}`, token });
   expect(recall.value).toEqual(rounds[0]);
+});
+
+it('a round moves one net transfer; the account records still show its bet and its win; turnover counts the stake', async () => {
+  const p = await fundedPlayer(t, f, 'dice', 100_000n);
+  // Under 50 wins about half the rounds: play until there is a win and a loss (40 of one kind: ~10⁻¹²).
+  const rounds = [];
+  for (let i = 0; i < 40 && !(rounds.some((r) => r.outcome.win) && rounds.some((r) => !r.outcome.win)); i++)
+    rounds.push((await bet(p.token, {})).value);
+  const win = rounds.find((r) => r.outcome.win)!;
+  const loss = rounds.find((r) => !r.outcome.win)!;
+  // One transfer a round: a loss its stake to the house, a win the net (payout − stake) to the player.
+  const { rows } = await sql<{ code: string; amount_minor: bigint; metadata: Record<string, unknown> }>`
+    select code, amount_minor, metadata from ledger_transfers
+     where idempotency_key like ${`original:${p.memberId}:%`} order by id`.execute(t.ctx.db);
+  expect(rows).toHaveLength(rounds.length);
+  const moved = rows.map((r) => [r.code, Number(r.amount_minor)]);
+  expect(moved).toContainEqual(['win', win.payoutMinor - 1_000]);
+  expect(moved).toContainEqual(['bet', 1_000]);
+  expect(rows.find((r) => r.code === 'win')!.metadata).toMatchObject({
+    stakeMinor: '1000',
+    payoutMinor: String(win.payoutMinor),
+  });
+  // The records: per round, newest first, its win over its bet, each with the balance after it.
+  const history = async (query = '') =>
+    (
+      await call(t, {
+        method: 'GET',
+        url: `/wps/member/transaction/history?pageSize=100${query}`,
+        token: p.token,
+      })
+    ).value.list as { id: string; type: string; amountMinor: number; balanceAfterMinor: number }[];
+  const expected = [...rounds]
+    .reverse()
+    .flatMap((r) => [
+      ...(r.payoutMinor
+        ? [{ type: 'win', amountMinor: r.payoutMinor, balanceAfterMinor: r.balanceAfterMinor }]
+        : []),
+      { type: 'bet', amountMinor: -1_000, balanceAfterMinor: r.balanceBeforeMinor - 1_000 },
+    ]);
+  const list = await history();
+  const shown = list
+    .slice(0, -1)
+    .map(({ type, amountMinor, balanceAfterMinor }) => ({ type, amountMinor, balanceAfterMinor }));
+  expect(shown).toEqual(expected);
+  expect(list.at(-1)!.balanceAfterMinor).toBe(100_000);
+  expect(new Set(list.map((r) => r.id)).size).toBe(list.length);
+  // A win line is found by its own id, and by the type filter (no bet line among them).
+  const winLine = list.find((r) => r.type === 'win')!;
+  expect(winLine.id).toMatch(/^w/);
+  const detail = await call(t, {
+    method: 'GET',
+    url: `/wps/member/transaction/detail?id=${winLine.id}`,
+    token: p.token,
+  });
+  expect(detail.value).toMatchObject({ type: 'win', amountMinor: winLine.amountMinor });
+  const wins = await history('&type=win');
+  expect(wins.map((r) => r.type)).toEqual(rounds.filter((r) => r.payoutMinor).map(() => 'win'));
+  expect(loss.payoutMinor).toBe(0);
+  // Every round's whole stake counts towards turnover, a won one too.
+  expect((await turnoverStatus(t.ctx.db, f.merchantId, p.memberId)).doneMinor).toBe(
+    BigInt(rounds.length * 1_000),
+  );
 });
 
 it('a limbo win of 100 minor at 1.15 pays 115, not the 114 floating point paid (issue 12)', async () => {

@@ -20,6 +20,7 @@ import { crashModule } from './modules/crash/index.ts';
 import { lotteryModule } from './modules/lottery/index.ts';
 import { recordsModule } from './modules/records/index.ts';
 import { pointsModule } from './modules/points/index.ts';
+import { activitiesModule } from './modules/activities/index.ts';
 import { originalsModule } from './modules/originals/index.ts';
 import { realtimeModule } from './modules/realtime/index.ts';
 import { messagingModule } from './modules/messaging/index.ts';
@@ -54,6 +55,7 @@ export const MODULES: ServerModule[] = [
   lotteryModule,
   recordsModule,
   pointsModule,
+  activitiesModule,
   realtimeModule,
 ];
 

@@ -26,6 +26,7 @@ export const PERMISSIONS = [
   'agents.read',
   'agents.manage',
   'agents.payouts',
+  'promotions.review',
 ] as const;
 export type OperatorPermission = (typeof PERMISSIONS)[number];
 
@@ -41,6 +42,7 @@ export const OPERATOR_PERMISSIONS: Record<OperatorRole, readonly OperatorPermiss
     'ledger.verify',
     'agents.read',
     'agents.payouts',
+    'promotions.review',
   ],
   support: ['cashier.read', 'members.read', 'agents.read'],
   auditor: ['cashier.read', 'members.read', 'ledger.verify', 'audit.read', 'agents.read'],

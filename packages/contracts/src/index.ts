@@ -25,3 +25,4 @@ export * from './agent-contract-tiers.ts';
 export * from './agents-backoffice.ts';
 export * from './agent-notices.ts';
 export * from './points.ts';
+export * from './activity.ts';

@@ -70,6 +70,16 @@ const envSchema = z.object({
    * at a fixed date and hour). A production start with it set is refused.
    */
   TEST_CLOCK_START: z.iso.datetime({ offset: true }).optional(),
+  /**
+   * Where uploads (activity images) are kept: `local` (DATA_DIR/objects, the default) or `s3`, an
+   * S3-compatible bucket at S3_ENDPOINT (path-style, SigV4-signed); s3 needs the four S3_ values.
+   */
+  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
 });
 
 export type Config = z.infer<typeof envSchema> & {
@@ -101,6 +111,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const config = parsed.data;
   if (config.TEST_CLOCK_START && config.NODE_ENV === 'production')
     throw new ConfigError('Invalid environment:\n  TEST_CLOCK_START: for tests only, refused in production');
+  if (config.STORAGE_DRIVER === 's3') {
+    const missing = (
+      ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const
+    ).filter((name) => !config[name]);
+    if (missing.length > 0)
+      throw new ConfigError(
+        `Invalid environment:\n${missing.map((m) => `  ${m}: required with STORAGE_DRIVER=s3`).join('\n')}`,
+      );
+  }
   return {
     ...config,
     devOutbox: config.DEV_OUTBOX ?? config.NODE_ENV !== 'production',

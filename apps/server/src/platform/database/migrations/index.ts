@@ -36,6 +36,7 @@ import * as m0067 from './0067_member_team_sizes.ts';
 import * as m0068 from './0068_agent_team_daily.ts';
 import * as m0069 from './0069_points_mall.ts';
 import * as m0070 from './0070_sportsbook_feed.ts';
+import * as m0071 from './0071_activity_applications.ts';
 import * as m0072 from './0072_lean_bet_indexes.ts';
 
 export interface Migration {
@@ -83,5 +84,6 @@ export const MIGRATIONS: Migration[] = [
   { name: '0068_agent_team_daily', up: m0068.up },
   { name: '0069_points_mall', up: m0069.up },
   { name: '0070_sportsbook_feed', up: m0070.up },
+  { name: '0071_activity_applications', up: m0071.up },
   { name: '0072_lean_bet_indexes', up: m0072.up },
 ];

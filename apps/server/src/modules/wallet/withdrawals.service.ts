@@ -138,18 +138,38 @@ export async function requestWithdrawal(
   input: WithdrawRequest,
 ): Promise<WithdrawalOrder> {
   const earlier = await repo.findByIdempotencyKey(db, m.memberId, input.idempotencyKey);
-  if (earlier) return toWithdrawalOrder(earlier, clock.now());
+  if (earlier) return toWithdrawalOrder(sameRequest(earlier, input), clock.now());
   const check = { memberId: m.memberId, merchantId: m.merchantId, password: input.withdrawalPassword };
   const id = await withPasswordChecked(
     db,
     { ...check, now: clock.now() },
     {
       // A twin of this request may have committed while this one waited for the lock.
-      replay: async (trx) => (await repo.findByIdempotencyKey(trx, m.memberId, input.idempotencyKey))?.id,
+      replay: async (trx) => {
+        const twin = await repo.findByIdempotencyKey(trx, m.memberId, input.idempotencyKey);
+        return twin && sameRequest(twin, input).id;
+      },
       run: (trx, member) => reserveWithdrawal(trx, clock, m, input, member),
     },
   );
   return memberWithdrawal(db, clock, m, id);
+}
+
+/**
+ * A key already used answers with its order only for the same request: another amount or payout
+ * account under it is a client error (the same rule as deposits), never the first order passed off
+ * as the answer to the second.
+ */
+function sameRequest<R extends { amount_minor: bigint; payout_account_id: string }>(
+  earlier: R,
+  input: WithdrawRequest,
+): R {
+  if (
+    earlier.amount_minor !== BigInt(input.amountMinor) ||
+    earlier.payout_account_id !== input.payoutAccountId
+  )
+    throw new AppError('LEDGER_IDEMPOTENCY_CONFLICT');
+  return earlier;
 }
 
 /** The checks after the password, the hold and the order, in the caller's locked transaction. */

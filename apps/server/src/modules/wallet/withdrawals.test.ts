@@ -77,6 +77,20 @@ describe('asking for a withdrawal', () => {
     await expectVerified(t.ctx.db);
   });
 
+  it('refuses a key used before for another amount, and moves nothing more', async () => {
+    const p = await readyPlayer(t, 50_000n);
+    const idempotencyKey = key('reused');
+    const first = await withdraw(t, p, 20_000, { idempotencyKey });
+    expect(first.status).toBe(200);
+    const other = await withdraw(t, p, 30_000, { idempotencyKey });
+    expect(other.status).toBe(409);
+    expect(other.code).toBe('LEDGER_IDEMPOTENCY_CONFLICT');
+    expect(await balanceOf(f, p.mainId)).toEqual({ balance: 50_000n, pending: 20_000n });
+    expect(await withdrawalCount(p.memberId)).toBe(1);
+    const same = await withdraw(t, p, 20_000, { idempotencyKey });
+    expect(same.value.id).toBe(first.value.id);
+  });
+
   it('refuses amounts outside the bounds, a wrong password and a payout account of another member', async () => {
     const p = await readyPlayer(t, 500_000n);
     expect((await withdraw(t, p, 999)).code).toBe('CASHIER_AMOUNT_OUT_OF_RANGE');

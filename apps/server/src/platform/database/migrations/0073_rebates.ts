@@ -7,9 +7,11 @@ import { type Kysely, sql } from 'kysely';
  * - `rebate_settings`: per merchant: the minimum claim (minor units, ≥ 1).
  * - `rebate_rates`: per merchant × category: basis points of valid stake (0 = none). No row = none:
  *   rebates are cash to the player and Brazil's rules forbid bonuses/advantages, so nothing is paid
- *   unless the operator sets a rate.
+ *   unless the operator sets a rate. `since`: the rollup day (UTC) the rate was last switched on from
+ *   0; valid stake of earlier days never earns (a rate switched on does not pay for the past).
  * - `rebate_progress`: per member × category: the valid stake already rebated (the counter the
- *   claim advances to the rollups' cumulative valid stake).
+ *   claim advances to the rollups' cumulative valid stake since the rate's `since`); a row whose
+ *   `since` differs from the rate's belongs to an earlier switch-on and counts as 0.
  * - `rebate_claims`: each claim (member, amount, per-category lines), idempotent per member and key.
  */
 const STATEMENTS = [
@@ -24,6 +26,7 @@ const STATEMENTS = [
       merchant_id uuid not null references merchants (id),
       category text not null,
       rate_bp integer not null check (rate_bp >= 0 and rate_bp <= 10000),
+      since date not null,
       updated_at timestamptz not null default now(),
       primary key (merchant_id, category)
     )`,
@@ -32,6 +35,7 @@ const STATEMENTS = [
       merchant_id uuid not null,
       member_id uuid not null,
       category text not null,
+      since date not null,
       rebated_stake_minor bigint not null default 0,
       primary key (member_id, category)
     )`,
@@ -44,7 +48,7 @@ const STATEMENTS = [
       amount_minor bigint not null check (amount_minor > 0),
       lines jsonb not null,
       idempotency_key text not null,
-      transfer_id text,
+      transfer_id bigint not null,
       created_at timestamptz not null default now(),
       constraint rebate_claims_key unique (member_id, idempotency_key)
     )`,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { positiveMinor } from './cashier.ts';
 import { pageQuery, paged } from './common.ts';
 import { minorUnits } from './wallet.ts';
+import { ACTIVITY_COMMENT_MAX } from './activity-limits.ts';
 
 /**
  * Activity applications (spec §3 "Activity apply: comment, images", §5 "comment up to 140
@@ -12,11 +13,12 @@ import { minorUnits } from './wallet.ts';
  * POST /wps/member/activity/apply takes multipart/form-data: fields `activityId` and `comment`, up to
  * three files in `images` — checked by content (PNG or JPEG, header parsed), never by name.
  */
-export const ACTIVITY_COMMENT_MAX = 140;
-export const ACTIVITY_IMAGES_MAX = 3;
-export const ACTIVITY_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
-/** Width × height above this is refused as a decompression bomb (40 megapixels). */
-export const ACTIVITY_IMAGE_MAX_PIXELS = 40_000_000;
+export {
+  ACTIVITY_COMMENT_MAX,
+  ACTIVITY_IMAGE_MAX_BYTES,
+  ACTIVITY_IMAGE_MAX_PIXELS,
+  ACTIVITY_IMAGES_MAX,
+} from './activity-limits.ts';
 export const ACTIVITY_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export const activityStatus = z.enum(ACTIVITY_STATUSES);
 export type ActivityStatus = z.infer<typeof activityStatus>;

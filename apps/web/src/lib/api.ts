@@ -90,6 +90,11 @@ async function request<T>(
     if ((cause as Error)?.name === 'AbortError') throw cause;
     throw new ApiError('NETWORK_ERROR', 'network unstable', 0);
   }
+  return readEnvelope<T>(response);
+}
+
+/** The answer's JSON envelope opened (an unreadable body counts as no envelope). */
+async function readEnvelope<T>(response: Response): Promise<T> {
   let parsed: unknown = null;
   const text = await response.text();
   if (text) {
@@ -120,6 +125,29 @@ export function apiPatch<T>(path: string, body?: unknown, options?: RequestOptio
 
 export function apiDelete<T>(path: string, options?: RequestOptions): Promise<T> {
   return request<T>('DELETE', path, undefined, options);
+}
+
+/** A multipart/form-data POST (files travel as files, not JSON); the browser sets the boundary. */
+export async function apiPostForm<T>(path: string, form: FormData): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(path, { method: 'POST', headers: buildHeaders(), body: form });
+  } catch {
+    throw new ApiError('NETWORK_ERROR', 'network unstable', 0);
+  }
+  return readEnvelope<T>(response);
+}
+
+/** A file the session may read (an uploaded image served to its owner only), as a Blob. */
+export async function apiGetBlob(path: string, signal?: AbortSignal): Promise<Blob> {
+  const response = await fetch(path, { headers: buildHeaders({ Accept: '*/*' }), signal });
+  if (!response.ok)
+    throw new ApiError(
+      response.status === 404 ? 'NOT_FOUND' : 'BAD_RESPONSE',
+      `HTTP ${response.status}`,
+      response.status,
+    );
+  return response.blob();
 }
 
 export const api = { get: apiGet, post: apiPost, put: apiPut, patch: apiPatch, delete: apiDelete };

@@ -2,6 +2,7 @@ import { bannerArt } from '@sorte/contracts/brand-art';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/ui/EmptyState';
+import { ActivityApply } from '../../features/activities';
 import { useWhitelabel } from '../../lib/whitelabel';
 
 export default function PromoDetailPage() {
@@ -34,6 +35,7 @@ export default function PromoDetailPage() {
       {art.image ? <img className="promo-detail__image" src={art.image} alt="" /> : null}
       <h1 className="page__title">{title}</h1>
       <p className="muted">{t('promotions.detailText')}</p>
+      {promo.linkageType === 'promotion' && promo.link ? <ActivityApply activityId={promo.link} /> : null}
       {back}
     </article>
   );

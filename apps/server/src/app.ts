@@ -20,6 +20,7 @@ import { crashModule } from './modules/crash/index.ts';
 import { lotteryModule } from './modules/lottery/index.ts';
 import { recordsModule } from './modules/records/index.ts';
 import { pointsModule } from './modules/points/index.ts';
+import { rebatesModule } from './modules/rebates/index.ts';
 import { activitiesModule } from './modules/activities/index.ts';
 import { originalsModule } from './modules/originals/index.ts';
 import { realtimeModule } from './modules/realtime/index.ts';
@@ -55,6 +56,7 @@ export const MODULES: ServerModule[] = [
   lotteryModule,
   recordsModule,
   pointsModule,
+  rebatesModule,
   activitiesModule,
   realtimeModule,
 ];

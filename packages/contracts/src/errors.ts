@@ -186,6 +186,9 @@ export const ERROR_STATUS = {
   // betting records
   RECORDS_RANGE_INVALID: 400,
   RECORDS_RANGE_TOO_LONG: 400,
+  // rebates
+  REBATE_DISABLED: 403,
+  REBATE_NOTHING_TO_CLAIM: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

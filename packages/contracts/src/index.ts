@@ -26,3 +26,4 @@ export * from './agents-backoffice.ts';
 export * from './agent-notices.ts';
 export * from './points.ts';
 export * from './activity.ts';
+export * from './rebates.ts';

@@ -19,6 +19,7 @@ import { AGENT_CENTRE_TYPES, useMemberInfo } from '../../lib/member';
 // would carry the whole lottery screens (31 kB instead of 6 kB for the Vietnamese one, measured on the build).
 import { TicketFacts } from '../../features/lottery/components/TicketDetail';
 import { BettingRecordsPage, ProfitPage, type TicketViews } from '../../features/records';
+import { ManualRebatePage, useRebateSummary } from '../../features/rebates';
 import { VnTicketFacts } from '../../features/vnlottery/TicketFacts';
 import { useActiveMenuEntry } from './active-entry';
 import { MEMBER_PAGES, type MemberPageKey, resolvePage, visiblePages } from './menu';
@@ -87,8 +88,12 @@ function MemberCentre({
   // The upline page shows for agents and for members the server lets send upward; while the
   // server's answer is unknown the member info's toUpline flag decides.
   const canTransferTree = isAgent || (upline.data ? upline.data.allowed : toUpline);
-  const visible = visiblePages(canTransferTree);
-  const page = resolvePage(params.page, visible);
+  // The rebate entry shows once the summary says the merchant has a non-zero rate; asked for
+  // `?m_page=manualRebate` before that answer, the page waits instead of falling back.
+  const rebates = useRebateSummary();
+  const visible = visiblePages(canTransferTree, rebates.data?.enabled === true);
+  const waiting = params.page === 'manualRebate' && rebates.isLoading;
+  const page = waiting ? 'manualRebate' : resolvePage(params.page, visible);
   const go = (key: MemberPageKey) => openModal('member', { page: key });
   const setActive = useActiveMenuEntry();
 
@@ -155,5 +160,7 @@ function PageBody({
       return <TransactionHistoryPage />;
     case 'personalProfit':
       return <ProfitPage />;
+    case 'manualRebate':
+      return <ManualRebatePage />;
   }
 }

@@ -15,6 +15,13 @@ it('lists the pages in spec order and hides transferUpline without an upline or 
   expect(visiblePages(false)).not.toContain('transferUpline');
 });
 
+it('shows the manual rebate only when the merchant offers rebates', () => {
+  expect(visiblePages(true)).not.toContain('manualRebate');
+  expect(visiblePages(false, true).at(-1)).toBe('manualRebate');
+  expect(resolvePage('manualRebate', visiblePages(false))).toBe('securityCenter');
+  expect(resolvePage('manualRebate', visiblePages(false, true))).toBe('manualRebate');
+});
+
 it('falls back to my account for unknown or hidden pages', () => {
   expect(resolvePage('withdraw', visiblePages(false))).toBe('withdraw');
   expect(resolvePage('transferUpline', visiblePages(false))).toBe('securityCenter');

@@ -1,8 +1,8 @@
 import type { IconName } from '../../components/ui/Icon';
 
 /**
- * The member centre's pages in the spec's menu order. Entries of pages not built yet (bonus details, reward centre, referral, missions, platform information,
- * manual rebate) join this list as they land.
+ * The member centre's pages in the spec's menu order. Entries of pages not built yet (bonus details, reward centre, referral, missions, platform information)
+ * join this list as they land.
  */
 export const MEMBER_PAGES = [
   { key: 'securityCenter', icon: 'shield' },
@@ -13,14 +13,20 @@ export const MEMBER_PAGES = [
   { key: 'personalHistoryCopy', icon: 'trophy' },
   { key: 'transactionHistory', icon: 'file' },
   { key: 'personalProfit', icon: 'star' },
+  { key: 'manualRebate', icon: 'gift' },
 ] as const satisfies readonly { key: string; icon: IconName }[];
 
 export type MemberPageKey = (typeof MEMBER_PAGES)[number]['key'];
 export const DEFAULT_MEMBER_PAGE: MemberPageKey = 'securityCenter';
 
-/** The entries this member sees: transferUpline only with an upline to send to, or for agents. */
-export function visiblePages(canTransferTree: boolean): MemberPageKey[] {
-  return MEMBER_PAGES.map((p) => p.key).filter((key) => key !== 'transferUpline' || canTransferTree);
+/**
+ * The entries this member sees: transferUpline only with an upline to send to, or for agents;
+ * manualRebate only when the merchant has some non-zero rebate rate (never a "coming soon").
+ */
+export function visiblePages(canTransferTree: boolean, rebates = false): MemberPageKey[] {
+  return MEMBER_PAGES.map((p) => p.key).filter(
+    (key) => (key !== 'transferUpline' || canTransferTree) && (key !== 'manualRebate' || rebates),
+  );
 }
 
 /** The page to show for `?m_page=`: unknown or hidden pages fall back to the default. */

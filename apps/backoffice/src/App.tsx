@@ -37,6 +37,10 @@ const router = createBrowserRouter(
         { path: 'games', lazy: async () => ({ Component: (await import('./pages/Games')).GamesPage }) },
         { path: 'lottery', lazy: async () => ({ Component: (await import('./pages/Lottery')).LotteryPage }) },
         {
+          path: 'activities',
+          lazy: async () => ({ Component: (await import('./pages/Activities')).ActivitiesPage }),
+        },
+        {
           path: 'operators',
           lazy: async () => ({ Component: (await import('./pages/Operators')).OperatorsPage }),
         },

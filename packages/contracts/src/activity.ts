@@ -61,9 +61,12 @@ export const activityApplicationPage = paged(activityApplication);
 export const activityReviewQuery = pageQuery.extend({ status: activityStatus.optional() });
 export const activityReviewItem = activityApplication.extend({
   account: z.string(),
+  /** The member's currency: the one a reward is typed and paid in. */
+  memberCurrency: z.string(),
   reviewer: z.string().nullable(),
 });
 export const activityReviewPage = paged(activityReviewItem);
+export type ActivityReviewItem = z.infer<typeof activityReviewItem>;
 
 export const activityDecision = z.discriminatedUnion('decision', [
   z.object({ decision: z.literal('approve'), rewardMinor: positiveMinor }),

@@ -13,6 +13,7 @@ describe('menuFor', () => {
       'channels',
       'games',
       'lottery',
+      'activities',
       'reports',
       'audit',
       'ledger',
@@ -27,6 +28,7 @@ describe('menuFor', () => {
       'members',
       'agents',
       'channels',
+      'activities',
       'reports',
       'ledger',
     ]);

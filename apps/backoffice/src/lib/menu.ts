@@ -9,6 +9,7 @@ export interface MenuItem {
     | 'channels'
     | 'games'
     | 'lottery'
+    | 'activities'
     | 'reports'
     | 'audit'
     | 'ledger'
@@ -26,6 +27,7 @@ export const MENU: readonly MenuItem[] = [
   { key: 'channels', path: '/channels', permission: 'cashier.channels' },
   { key: 'games', path: '/games', permission: 'merchant.config' },
   { key: 'lottery', path: '/lottery', permission: 'merchant.config' },
+  { key: 'activities', path: '/activities', permission: 'promotions.review' },
   // GGR / NGR: whoever may check the books reads them.
   { key: 'reports', path: '/reports', permission: 'ledger.verify' },
   { key: 'audit', path: '/audit', permission: 'audit.read' },

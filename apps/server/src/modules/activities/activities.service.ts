@@ -235,7 +235,11 @@ export async function readImage(
   return { bytes, contentType: row.content_type };
 }
 
-export type ReviewItem = ActivityApplication & { account: string; reviewer: string | null };
+export type ReviewItem = ActivityApplication & {
+  account: string;
+  memberCurrency: string;
+  reviewer: string | null;
+};
 
 /** The operator's queue: one status (pending by default), oldest first for pending, newest first otherwise. */
 export async function reviewQueue(
@@ -246,8 +250,8 @@ export async function reviewQueue(
   const status = query.status ?? 'pending';
   const order = status === 'pending' ? sql`a.id asc` : sql`a.id desc`;
   const [{ rows }, count] = await Promise.all([
-    sql<ApplicationRow & { account: string; reviewer: string | null }>`
-      select ${SELECT_APPLICATION}, m.account, o.username as reviewer
+    sql<ApplicationRow & { account: string; member_currency: string; reviewer: string | null }>`
+      select ${SELECT_APPLICATION}, m.account, m.currency as member_currency, o.username as reviewer
       from activity_applications a
       join members m on m.id = a.member_id
       left join operators o on o.id = a.reviewer_id
@@ -261,6 +265,7 @@ export async function reviewQueue(
     list: rows.map((row) => ({
       ...toApplication(row, OPERATOR_IMAGE_BASE),
       account: row.account,
+      memberCurrency: row.member_currency,
       reviewer: row.reviewer,
     })),
     total: Number(count.rows[0]!.n),
@@ -325,8 +330,10 @@ export async function decide(
       trx,
     );
   }
-  const { rows: after } = await sql<ApplicationRow & { account: string; reviewer: string | null }>`
-    select ${SELECT_APPLICATION}, m.account, o.username as reviewer
+  const { rows: after } = await sql<
+    ApplicationRow & { account: string; member_currency: string; reviewer: string | null }
+  >`
+    select ${SELECT_APPLICATION}, m.account, m.currency as member_currency, o.username as reviewer
     from activity_applications a join members m on m.id = a.member_id left join operators o on o.id = a.reviewer_id
     where a.id = ${id}`.execute(trx);
   const item = after[0]!;

@@ -44,9 +44,3 @@ async function adminQuery(url: string, sql: string): Promise<void> {
     await admin.end();
   }
 }
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    testDatabaseTemplate: { postgres?: string; pgliteImage?: string };
-  }
-}

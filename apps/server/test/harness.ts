@@ -18,6 +18,13 @@ export interface TestDatabase {
   close(): Promise<void>;
 }
 
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** test/global-setup.ts: the migrated template database's name, or the PGlite image's file. */
+    testDatabaseTemplate: { postgres?: string; pgliteImage?: string };
+  }
+}
+
 /** The migrated template of test/global-setup.ts, the PGlite image read once per test file. */
 const template = inject('testDatabaseTemplate') ?? {};
 let pgliteImage: Blob | undefined;

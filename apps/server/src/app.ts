@@ -21,6 +21,7 @@ import { lotteryModule } from './modules/lottery/index.ts';
 import { recordsModule } from './modules/records/index.ts';
 import { pointsModule } from './modules/points/index.ts';
 import { rebatesModule } from './modules/rebates/index.ts';
+import { sportsbookModule } from './modules/sportsbook/index.ts';
 import { activitiesModule } from './modules/activities/index.ts';
 import { originalsModule } from './modules/originals/index.ts';
 import { realtimeModule } from './modules/realtime/index.ts';
@@ -57,6 +58,7 @@ export const MODULES: ServerModule[] = [
   recordsModule,
   pointsModule,
   rebatesModule,
+  sportsbookModule,
   activitiesModule,
   realtimeModule,
 ];

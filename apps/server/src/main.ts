@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { prepareStart, StartRefusedError } from './boot.ts';
 import { startReferenceVendorBeside } from './modules/games/reference-vendor.boot.ts';
+import { startReferenceFeedBeside } from './modules/sportsbook/index.ts';
 import { clockStartingAt, systemClock } from './platform/clock.ts';
 import { ConfigError, loadConfig } from './platform/config/config.ts';
 import type { AppContext } from './platform/context.ts';
@@ -29,6 +30,7 @@ async function main(): Promise<void> {
 
   const app = await buildApp(ctx);
   let closeVendor: (() => Promise<void>) | null = null;
+  let closeFeed: (() => Promise<void>) | null = null;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -37,6 +39,7 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     await closeVendor?.();
+    await closeFeed?.();
     await app.close();
     await bus.close();
     await database.close();
@@ -48,6 +51,8 @@ async function main(): Promise<void> {
   await app.listen({ port: config.PORT, host: config.HOST });
   // The demo's third-party game vendor, on its own port (REFERENCE_VENDOR=false to leave it out).
   closeVendor = await startReferenceVendorBeside(ctx);
+  // The demo's odds feed, where background work runs (REFERENCE_FEED=false to leave it out).
+  closeFeed = await startReferenceFeedBeside(ctx);
   log.info(
     `Sorte is running at http://localhost:${config.PORT} (role ${config.ROLE}, database ${database.kind}, events ${bus.kind})`,
   );

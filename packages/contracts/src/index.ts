@@ -25,5 +25,6 @@ export * from './agent-contract-tiers.ts';
 export * from './agents-backoffice.ts';
 export * from './agent-notices.ts';
 export * from './points.ts';
+export * from './sportsbook.ts';
 export * from './activity.ts';
 export * from './rebates.ts';

@@ -66,6 +66,23 @@ const envSchema = z.object({
   /** Where players' browsers reach the reference vendor (default http://localhost:REFERENCE_VENDOR_PORT). */
   REFERENCE_VENDOR_URL: z.string().url().optional(),
   /**
+   * The reference odds feed (apps/reference-feed) started beside the server by the role that runs
+   * background work, so the sportsbook has fixtures without an outside provider. On outside
+   * production; refused in production (its matches are simulated). Port 0: off.
+   */
+  REFERENCE_FEED: bool.optional(),
+  REFERENCE_FEED_PORT: z.coerce.number().int().min(0).max(65535).default(3002),
+  /** Simulated minutes per real minute (60: a football match in under two minutes). */
+  REFERENCE_FEED_SPEED: z.coerce.number().positive().max(100_000).default(1),
+  /** The simulation's seed (the same seed replays the same fixtures); default: the time. */
+  REFERENCE_FEED_SEED: z.coerce.number().int().min(0).max(2_147_483_647).optional(),
+  /** The odds feed the sportsbook consumes (default: the reference feed, when it is on). */
+  FEED_URL: z.string().url().optional(),
+  /** The feed's token, when it asks for one. */
+  FEED_TOKEN: z.string().min(1).optional(),
+  /** Run the feed consumer (default: where background work runs; tests turn it on themselves). */
+  SPORTSBOOK_FEED: bool.optional(),
+  /**
    * Tests only: the server's clock reads this instant at start and runs on from it (browser journeys
    * at a fixed date and hour). A production start with it set is refused.
    */
@@ -91,6 +108,10 @@ export type Config = z.infer<typeof envSchema> & {
   referenceVendorBaseUrl: string;
   /** Whether the reference vendor is started beside the server (REFERENCE_VENDOR). */
   referenceVendor: boolean;
+  /** Whether the reference odds feed is started beside the server (REFERENCE_FEED). */
+  referenceFeed: boolean;
+  /** The odds feed the sportsbook reads (FEED_URL, or the reference feed's address), if any. */
+  feedUrl: string | null;
   /** Whether a start seeds the demo data (SEED_DEMO; never by default in production). */
   seedDemo: boolean;
   /** Whether /docs is served (OPENAPI_DOCS; never by default in production). */
@@ -111,6 +132,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const config = parsed.data;
   if (config.TEST_CLOCK_START && config.NODE_ENV === 'production')
     throw new ConfigError('Invalid environment:\n  TEST_CLOCK_START: for tests only, refused in production');
+  if (config.REFERENCE_FEED && config.NODE_ENV === 'production')
+    throw new ConfigError(
+      'Invalid environment:\n  REFERENCE_FEED: a simulated odds feed for development and tests, refused in production',
+    );
+  const referenceFeed = (config.REFERENCE_FEED ?? config.NODE_ENV !== 'production') && config.REFERENCE_FEED_PORT > 0;
   if (config.STORAGE_DRIVER === 's3') {
     const missing = (
       ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const
@@ -126,6 +152,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sandboxGateway: config.SANDBOX_GATEWAY ?? config.NODE_ENV !== 'production',
     referenceVendor: config.REFERENCE_VENDOR ?? config.NODE_ENV !== 'production',
     seedDemo: config.SEED_DEMO ?? config.NODE_ENV !== 'production',
+    referenceFeed,
+    feedUrl: (config.FEED_URL ?? (referenceFeed ? `http://127.0.0.1:${config.REFERENCE_FEED_PORT}` : '')).replace(/\/+$/, '') || null,
     openapiDocs: config.OPENAPI_DOCS ?? config.NODE_ENV !== 'production',
     referenceVendorBaseUrl: (
       config.REFERENCE_VENDOR_URL ?? `http://localhost:${config.REFERENCE_VENDOR_PORT}`

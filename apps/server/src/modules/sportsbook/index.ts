@@ -1,0 +1,40 @@
+import type { ServerModule } from '../../platform/context.ts';
+import { runsBackgroundWork } from '../../platform/jobs.ts';
+import { FeedConsumer, type FeedConsumerOptions } from './sportsbook.consumer.ts';
+import { registerSportsbookRoutes } from './sportsbook.routes.ts';
+
+export { startReferenceFeedBeside } from './reference-feed.boot.ts';
+export { FeedConsumer, FeedIngestor, type RecoverRequest } from './sportsbook.consumer.ts';
+export { applySnapshot, applyStreamMessage, readCursors } from './sportsbook.ingest.ts';
+export type { SportsbookTables } from './sportsbook.tables.ts';
+
+export interface SportsbookModuleOptions {
+  /** Run the feed consumer; by default SPORTSBOOK_FEED, else where background work runs. */
+  consumer?: boolean;
+  feed?: Partial<FeedConsumerOptions>;
+}
+
+/**
+ * The sportsbook (issue 16): the odds feed's ingest (docs/sportsbook-feed.md) into the sb_* tables
+ * and the players' read-only event screens. The consumer runs where background work runs, under a
+ * lease, when there is a feed (FEED_URL or the reference feed); bets and settlement come later.
+ */
+export function createSportsbookModule(options: SportsbookModuleOptions = {}): ServerModule {
+  return {
+    name: 'sportsbook',
+    async register(app, ctx) {
+      registerSportsbookRoutes(app, ctx);
+      const url = options.feed?.url ?? ctx.config.feedUrl;
+      if (!url || !runsBackgroundWork(ctx.config, options.consumer ?? ctx.config.SPORTSBOOK_FEED)) return;
+      const consumer = new FeedConsumer(ctx.db, ctx.log, {
+        token: ctx.config.FEED_TOKEN,
+        ...options.feed,
+        url,
+      });
+      app.addHook('onReady', async () => consumer.start());
+      app.addHook('onClose', async () => consumer.stop());
+    },
+  };
+}
+
+export const sportsbookModule = createSportsbookModule();

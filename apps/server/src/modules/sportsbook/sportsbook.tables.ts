@@ -1,0 +1,130 @@
+import type { Generated } from 'kysely';
+
+/** The sportsbook's copy of the odds feed (migration 0070; docs/sportsbook-feed.md). Feed times are epoch ms. */
+export interface SbTournamentsTable {
+  id: string;
+  sport: string;
+  name: string;
+  category: string;
+  updated_at: Generated<Date>;
+}
+
+export interface SbCompetitorsTable {
+  id: string;
+  name: string;
+  updated_at: Generated<Date>;
+}
+
+export type SbFixtureStatus = 'not_started' | 'live' | 'ended' | 'closed' | 'cancelled';
+
+export interface SbFixturesTable {
+  id: string;
+  sport: string;
+  tournament_id: string;
+  home_id: string;
+  away_id: string;
+  start_time: bigint;
+  status: SbFixtureStatus;
+  best_of: number | null;
+  /** The feed's Score (§4) as last sent. */
+  score: unknown;
+  updated_at: Generated<Date>;
+}
+
+export type SbMarketStatus = 'active' | 'suspended' | 'deactivated' | 'settled' | 'cancelled';
+
+export interface SbMarketsTable {
+  fixture_id: string;
+  market_key: string;
+  specifiers: string;
+  feed_status: 'active' | 'suspended' | 'deactivated';
+  status: SbMarketStatus;
+  position: Generated<number>;
+  updated_at: Generated<Date>;
+}
+
+export interface SbOutcomesTable {
+  fixture_id: string;
+  market_key: string;
+  specifiers: string;
+  outcome_id: string;
+  /** Decimal odds × 1000; null when not offered. */
+  odds: number | null;
+  active: boolean;
+  position: Generated<number>;
+  version: Generated<number>;
+  updated_at: Generated<Date>;
+}
+
+export interface SbFeedSettlementsTable {
+  fixture_id: string;
+  market_key: string;
+  specifiers: string;
+  outcome_id: string;
+  result: 'win' | 'lose' | 'void' | 'half_win' | 'half_lose';
+  dead_heat_num: number | null;
+  dead_heat_den: number | null;
+  standing: boolean;
+  version: Generated<number>;
+  updated_at: Generated<Date>;
+}
+
+export interface SbFeedCancelsTable {
+  fixture_id: string;
+  market_key: string;
+  specifiers: string;
+  /** `start|end` with `-` for an open bound. */
+  time_window: string;
+  start_time: bigint | null;
+  end_time: bigint | null;
+  reason: string;
+  standing: boolean;
+  version: Generated<number>;
+  updated_at: Generated<Date>;
+}
+
+export interface SbFeedFactsTable {
+  id: Generated<bigint>;
+  kind: 'settle' | 'rollback_settlement' | 'cancel' | 'rollback_cancel';
+  fixture_id: string;
+  market_key: string;
+  specifiers: string;
+  outcome_id: string | null;
+  time_window: string | null;
+  version: number;
+  result: string | null;
+  dead_heat_num: number | null;
+  dead_heat_den: number | null;
+  start_time: bigint | null;
+  end_time: bigint | null;
+  producer: string;
+  seq: bigint | null;
+  feed_ts: bigint;
+  created_at: Generated<Date>;
+}
+
+export interface SbFeedCursorsTable {
+  producer: 'prematch' | 'live';
+  last_seq: Generated<bigint>;
+  last_ts: Generated<bigint>;
+  updated_at: Generated<Date>;
+}
+
+export interface SbFeedLeaseTable {
+  name: string;
+  holder: string;
+  expires_at: Date;
+}
+
+export interface SportsbookTables {
+  sb_tournaments: SbTournamentsTable;
+  sb_competitors: SbCompetitorsTable;
+  sb_fixtures: SbFixturesTable;
+  sb_markets: SbMarketsTable;
+  sb_outcomes: SbOutcomesTable;
+  sb_feed_settlements: SbFeedSettlementsTable;
+  sb_feed_cancels: SbFeedCancelsTable;
+  sb_feed_facts: SbFeedFactsTable;
+  sb_feed_cursors: SbFeedCursorsTable;
+  sb_feed_lease: SbFeedLeaseTable;
+}

@@ -52,12 +52,14 @@ async function member(): Promise<RebateCaller & { mainId: bigint }> {
   return { memberId: m.memberId, mainId: m.mainId, merchantId: f.merchantId, currency: f.currency };
 }
 
+/** A settled bet (or, with `status: 'cancelled'`, its void) the way the game path records it. */
 async function bet(
   memberId: string,
   stakeMinor: bigint,
   category = 'INHOUSE',
-  ref = randomUUID(),
+  ref: string = randomUUID(),
   currency = f.currency,
+  status: 'settled' | 'cancelled' = 'settled',
 ) {
   await recordBet(f.db, {
     merchantId: f.merchantId,
@@ -68,28 +70,14 @@ async function bet(
     vendor: 'SORTE',
     gameCode: 'dice',
     currency,
-    stakeMinor,
-    payoutMinor: 0n,
-    status: 'settled',
+    ...(status === 'settled' ? { stakeMinor, payoutMinor: 0n } : {}),
+    status,
     at: new Date(),
   });
   return ref;
 }
 
-async function voidBet(memberId: string, ref: string, category = 'INHOUSE') {
-  await recordBet(f.db, {
-    merchantId: f.merchantId,
-    memberId,
-    source: 'test',
-    sourceRef: ref,
-    category,
-    vendor: 'SORTE',
-    gameCode: 'dice',
-    currency: f.currency,
-    status: 'cancelled',
-    at: new Date(),
-  });
-}
+const voidBet = (memberId: string, ref: string) => bet(memberId, 0n, 'INHOUSE', ref, f.currency, 'cancelled');
 
 const main = async (m: RebateCaller) =>
   (await memberBalance(f.db, m.memberId, f.merchantId, f.currency)).wallets.find((w) => w.kind === 'main')

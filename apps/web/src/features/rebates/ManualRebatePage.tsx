@@ -2,6 +2,7 @@ import type { RebateClaim } from '@sorte/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../components/ui/EmptyState';
+import { Pager } from '../../components/ui/Pager';
 import { QueryState } from '../../components/ui/QueryState';
 import { formatDateTime } from '../../lib/dates';
 import { useErrorMessage } from '../../lib/errors';
@@ -147,27 +148,7 @@ function History() {
             ))}
           </ul>
         )}
-        {page && page.totalPages > 1 ? (
-          <div className="rb-pager">
-            <button
-              type="button"
-              className="btn"
-              disabled={pageNo <= 1}
-              onClick={() => setPageNo(pageNo - 1)}
-            >
-              {t('history.previous')}
-            </button>
-            <span>{t('history.page', { page: pageNo, pages: page.totalPages })}</span>
-            <button
-              type="button"
-              className="btn"
-              disabled={pageNo >= page.totalPages}
-              onClick={() => setPageNo(pageNo + 1)}
-            >
-              {t('history.next')}
-            </button>
-          </div>
-        ) : null}
+        {page ? <Pager pageNo={pageNo} totalPages={page.totalPages} onPage={setPageNo} /> : null}
       </QueryState>
     </section>
   );

@@ -1,3 +1,4 @@
+import type { SportsEvent } from '@sorte/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Feed, type FeedMessage, type OddsChange } from '../../../../reference-feed/src/index.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
@@ -45,7 +46,7 @@ describe('GET /wps/sports/events', () => {
   it('lists live events first, then upcoming by start, each with its main market at the feed’s odds', async () => {
     const response = await get('/wps/sports/events');
     expect(response.statusCode).toBe(200);
-    const events = response.json().value as Array<Record<string, any>>;
+    const events = response.json().value as SportsEvent[];
     expect(events).toHaveLength(6);
     expect(events.slice(0, 3).map((e) => e.status)).toEqual(['live', 'live', 'live']);
     expect(events.slice(3).map((e) => e.status)).toEqual(['not_started', 'not_started', 'not_started']);
@@ -54,11 +55,10 @@ describe('GET /wps/sports/events', () => {
     const football = events.find((e) => e.sport === 'football' && e.status === 'live')!;
     expect(football.markets.map((m: { key: string }) => m.key)).toEqual(['1x2']);
     const fed = lastOdds(football.id, '1x2');
-    expect(football.markets[0].outcomes.map((o: { id: string; odds: number }) => [o.id, o.odds])).toEqual(
-      fed.outcomes.map((o) => [o.id, o.odds]),
-    );
-    expect(Number.isInteger(football.markets[0].outcomes[0].odds)).toBe(true);
-    expect(football.markets[0].outcomes[0]).toMatchObject({
+    const main = football.markets[0]!;
+    expect(main.outcomes.map((o) => [o.id, o.odds])).toEqual(fed.outcomes.map((o) => [o.id, o.odds]));
+    expect(Number.isInteger(main.outcomes[0]!.odds)).toBe(true);
+    expect(main.outcomes[0]).toMatchObject({
       version: expect.any(Number),
       open: expect.any(Boolean),
     });

@@ -136,7 +136,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(
       'Invalid environment:\n  REFERENCE_FEED: a simulated odds feed for development and tests, refused in production',
     );
-  const referenceFeed = (config.REFERENCE_FEED ?? config.NODE_ENV !== 'production') && config.REFERENCE_FEED_PORT > 0;
+  const referenceFeed =
+    (config.REFERENCE_FEED ?? config.NODE_ENV !== 'production') && config.REFERENCE_FEED_PORT > 0;
   if (config.STORAGE_DRIVER === 's3') {
     const missing = (
       ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const
@@ -153,7 +154,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     referenceVendor: config.REFERENCE_VENDOR ?? config.NODE_ENV !== 'production',
     seedDemo: config.SEED_DEMO ?? config.NODE_ENV !== 'production',
     referenceFeed,
-    feedUrl: (config.FEED_URL ?? (referenceFeed ? `http://127.0.0.1:${config.REFERENCE_FEED_PORT}` : '')).replace(/\/+$/, '') || null,
+    feedUrl:
+      (config.FEED_URL ?? (referenceFeed ? `http://127.0.0.1:${config.REFERENCE_FEED_PORT}` : '')).replace(
+        /\/+$/,
+        '',
+      ) || null,
     openapiDocs: config.OPENAPI_DOCS ?? config.NODE_ENV !== 'production',
     referenceVendorBaseUrl: (
       config.REFERENCE_VENDOR_URL ?? `http://localhost:${config.REFERENCE_VENDOR_PORT}`

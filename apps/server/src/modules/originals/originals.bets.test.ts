@@ -70,7 +70,12 @@ it('a dice round takes the stake, pays a win, advances the nonce and verifies af
 it('a round moves one net transfer; the account records still show its bet and its win; turnover counts the stake', async () => {
   const p = await fundedPlayer(t, f, 'dice', 100_000n);
   // Under 50 wins about half the rounds: play until there is a win and a loss (40 of one kind: ~10⁻¹²).
-  const rounds = [];
+  const rounds: {
+    outcome: { win: boolean };
+    payoutMinor: number;
+    balanceBeforeMinor: number;
+    balanceAfterMinor: number;
+  }[] = [];
   for (let i = 0; i < 40 && !(rounds.some((r) => r.outcome.win) && rounds.some((r) => !r.outcome.win)); i++)
     rounds.push((await bet(p.token, {})).value);
   const win = rounds.find((r) => r.outcome.win)!;

@@ -61,7 +61,9 @@ export async function turnoverStatus(db: Db, merchantId: string, memberId: strin
      where a.owner_type = 'member' and a.owner_id = ${memberId}::uuid and a.merchant_id = ${merchantId}::uuid
        and (a.kind in ('main', 'bonus') or a.kind like 'game:%')
        and t.status = 'posted'
-       and ((t.code = 'bet' and e.amount_minor < 0) or (t.code = 'win' and t.metadata ? 'stakeMinor'))`.execute(db);
+       and ((t.code = 'bet' and e.amount_minor < 0) or (t.code = 'win' and t.metadata ? 'stakeMinor'))`.execute(
+    db,
+  );
   const done = rows[0]!;
   const requiredMinor = BigInt(required.total);
   const doneMinor = BigInt(done.total);

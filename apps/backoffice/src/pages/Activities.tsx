@@ -1,6 +1,6 @@
 import type { ActivityReviewItem } from '@sorte/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PagedTable } from '../components/DataTable';
@@ -9,7 +9,8 @@ import { DialogButtons } from '../components/DialogActions';
 import { ReasonDialog } from '../components/ReasonDialog';
 import { Alert, StatusBadge } from '../components/Status';
 import { useAction } from '../lib/action';
-import { api, apiBlob } from '../lib/api';
+import { api } from '../lib/api';
+import { useBlobUrl } from '../lib/blob-url';
 import { formatDateTime } from '../lib/dates';
 import { parseAmountInput } from '../lib/money-input';
 import { useMoney } from '../lib/operator';
@@ -214,18 +215,7 @@ function ApproveDialog({
 
 /** An application's picture: served to operators with the back-office token, so fetched as a blob. */
 function ReviewImage({ path, alt }: { path: string; alt: string }) {
-  const image = useQuery({
-    queryKey: ['bo', 'activity-image', path],
-    queryFn: () => apiBlob(path),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!image.data) return;
-    const objectUrl = URL.createObjectURL(image.data);
-    setUrl(objectUrl);
-    return () => URL.revokeObjectURL(objectUrl);
-  }, [image.data]);
+  const { url } = useBlobUrl(path);
   return url ? (
     <a href={url} target="_blank" rel="noreferrer">
       <img className="thumb" src={url} alt={alt} />

@@ -7,7 +7,8 @@ import { PagedTable } from '../components/DataTable';
 import { Dialog } from '../components/Dialog';
 import { ReasonDialog } from '../components/ReasonDialog';
 import { Alert, ErrorBox, Loading, StatusBadge } from '../components/Status';
-import { api, apiBlob } from '../lib/api';
+import { api } from '../lib/api';
+import { useBlobUrl } from '../lib/blob-url';
 import { formatDateTime } from '../lib/dates';
 import { useCan, useMoney } from '../lib/operator';
 import { PAGE_SIZE, type Page } from '../lib/paging';
@@ -235,18 +236,8 @@ export function CashierPage() {
 /** The player's proof image; it needs the operator's token, so it is fetched and shown from a blob. */
 function ProofDialog({ item, onClose }: { item: CashierQueueItem; onClose: () => void }) {
   const { t } = useTranslation();
-  const proof = useQuery({
-    queryKey: ['bo', 'proof', item.id],
-    queryFn: () => apiBlob(`/bo/cashier/withdrawals/${encodeURIComponent(item.id)}/proof`),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!proof.data) return;
-    const objectUrl = URL.createObjectURL(proof.data);
-    setUrl(objectUrl);
-    return () => URL.revokeObjectURL(objectUrl);
-  }, [proof.data]);
+  const proof = useBlobUrl(`/bo/cashier/withdrawals/${encodeURIComponent(item.id)}/proof`);
+  const url = proof.url;
   return (
     <Dialog open wide title={t('cashier.proofTitle', { orderNo: item.orderNo })} onClose={onClose}>
       {proof.error ? <ErrorBox error={proof.error} /> : null}

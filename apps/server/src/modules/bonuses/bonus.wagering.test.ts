@@ -354,7 +354,7 @@ describe('engine against the reference', () => {
               t = settle(wallet, slip, outcome, now);
               refused = ref.attempt(() =>
                 ref.settle(
-                  id!,
+                  id,
                   outcome.kind === 'win' ? outcome.payoutMinor : c.outcome === 'void' ? 'void' : 0n,
                   now,
                 ),

@@ -168,74 +168,81 @@ async function netFacts(
   if (fixtureIds.length === 0) return;
   await trx.deleteFrom('sb_feed_facts').where('id', '>', lastFactBefore).execute();
   const after = await standingOf(trx, fixtureIds);
-  const facts: Array<Insertable<Database['sb_feed_facts']>> = [];
   const base = { producer: origin.producer, seq: null, feed_ts: BigInt(origin.ts) };
-  for (const [key, now] of after.settlements) {
-    const [fixture_id, market_key, specifiers, outcome_id] = JSON.parse(key) as string[];
-    const where = {
-      fixture_id: fixture_id!,
-      market_key: market_key!,
-      specifiers: specifiers!,
-      outcome_id: outcome_id!,
-    };
-    const was = before.settlements.get(key) ?? { state: '', version: 0 };
-    const target = now.state === was.state ? was.version : was.version + 1;
-    if (target === 0) {
-      await deleteWhere(trx, 'sb_feed_settlements', where);
-      continue;
-    }
-    if (target !== now.version) await setVersion(trx, 'sb_feed_settlements', where, target);
-    if (now.state === was.state) continue;
-    const [result, dh] = now.state.split(' ');
-    const [num, den] = (dh ?? 'null/null').split('/');
-    facts.push({
-      ...base,
-      ...where,
-      kind: now.state ? 'settle' : 'rollback_settlement',
-      version: target,
-      result: now.state ? result! : null,
-      dead_heat_num: num && num !== 'null' ? Number(num) : null,
-      dead_heat_den: den && den !== 'null' ? Number(den) : null,
-    });
-  }
-  for (const [key, now] of after.cancels) {
-    const [fixture_id, market_key, specifiers, time_window] = JSON.parse(key) as string[];
-    const where = {
-      fixture_id: fixture_id!,
-      market_key: market_key!,
-      specifiers: specifiers!,
-      time_window: time_window!,
-    };
-    const was = before.cancels.get(key) ?? { state: '', version: 0 };
-    const target = now.state === was.state ? was.version : was.version + 1;
-    if (target === 0) {
-      await deleteWhere(trx, 'sb_feed_cancels', where);
-      continue;
-    }
-    if (target !== now.version) await setVersion(trx, 'sb_feed_cancels', where, target);
-    if (now.state === was.state) continue;
-    const [start, end] = time_window!.split('|');
-    facts.push({
-      ...base,
-      ...where,
-      kind: now.state ? 'cancel' : 'rollback_cancel',
-      version: target,
-      start_time: start === '-' ? null : BigInt(start!),
-      end_time: end === '-' ? null : BigInt(end!),
-    });
-  }
+  const facts: Array<Insertable<Database['sb_feed_facts']>> = [
+    ...(await reconcile(trx, 'sb_feed_settlements', 'outcome_id', before.settlements, after.settlements)).map(
+      ({ where, state, version }) => {
+        const [result, dh] = state.split(' ');
+        const [num, den] = (dh ?? 'null/null').split('/');
+        return {
+          ...base,
+          ...where,
+          kind: state ? ('settle' as const) : ('rollback_settlement' as const),
+          version,
+          result: state ? result! : null,
+          dead_heat_num: num && num !== 'null' ? Number(num) : null,
+          dead_heat_den: den && den !== 'null' ? Number(den) : null,
+        };
+      },
+    ),
+    ...(await reconcile(trx, 'sb_feed_cancels', 'time_window', before.cancels, after.cancels)).map(
+      ({ where, state, version }) => {
+        const [start, end] = where.time_window!.split('|');
+        return {
+          ...base,
+          ...where,
+          kind: state ? ('cancel' as const) : ('rollback_cancel' as const),
+          version,
+          start_time: start === '-' ? null : BigInt(start!),
+          end_time: end === '-' ? null : BigInt(end!),
+        };
+      },
+    ),
+  ];
   if (facts.length) await trx.insertInto('sb_feed_facts').values(facts).execute();
 }
 
-type Keyed = 'sb_feed_settlements' | 'sb_feed_cancels';
+/**
+ * Per key, what stands after against what stood before: versions set back where nothing changed
+ * (a row the snapshot created and took back again is removed), one up where it did; answers the changes.
+ */
+async function reconcile(
+  trx: Trx,
+  table: Keyed,
+  last: 'outcome_id' | 'time_window',
+  before: Map<string, Standing>,
+  after: Map<string, Standing>,
+) {
+  const changes: Array<{ where: Where; state: string; version: number }> = [];
+  for (const [key, now] of after) {
+    const [fixture_id, market_key, specifiers, lastValue] = JSON.parse(key) as string[];
+    const where = {
+      fixture_id: fixture_id!,
+      market_key: market_key!,
+      specifiers: specifiers!,
+      [last]: lastValue!,
+    };
+    const was = before.get(key) ?? { state: '', version: 0 };
+    const version = now.state === was.state ? was.version : was.version + 1;
+    if (version === 0) await deleteWhere(trx, table, where);
+    else if (version !== now.version) await setVersion(trx, table, where, version);
+    if (version !== 0 && now.state !== was.state) changes.push({ where, state: now.state, version });
+  }
+  return changes;
+}
 
-async function deleteWhere(trx: Trx, table: Keyed, where: Record<string, string>) {
+type Keyed = 'sb_feed_settlements' | 'sb_feed_cancels';
+type Where = { fixture_id: string; market_key: string; specifiers: string } & Partial<
+  Record<'outcome_id' | 'time_window', string>
+>;
+
+async function deleteWhere(trx: Trx, table: Keyed, where: Where) {
   let q = trx.deleteFrom(table);
   for (const [column, value] of Object.entries(where)) q = q.where(column as never, '=', value as never);
   await q.execute();
 }
 
-async function setVersion(trx: Trx, table: Keyed, where: Record<string, string>, version: number) {
+async function setVersion(trx: Trx, table: Keyed, where: Where, version: number) {
   let q = trx.updateTable(table).set({ version });
   for (const [column, value] of Object.entries(where)) q = q.where(column as never, '=', value as never);
   await q.execute();

@@ -61,7 +61,8 @@ interface EventRow {
   score: unknown;
 }
 
-function eventsQuery(db: Db) {
+/** Fixtures with their tournament and competitors, one row each (also the tests' reading of the book). */
+export function eventsQuery(db: Db) {
   return db
     .selectFrom('sb_fixtures as f')
     .innerJoin('sb_tournaments as t', 't.id', 'f.tournament_id')

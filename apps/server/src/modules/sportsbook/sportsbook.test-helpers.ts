@@ -2,6 +2,7 @@ import { expect } from 'vitest';
 import type { BookState } from '../../../../reference-feed/src/book-state.ts';
 import type { Fixture, OddsMarket, SettledOutcome } from '../../../../reference-feed/src/contract.ts';
 import type { Db } from '../../platform/database/database.ts';
+import { eventsQuery } from './sportsbook.routes.ts';
 
 /**
  * The book in one comparable shape, from the database or from reference-feed's in-memory model
@@ -34,28 +35,7 @@ export function comparableBookState(state: BookState): ComparableBook {
 
 export async function readComparableBook(db: Db): Promise<ComparableBook> {
   const fixtures: ComparableBook['fixtures'] = {};
-  const rows = await db
-    .selectFrom('sb_fixtures as f')
-    .innerJoin('sb_tournaments as t', 't.id', 'f.tournament_id')
-    .innerJoin('sb_competitors as h', 'h.id', 'f.home_id')
-    .innerJoin('sb_competitors as a', 'a.id', 'f.away_id')
-    .select([
-      'f.id',
-      'f.sport',
-      'f.start_time',
-      'f.status',
-      'f.best_of',
-      'f.score',
-      't.id as tournament_id',
-      't.name as tournament_name',
-      't.category',
-      'h.id as home_id',
-      'h.name as home_name',
-      'a.id as away_id',
-      'a.name as away_name',
-    ])
-    .where('f.status', 'not in', ['closed', 'cancelled'])
-    .execute();
+  const rows = await eventsQuery(db).where('f.status', 'not in', ['closed', 'cancelled']).execute();
   for (const f of rows) {
     const fixture: Fixture = {
       id: f.id,

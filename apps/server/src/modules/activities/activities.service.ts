@@ -241,6 +241,17 @@ export type ReviewItem = ActivityApplication & {
   reviewer: string | null;
 };
 
+type ReviewRow = ApplicationRow & { account: string; member_currency: string; reviewer: string | null };
+
+function toReviewItem(row: ReviewRow): ReviewItem {
+  return {
+    ...toApplication(row, OPERATOR_IMAGE_BASE),
+    account: row.account,
+    memberCurrency: row.member_currency,
+    reviewer: row.reviewer,
+  };
+}
+
 /** The operator's queue: one status (pending by default), oldest first for pending, newest first otherwise. */
 export async function reviewQueue(
   db: Db,
@@ -250,7 +261,7 @@ export async function reviewQueue(
   const status = query.status ?? 'pending';
   const order = status === 'pending' ? sql`a.id asc` : sql`a.id desc`;
   const [{ rows }, count] = await Promise.all([
-    sql<ApplicationRow & { account: string; member_currency: string; reviewer: string | null }>`
+    sql<ReviewRow>`
       select ${SELECT_APPLICATION}, m.account, m.currency as member_currency, o.username as reviewer
       from activity_applications a
       join members m on m.id = a.member_id
@@ -262,12 +273,7 @@ export async function reviewQueue(
       where a.merchant_id = ${merchantId} and a.status = ${status}`.execute(db),
   ]);
   return {
-    list: rows.map((row) => ({
-      ...toApplication(row, OPERATOR_IMAGE_BASE),
-      account: row.account,
-      memberCurrency: row.member_currency,
-      reviewer: row.reviewer,
-    })),
+    list: rows.map(toReviewItem),
     total: Number(count.rows[0]!.n),
   };
 }
@@ -330,19 +336,13 @@ export async function decide(
       trx,
     );
   }
-  const { rows: after } = await sql<
-    ApplicationRow & { account: string; member_currency: string; reviewer: string | null }
-  >`
+  const { rows: after } = await sql<ReviewRow>`
     select ${SELECT_APPLICATION}, m.account, m.currency as member_currency, o.username as reviewer
     from activity_applications a join members m on m.id = a.member_id left join operators o on o.id = a.reviewer_id
     where a.id = ${id}`.execute(trx);
   const item = after[0]!;
   return {
     before: 'pending',
-    application: {
-      ...toApplication(item, OPERATOR_IMAGE_BASE),
-      account: item.account,
-      reviewer: item.reviewer,
-    },
+    application: toReviewItem(item),
   };
 }

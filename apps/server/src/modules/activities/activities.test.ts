@@ -357,6 +357,7 @@ describe('reviewing', () => {
       status: 'approved',
       rewardMinor: 2_500,
       currency: f.currency,
+      memberCurrency: f.currency,
       reason: null,
     });
     expect(await mainBalance(p.memberId)).toBe(before + 2_500n);

@@ -19,12 +19,19 @@ export async function stalledChild(
     env: { ...process.env, DATABASE_URL: databaseUrl },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+  // Never outlive the test: a worker that does not stall, or a test process that ends first (a
+  // timeout), takes the child with it instead of leaving it running against the server.
+  const reap = () => child.kill('SIGKILL');
+  process.once('exit', reap);
   let out = '';
   const exited = new Promise<NodeJS.Signals | null>((done) =>
     child.on('exit', (_code, signal) => done(signal)),
   );
   await new Promise<void>((ready, fail) => {
-    const timer = setTimeout(() => fail(new Error(`worker did not stall: ${out}`)), 60_000);
+    const timer = setTimeout(() => {
+      reap();
+      fail(new Error(`worker did not stall: ${out}`));
+    }, 60_000);
     child.stdout!.on('data', (chunk: Buffer) => {
       out += chunk.toString();
       if (out.includes('stalled')) {
@@ -37,6 +44,7 @@ export async function stalledChild(
   return {
     out,
     kill9() {
+      process.off('exit', reap);
       child.kill('SIGKILL');
       return exited;
     },

@@ -25,8 +25,12 @@ declare module 'vitest' {
   }
 }
 
-/** The migrated template of test/global-setup.ts, the PGlite image read once per test file. */
-const template = inject('testDatabaseTemplate') ?? {};
+/**
+ * The migrated template of test/global-setup.ts (none outside vitest, e.g. in the benches, which
+ * use this harness too: then each database is migrated from nothing), and the PGlite image read
+ * once per test file.
+ */
+const template = process.env.VITEST ? (inject('testDatabaseTemplate') ?? {}) : {};
 let pgliteImage: Blob | undefined;
 
 /**

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp, MODULES } from '../src/app.ts';
@@ -44,6 +45,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     if (template.pgliteImage && !pgliteImage) pgliteImage = new Blob([readFileSync(template.pgliteImage)]);
     const handle = await openDatabase({ image: pgliteImage });
     await runMigrations(handle.db);
+    await newInstallation(handle.db);
     return { handle, close: () => handle.close() };
   }
   const name = `sorte_test_${randomBytes(6).toString('hex')}`;
@@ -55,6 +57,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   testUrl.pathname = `/${name}`;
   const handle = await openDatabase({ url: testUrl.toString(), poolSize: 10 });
   await runMigrations(handle.db);
+  await newInstallation(handle.db);
   return {
     handle,
     url: testUrl.toString(),
@@ -66,6 +69,14 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       await dropper.end();
     },
   };
+}
+
+/**
+ * A copy of the template is a new installation: its id (migration 0064, the Redis channels' prefix)
+ * is drawn again, or every test database would share the template's and hear the others' events.
+ */
+async function newInstallation(db: TestDatabase['handle']['db']): Promise<void> {
+  await db.updateTable('installation').set({ id: sql`gen_random_uuid()` }).execute();
 }
 
 export interface TestApp {

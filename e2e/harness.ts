@@ -35,6 +35,10 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     // The reference game vendor beside the server (apps/reference-vendor), on the next port.
     REFERENCE_VENDOR_PORT: String(port + 1),
     REFERENCE_VENDOR_URL: `http://127.0.0.1:${port + 1}`,
+    // The reference odds feed stays off: no journey bets on sports yet, and on its fixed default port
+    // parallel servers would share one feed (the first to bind it) and consume another file's server.
+    // The sportsbook's journeys start it on a port of their own (`env`).
+    REFERENCE_FEED_PORT: '0',
     ...env,
   };
   let cleanup = async () => {};

@@ -62,6 +62,10 @@ async function startServer(): Promise<{ child: ChildProcess; url: string }> {
       LOG_LEVEL: 'error',
       OPERATOR_API_KEY: OPERATOR_KEY,
       SANDBOX_CALLBACK_DELAY_MS: '0',
+      // Its own reference vendor, and no odds feed: the fixed default ports are shared by parallel files.
+      REFERENCE_VENDOR_PORT: String(port + 1),
+      REFERENCE_VENDOR_URL: `http://127.0.0.1:${port + 1}`,
+      REFERENCE_FEED_PORT: '0',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -22,19 +22,16 @@ export interface RunningServer {
  * database on the PostgreSQL server when DATABASE_URL is set, otherwise a temporary PGlite folder.
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  let port = freePortGuess();
   const childEnv: Record<string, string> = {
     ...(process.env as Record<string, string>),
-    PORT: String(port),
+    ...portEnv(port),
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
     NODE_ENV: 'test',
     OPERATOR_API_KEY: OPERATOR_KEY,
     // E2E_WEB_DIST: a copy of the built web app, for a run that must not see a rebuild halfway.
     WEB_DIST: process.env.E2E_WEB_DIST ?? join(ROOT, 'apps/web/dist'),
-    // The reference game vendor beside the server (apps/reference-vendor), on the next port.
-    REFERENCE_VENDOR_PORT: String(port + 1),
-    REFERENCE_VENDOR_URL: `http://127.0.0.1:${port + 1}`,
     // The reference odds feed stays off: no journey bets on sports yet, and on its fixed default port
     // parallel servers would share one feed (the first to bind it) and consume another file's server.
     // The sportsbook's journeys start it on a port of their own (`env`).
@@ -63,12 +60,29 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     childEnv.DATA_DIR = dir;
     cleanup = async () => rmSync(dir, { recursive: true, force: true });
   }
-  const child: ChildProcess = spawn(process.execPath, [join(ROOT, 'apps/server/dist/main.js')], {
-    env: childEnv,
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  await waitForReady(url, child);
+  // A guessed port (or the vendor's, the next one) can be taken by another file's server: the child
+  // then exits at listen, and the server is started again on another guess, on the same database.
+  let child: ChildProcess;
+  let url: string;
+  for (let attempt = 1; ; attempt++) {
+    child = spawn(process.execPath, [join(ROOT, 'apps/server/dist/main.js')], {
+      env: childEnv,
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    url = `http://127.0.0.1:${port}`;
+    try {
+      await waitForReady(url, child);
+      break;
+    } catch (error) {
+      if (child.exitCode === null || attempt === 3) {
+        child.kill('SIGKILL');
+        await cleanup();
+        throw error;
+      }
+      port = freePortGuess();
+      Object.assign(childEnv, portEnv(port));
+    }
+  }
   return {
     url,
     port,
@@ -77,6 +91,23 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
       await cleanup();
     },
+  };
+}
+
+/**
+ * A port pair (the server's, the reference vendor's next to it) below Linux's ephemeral range
+ * (32768–60999), where the machine's own outgoing connections take their local ports.
+ */
+function freePortGuess(): number {
+  return 20_000 + 2 * Math.floor(Math.random() * 6_000);
+}
+
+/** The server's port, and the reference game vendor beside it (apps/reference-vendor) on the next. */
+function portEnv(port: number): Record<string, string> {
+  return {
+    PORT: String(port),
+    REFERENCE_VENDOR_PORT: String(port + 1),
+    REFERENCE_VENDOR_URL: `http://127.0.0.1:${port + 1}`,
   };
 }
 

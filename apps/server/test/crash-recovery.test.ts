@@ -49,7 +49,8 @@ afterAll(async () => {
 });
 
 async function startServer(): Promise<{ child: ChildProcess; url: string }> {
-  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  // Below Linux's ephemeral range (32768–60999), where outgoing connections take their local ports.
+  const port = 20_000 + 2 * Math.floor(Math.random() * 6_000);
   const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'apps/server/src/main.ts')], {
     cwd: ROOT,
     env: {

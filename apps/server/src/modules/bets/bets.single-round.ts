@@ -1,17 +1,11 @@
 import { payoutMinor, unitsToDecimal } from '@sorte/money';
-import { createGroupCommit, type GroupCommit, type Settled } from '../../platform/batching/group-commit.ts';
+import type { Settled } from '../../platform/batching/group-commit.ts';
+import { canonicalJson } from '../../platform/canonical-json.ts';
 import type { Db } from '../../platform/database/database.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import {
-  HOUSE_SHARDS,
-  MAX_BATCH,
-  systemAccountId,
-  type TransferRequest,
-  transferBatch,
-  withLedgerTransaction,
-} from '../ledger/index.ts';
+import { MAX_BATCH, type TransferRequest } from '../ledger/index.ts';
+import { type Batch, betPath, postDecided } from './bets.batch.ts';
 import * as repo from './bets.repository.ts';
-import { canonicalJson } from '../../platform/canonical-json.ts';
 
 /** The merchant's in-house limits as a bet is checked against them inside its batch. */
 export interface Limits {
@@ -57,37 +51,27 @@ export type SettledRound = repo.StoredRound;
 
 /**
  * Two transfers at most per bet (a push's stake and return; any other round has one): a batch of
- * bets fits one ledger batch. Four batches in
- * flight per merchant, each on its own house shard, as the vendor debit path measured best.
+ * bets fits one ledger batch.
  */
-const MAX_BETS_PER_BATCH = Math.floor(MAX_BATCH / 2);
-const MAX_IN_FLIGHT = 4;
-
-const paths = new WeakMap<object, GroupCommit<SingleRoundBet, SettledRound>>();
+const singleRounds = betPath<SingleRoundBet, SettledRound>(settleBatch, {
+  maxBatch: Math.floor(MAX_BATCH / 2),
+  currencies: (bet) => [bet.currency],
+});
 
 /**
- * Places an in-house single-round bet through group commit: concurrent bets of one merchant — of
+ * Places an in-house single-round bet through the bet path: concurrent bets of one merchant — of
  * different players and of one player — share one transaction per batch; a refused bet (funds,
  * limits, choices) is refused on its own and its neighbours settle. A retry of a stored key (even a
  * concurrent one) answers the stored round and moves nothing; the same key with another body is
- * LEDGER_IDEMPOTENCY_CONFLICT. One group commit per database handle, made on first use.
+ * LEDGER_IDEMPOTENCY_CONFLICT.
  */
 export function placeSingleRound(db: Db, bet: SingleRoundBet): Promise<SettledRound> {
-  let path = paths.get(db);
-  if (!path) {
-    path = createGroupCommit((bets, batchNumber) => settleBatch(db, bets, batchNumber), {
-      maxBatch: MAX_BETS_PER_BATCH,
-      maxInFlight: MAX_IN_FLIGHT,
-      partition: (b) => b.merchantId,
-    });
-    paths.set(db, path);
-  }
-  return path.submit(bet);
+  return singleRounds.submit(db, bet);
 }
 
 /** Waits for every batch taken so far (tests, orderly shutdown). */
-export async function flushSingleRounds(db: Db): Promise<void> {
-  await paths.get(db)?.flush();
+export function flushSingleRounds(db: Db): Promise<void> {
+  return singleRounds.flush(db);
 }
 
 /**
@@ -141,148 +125,135 @@ interface Accepted {
  *     rows locked in 4, so it agrees with the decisions),
  *  6. the new nonces, the rounds and their settled betting records in one set-based statement.
  */
-async function settleBatch(
-  db: Db,
-  bets: SingleRoundBet[],
-  batchNumber: number,
-): Promise<Settled<SettledRound>[]> {
-  const merchantId = bets[0]!.merchantId;
-  // The whole batch's house side on one shard per batch in flight (the house is the sum of its shards).
-  const shard = batchNumber % HOUSE_SHARDS;
-  const houses = new Map<string, bigint>();
-  for (const currency of new Set(bets.map((b) => b.currency)))
-    houses.set(currency, await systemAccountId(db, merchantId, 'house', currency, shard));
-
-  return withLedgerTransaction(db, async (trx) => {
-    const answers: (Settled<SettledRound> | null)[] = bets.map(() => null);
-    const limits = await bets[0]!.limits(trx);
-    const seeds = await lockSeedsOf(trx, [...new Set(bets.map((b) => b.memberId))]);
-    const twins = new Map(
-      (await repo.findRounds(trx, bets)).map((r) => [keyOf(r.member_id, r.idempotency_key), r]),
-    );
-    // A key seen earlier in this batch: the later bet answers with the earlier one's round.
-    const firstOfKey = new Map<string, number>();
-    const sameAs = new Map<number, number>();
-    bets.forEach((bet, i) => {
-      const key = keyOf(bet.memberId, bet.idempotencyKey);
-      const twin = twins.get(key);
-      if (twin) {
-        answers[i] = sameBet(twin, bet)
-          ? { ok: true, value: twin }
-          : { ok: false, error: new AppError('LEDGER_IDEMPOTENCY_CONFLICT') };
-        return;
-      }
-      const first = firstOfKey.get(key);
-      if (first === undefined) firstOfKey.set(key, i);
-      else sameAs.set(i, first);
-    });
-
-    const spendable = await repo.lockSpendable(trx, [
-      ...new Set([...bets.map((b) => b.mainAccountId), ...houses.values()]),
-    ]);
-    const nextNonce = new Map([...seeds.values()].map((s) => [s.id, s.nonce]));
-    const houseEdge = limits.houseEdgeBps / 10_000;
-    const accepted: Accepted[] = [];
-    bets.forEach((bet, i) => {
-      if (answers[i] || sameAs.has(i)) return;
-      try {
-        accepted.push(decide(bet, i));
-      } catch (error) {
-        answers[i] = { ok: false, error };
-      }
-    });
-
-    function decide(bet: SingleRoundBet, i: number): Accepted {
-      bet.check(limits);
-      const seed = seeds.get(bet.memberId);
-      if (!seed) throw new Error('bets: no active seed pair');
-      const before = spendable.get(bet.mainAccountId);
-      if (before === undefined) throw new AppError('LEDGER_ACCOUNT_NOT_FOUND');
-      if (before < bet.stakeMinor) throw new AppError('WALLET_INSUFFICIENT_FUNDS');
-      const nonce = nextNonce.get(seed.id)!;
-      const played = bet.play(
-        { serverSeed: seed.server_seed, clientSeed: seed.client_seed, nonce: Number(nonce) },
-        houseEdge,
-      );
-      // Claimed only now: a bet refused above leaves the nonce to the member's next bet.
-      nextNonce.set(seed.id, nonce + 1n);
-      const payout = payoutMinor(bet.stakeMinor, played.multiplierUnits);
-      spendable.set(bet.mainAccountId, before - bet.stakeMinor + payout);
-      return {
-        i,
-        seed,
-        nonce,
-        payout,
-        multiplier: played.multiplierUnits,
-        outcome: played.outcome,
-        before,
-        house: houses.get(bet.currency)!,
-      };
+async function settleBatch(trx: Db, bets: SingleRoundBet[], batch: Batch): Promise<Settled<SettledRound>[]> {
+  const answers: (Settled<SettledRound> | null)[] = bets.map(() => null);
+  const limits = await bets[0]!.limits(trx);
+  const seeds = await lockSeedsOf(trx, [...new Set(bets.map((b) => b.memberId))]);
+  const twins = new Map(
+    (await repo.findRounds(trx, bets)).map((r) => [keyOf(r.member_id, r.idempotency_key), r]),
+  );
+  // A key seen earlier in this batch: the later bet answers with the earlier one's round.
+  const firstOfKey = new Map<string, number>();
+  const sameAs = new Map<number, number>();
+  bets.forEach((bet, i) => {
+    const key = keyOf(bet.memberId, bet.idempotencyKey);
+    const twin = twins.get(key);
+    if (twin) {
+      answers[i] = sameBet(twin, bet)
+        ? { ok: true, value: twin }
+        : { ok: false, error: new AppError('LEDGER_IDEMPOTENCY_CONFLICT') };
+      return;
     }
-
-    const transfers = await postMoney(trx, bets, accepted);
-    const written = await repo.writeRounds(
-      trx,
-      merchantId,
-      accepted.map((a, n) => {
-        const bet = bets[a.i]!;
-        return {
-          memberId: bet.memberId,
-          game: bet.game,
-          idempotencyKey: bet.idempotencyKey,
-          seedId: a.seed.id,
-          nonce: a.nonce,
-          params: JSON.stringify(bet.params),
-          outcome: JSON.stringify(a.outcome),
-          stakeMinor: bet.stakeMinor,
-          payoutMinor: a.payout,
-          multiplier: unitsToDecimal(a.multiplier),
-          currency: bet.currency,
-          balanceBeforeMinor: a.before,
-          balanceAfterMinor: a.before - bet.stakeMinor + a.payout,
-          stakeTransferId: transfers[n]!.stake,
-          payoutTransferId: transfers[n]!.win,
-          ...bet.record,
-        };
-      }),
-      [...seeds.values()].flatMap((s) => {
-        const next = nextNonce.get(s.id)!;
-        return next === s.nonce ? [] : [{ seedId: s.id, next }];
-      }),
-    );
-    accepted.forEach((a, n) => {
-      const bet = bets[a.i]!;
-      answers[a.i] = {
-        ok: true,
-        value: {
-          id: written[n]!.id,
-          member_id: bet.memberId,
-          game: bet.game,
-          idempotency_key: bet.idempotencyKey,
-          params: bet.params,
-          outcome: a.outcome,
-          stake_minor: bet.stakeMinor,
-          payout_minor: a.payout,
-          multiplier: unitsToDecimal(a.multiplier),
-          currency: bet.currency,
-          nonce: a.nonce,
-          balance_before_minor: a.before,
-          balance_after_minor: a.before - bet.stakeMinor + a.payout,
-          created_at: written[n]!.created_at,
-          server_seed_hash: a.seed.server_seed_hash,
-          client_seed: a.seed.client_seed,
-        },
-      };
-    });
-    for (const [i, first] of sameAs) {
-      const earlier = answers[first]!;
-      answers[i] =
-        earlier.ok && !sameBet(earlier.value, bets[i]!)
-          ? { ok: false, error: new AppError('LEDGER_IDEMPOTENCY_CONFLICT') }
-          : earlier;
-    }
-    return answers as Settled<SettledRound>[];
+    const first = firstOfKey.get(key);
+    if (first === undefined) firstOfKey.set(key, i);
+    else sameAs.set(i, first);
   });
+
+  const spendable = await repo.lockSpendable(trx, [
+    ...new Set([...bets.map((b) => b.mainAccountId), ...bets.map((b) => batch.house(b.currency))]),
+  ]);
+  const nextNonce = new Map([...seeds.values()].map((s) => [s.id, s.nonce]));
+  const houseEdge = limits.houseEdgeBps / 10_000;
+  const accepted: Accepted[] = [];
+  bets.forEach((bet, i) => {
+    if (answers[i] || sameAs.has(i)) return;
+    try {
+      accepted.push(decide(bet, i));
+    } catch (error) {
+      answers[i] = { ok: false, error };
+    }
+  });
+
+  function decide(bet: SingleRoundBet, i: number): Accepted {
+    bet.check(limits);
+    const seed = seeds.get(bet.memberId);
+    if (!seed) throw new Error('bets: no active seed pair');
+    const before = spendable.get(bet.mainAccountId);
+    if (before === undefined) throw new AppError('LEDGER_ACCOUNT_NOT_FOUND');
+    if (before < bet.stakeMinor) throw new AppError('WALLET_INSUFFICIENT_FUNDS');
+    const nonce = nextNonce.get(seed.id)!;
+    const played = bet.play(
+      { serverSeed: seed.server_seed, clientSeed: seed.client_seed, nonce: Number(nonce) },
+      houseEdge,
+    );
+    // Claimed only now: a bet refused above leaves the nonce to the member's next bet.
+    nextNonce.set(seed.id, nonce + 1n);
+    const payout = payoutMinor(bet.stakeMinor, played.multiplierUnits);
+    spendable.set(bet.mainAccountId, before - bet.stakeMinor + payout);
+    return {
+      i,
+      seed,
+      nonce,
+      payout,
+      multiplier: played.multiplierUnits,
+      outcome: played.outcome,
+      before,
+      house: batch.house(bet.currency),
+    };
+  }
+
+  const transfers = await postMoney(trx, bets, accepted);
+  const written = await repo.writeRounds(
+    trx,
+    batch.merchantId,
+    accepted.map((a, n) => {
+      const bet = bets[a.i]!;
+      return {
+        memberId: bet.memberId,
+        game: bet.game,
+        idempotencyKey: bet.idempotencyKey,
+        seedId: a.seed.id,
+        nonce: a.nonce,
+        params: JSON.stringify(bet.params),
+        outcome: JSON.stringify(a.outcome),
+        stakeMinor: bet.stakeMinor,
+        payoutMinor: a.payout,
+        multiplier: unitsToDecimal(a.multiplier),
+        currency: bet.currency,
+        balanceBeforeMinor: a.before,
+        balanceAfterMinor: a.before - bet.stakeMinor + a.payout,
+        stakeTransferId: transfers[n]!.stake,
+        payoutTransferId: transfers[n]!.win,
+        ...bet.record,
+      };
+    }),
+    [...seeds.values()].flatMap((s) => {
+      const next = nextNonce.get(s.id)!;
+      return next === s.nonce ? [] : [{ seedId: s.id, next }];
+    }),
+  );
+  accepted.forEach((a, n) => {
+    const bet = bets[a.i]!;
+    answers[a.i] = {
+      ok: true,
+      value: {
+        id: written[n]!.id,
+        member_id: bet.memberId,
+        game: bet.game,
+        idempotency_key: bet.idempotencyKey,
+        params: bet.params,
+        outcome: a.outcome,
+        stake_minor: bet.stakeMinor,
+        payout_minor: a.payout,
+        multiplier: unitsToDecimal(a.multiplier),
+        currency: bet.currency,
+        nonce: a.nonce,
+        balance_before_minor: a.before,
+        balance_after_minor: a.before - bet.stakeMinor + a.payout,
+        created_at: written[n]!.created_at,
+        server_seed_hash: a.seed.server_seed_hash,
+        client_seed: a.seed.client_seed,
+      },
+    };
+  });
+  for (const [i, first] of sameAs) {
+    const earlier = answers[first]!;
+    answers[i] =
+      earlier.ok && !sameBet(earlier.value, bets[i]!)
+        ? { ok: false, error: new AppError('LEDGER_IDEMPOTENCY_CONFLICT') }
+        : earlier;
+  }
+  return answers as Settled<SettledRound>[];
 }
 
 /**
@@ -345,11 +316,7 @@ async function postMoney(
     });
     counts.push(requests.length);
   }
-  const results = await transferBatch(db, requests);
-  const ids = results.map((r) => {
-    if (!r.ok) throw new Error(`bets: the ledger refused a decided transfer (${r.code})`);
-    return r.transfer.id;
-  });
+  const ids = await postDecided(db, requests);
   let next = 0;
   return accepted.map((_, n) => {
     const stake = ids[next++]!;

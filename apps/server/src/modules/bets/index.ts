@@ -5,6 +5,7 @@
  * slot); docs/architecture.md ("The bet path") says how the other games move onto it. A library
  * module: no routes, no background work — the game modules call it.
  */
+export { type Batch, type BetPath, betPath, postDecided } from './bets.batch.ts';
 export {
   flushSingleRounds,
   type Limits,

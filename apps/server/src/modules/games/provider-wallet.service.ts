@@ -1,17 +1,10 @@
 import type { ProviderDebitAnswer, ProviderDebitRequest } from '@sorte/contracts';
-import { createGroupCommit, type GroupCommit, type Settled } from '../../platform/batching/group-commit.ts';
+import type { Settled } from '../../platform/batching/group-commit.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/database/database.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import {
-  HOUSE_SHARDS,
-  MAX_BATCH,
-  memberAccountId,
-  systemAccountId,
-  type TransferRequest,
-  transferBatch,
-  withLedgerTransaction,
-} from '../ledger/index.ts';
+import { betPath, type Batch } from '../bets/index.ts';
+import { memberAccountId, type TransferRequest, transferBatch } from '../ledger/index.ts';
 import { recordBets } from '../records/index.ts';
 import * as repo from './provider-wallet.repository.ts';
 import { checkProviderSignature } from './provider-signature.ts';
@@ -80,16 +73,6 @@ export function createProviderWallet(ctx: AppContext): ProviderWallet {
   const players = new Map<string, Cached<Player | null>>();
   const categories = new Map<string, Cached<string>>();
   const sessions = new Map<string, Cached<{ memberId: string; expiresAt: number } | null>>();
-  const debits: GroupCommit<DebitItem, DebitAnswer> = createGroupCommit(
-    (items, batchNumber) => postDebits(ctx.db, items, batchNumber),
-    {
-      maxBatch: MAX_BATCH,
-      // Four batches in flight, each on its own house shard: measured best on 2 cores (bench/wallet).
-      maxInFlight: 4,
-      partition: (item) => item.merchantId,
-    },
-  );
-
   async function cached<T>(cache: Map<string, Cached<T>>, key: string, ttl: number, load: () => Promise<T>) {
     const now = Date.now();
     const hit = cache.get(key);
@@ -177,7 +160,7 @@ export function createProviderWallet(ctx: AppContext): ProviderWallet {
         CREDENTIAL_TTL_MS,
         () => categoryOfGame(ctx.db, merchantId, call.vendor, gameCode),
       );
-      return debits.submit({
+      return vendorDebits.submit(ctx.db, {
         merchantId,
         vendor: call.vendor,
         nonce: call.headers.nonce!,
@@ -191,71 +174,73 @@ export function createProviderWallet(ctx: AppContext): ProviderWallet {
 }
 
 /**
+ * Vendor debits on the bet path (modules/bets): one transfer a debit, so a batch is up to the ledger's
+ * batch; four batches in flight per merchant, each on its own house shard (measured best on 2
+ * cores, bench/wallet). Players are the only rows two batches may share.
+ */
+const vendorDebits = betPath<DebitItem, DebitAnswer>(postDebits, {
+  currencies: (item) => [item.player.currency],
+});
+
+/**
  * One batch of bets in ONE transaction: record the nonces (a repeated one is a replay and moves
  * nothing), open and lock the rounds (refusing ended rounds and rolled-back txn ids), post the
  * stakes through the ledger's batch (each refused on its own), write a bet row for each posted stake
  * and add it to its round's betting record, and answer each call — a retried txn id gets the answer
  * stored with its bet.
  */
-async function postDebits(db: Db, items: DebitItem[], batchNumber: number): Promise<Settled<DebitAnswer>[]> {
-  const { merchantId, currency } = { merchantId: items[0]!.merchantId, currency: items[0]!.player.currency };
-  // The whole batch credits one house shard, a different one for each batch in flight, so concurrent
-  // batches never wait on each other's house rows (which shard takes a stake changes nothing: the
-  // house is the sum of its shards). Players are the only rows two batches may share.
-  const house = await systemAccountId(db, merchantId, 'house', currency, batchNumber % HOUSE_SHARDS);
-  return withLedgerTransaction(db, async (trx) => {
-    const fresh = await repo.insertNonces(trx, merchantId, items);
-    const answers: (Settled<DebitAnswer> | null)[] = items.map((item) => {
-      const id = `${item.vendor}:${item.nonce}`;
-      if (!fresh.delete(id)) return { ok: false, error: new AppError('PROVIDER_NONCE_REPLAYED') };
-      return null;
-    });
-    // A vendor's retry is answered from the bet it already placed, whichever house shard that took.
-    await answerRetries(trx, merchantId, items, answers);
-    const rounds = await refuseClosedRounds(trx, merchantId, items, answers);
-    const live = items.flatMap((item, i) => (answers[i] ? [] : [{ item, i }]));
-    const results = await transferBatch(
-      trx,
-      live.map(({ item }) => stakeTransfer(item, house)),
-    );
-    const bets: repo.NewBet[] = [];
-    const racing: number[] = [];
-    for (const [n, { item, i }] of live.entries()) {
-      const result = results[n]!;
-      if (!result.ok && result.code === 'LEDGER_IDEMPOTENCY_CONFLICT') {
-        // A twin in a batch that committed meanwhile (another shard): its bet row is visible now.
-        racing.push(i);
-        continue;
-      }
-      if (!result.ok) {
-        const balanceMinor =
-          result.debitSpendableMinor ?? (await repo.spendable(trx, item.player.mainAccountId));
-        answers[i] = { ok: false, error: new AppError(result.code, { balanceMinor: Number(balanceMinor) }) };
-        continue;
-      }
-      bets.push({
-        memberId: item.player.memberId,
-        vendor: item.vendor,
-        roundId: item.request.roundId,
-        txnId: item.request.txnId,
-        gameCode: item.request.gameCode ?? null,
-        stakeMinor: BigInt(item.request.amountMinor),
-        currency: item.request.currency,
-        transferId: result.transfer.id,
-        balanceAfterMinor:
-          result.debitSpendableMinor ?? (await repo.spendable(trx, item.player.mainAccountId)),
-      });
-    }
-    const written = await repo.insertBets(trx, merchantId, bets);
-    await recordStakes(trx, merchantId, items, rounds, written.inserted);
-    const stored = new Map(written.stored.map((b) => [`${b.vendor}:${b.txn_id}`, b]));
-    for (const { item, i } of live) {
-      if (answers[i] || racing.includes(i)) continue;
-      answers[i] = answerFrom(item, stored.get(`${item.vendor}:${item.request.txnId}`));
-    }
-    await answerRetries(trx, merchantId, items, answers);
-    return answers.map((a) => a ?? { ok: false, error: new AppError('LEDGER_IDEMPOTENCY_CONFLICT') });
+async function postDebits(trx: Db, items: DebitItem[], batch: Batch): Promise<Settled<DebitAnswer>[]> {
+  const merchantId = batch.merchantId;
+  const fresh = await repo.insertNonces(trx, merchantId, items);
+  const answers: (Settled<DebitAnswer> | null)[] = items.map((item) => {
+    const id = `${item.vendor}:${item.nonce}`;
+    if (!fresh.delete(id)) return { ok: false, error: new AppError('PROVIDER_NONCE_REPLAYED') };
+    return null;
   });
+  // A vendor's retry is answered from the bet it already placed, whichever house shard that took.
+  await answerRetries(trx, merchantId, items, answers);
+  const rounds = await refuseClosedRounds(trx, merchantId, items, answers);
+  const live = items.flatMap((item, i) => (answers[i] ? [] : [{ item, i }]));
+  const results = await transferBatch(
+    trx,
+    live.map(({ item }) => stakeTransfer(item, batch.house(item.player.currency))),
+  );
+  const bets: repo.NewBet[] = [];
+  const racing: number[] = [];
+  for (const [n, { item, i }] of live.entries()) {
+    const result = results[n]!;
+    if (!result.ok && result.code === 'LEDGER_IDEMPOTENCY_CONFLICT') {
+      // A twin in a batch that committed meanwhile (another shard): its bet row is visible now.
+      racing.push(i);
+      continue;
+    }
+    if (!result.ok) {
+      const balanceMinor =
+        result.debitSpendableMinor ?? (await repo.spendable(trx, item.player.mainAccountId));
+      answers[i] = { ok: false, error: new AppError(result.code, { balanceMinor: Number(balanceMinor) }) };
+      continue;
+    }
+    bets.push({
+      memberId: item.player.memberId,
+      vendor: item.vendor,
+      roundId: item.request.roundId,
+      txnId: item.request.txnId,
+      gameCode: item.request.gameCode ?? null,
+      stakeMinor: BigInt(item.request.amountMinor),
+      currency: item.request.currency,
+      transferId: result.transfer.id,
+      balanceAfterMinor: result.debitSpendableMinor ?? (await repo.spendable(trx, item.player.mainAccountId)),
+    });
+  }
+  const written = await repo.insertBets(trx, merchantId, bets);
+  await recordStakes(trx, merchantId, items, rounds, written.inserted);
+  const stored = new Map(written.stored.map((b) => [`${b.vendor}:${b.txn_id}`, b]));
+  for (const { item, i } of live) {
+    if (answers[i] || racing.includes(i)) continue;
+    answers[i] = answerFrom(item, stored.get(`${item.vendor}:${item.request.txnId}`));
+  }
+  await answerRetries(trx, merchantId, items, answers);
+  return answers.map((a) => a ?? { ok: false, error: new AppError('LEDGER_IDEMPOTENCY_CONFLICT') });
 }
 
 const roundKey = (vendor: string, roundId: string) => `${vendor}\u0000${roundId}`;

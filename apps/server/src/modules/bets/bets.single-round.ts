@@ -6,6 +6,7 @@ import { AppError } from '../../platform/http/app-error.ts';
 import { MAX_BATCH, type TransferRequest } from '../ledger/index.ts';
 import { type Batch, betPath, postDecided } from './bets.batch.ts';
 import * as repo from './bets.repository.ts';
+import { type Answers, answerRepeats, matchTwins, memberKey } from './bets.twins.ts';
 
 /** The merchant's in-house limits as a bet is checked against them inside its batch. */
 export interface Limits {
@@ -91,8 +92,6 @@ async function lockSeedsOf(trx: Db, memberIds: string[]): Promise<Map<string, re
   return seeds;
 }
 
-const keyOf = (memberId: string, idempotencyKey: string) => `${memberId}\u0000${idempotencyKey}`;
-
 /** The same bet again: same game, stake and choices (as JSON, which is how they are stored). */
 function sameBet(round: SettledRound, bet: SingleRoundBet): boolean {
   return (
@@ -126,28 +125,14 @@ interface Accepted {
  *  6. the new nonces, the rounds and their settled betting records in one set-based statement.
  */
 async function settleBatch(trx: Db, bets: SingleRoundBet[], batch: Batch): Promise<Settled<SettledRound>[]> {
-  const answers: (Settled<SettledRound> | null)[] = bets.map(() => null);
+  const answers: Answers<SettledRound> = bets.map(() => null);
   const limits = await bets[0]!.limits(trx);
   const seeds = await lockSeedsOf(trx, [...new Set(bets.map((b) => b.memberId))]);
   const twins = new Map(
-    (await repo.findRounds(trx, bets)).map((r) => [keyOf(r.member_id, r.idempotency_key), r]),
+    (await repo.findRounds(trx, bets)).map((r) => [memberKey(r.member_id, r.idempotency_key), r]),
   );
   // A key seen earlier in this batch: the later bet answers with the earlier one's round.
-  const firstOfKey = new Map<string, number>();
-  const sameAs = new Map<number, number>();
-  bets.forEach((bet, i) => {
-    const key = keyOf(bet.memberId, bet.idempotencyKey);
-    const twin = twins.get(key);
-    if (twin) {
-      answers[i] = sameBet(twin, bet)
-        ? { ok: true, value: twin }
-        : { ok: false, error: new AppError('LEDGER_IDEMPOTENCY_CONFLICT') };
-      return;
-    }
-    const first = firstOfKey.get(key);
-    if (first === undefined) firstOfKey.set(key, i);
-    else sameAs.set(i, first);
-  });
+  const sameAs = matchTwins(bets, answers, (b) => memberKey(b.memberId, b.idempotencyKey), twins, sameBet);
 
   const spendable = await repo.lockSpendable(trx, [
     ...new Set([...bets.map((b) => b.mainAccountId), ...bets.map((b) => batch.house(b.currency))]),
@@ -246,13 +231,7 @@ async function settleBatch(trx: Db, bets: SingleRoundBet[], batch: Batch): Promi
       },
     };
   });
-  for (const [i, first] of sameAs) {
-    const earlier = answers[first]!;
-    answers[i] =
-      earlier.ok && !sameBet(earlier.value, bets[i]!)
-        ? { ok: false, error: new AppError('LEDGER_IDEMPOTENCY_CONFLICT') }
-        : earlier;
-  }
+  answerRepeats(bets, answers, sameAs, sameBet);
   return answers as Settled<SettledRound>[];
 }
 

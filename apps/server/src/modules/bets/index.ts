@@ -6,6 +6,7 @@
  * module: no routes, no background work — the game modules call it.
  */
 export { type Batch, type BetPath, betPath, postDecided } from './bets.batch.ts';
+export { lockSpendable } from './bets.repository.ts';
 export {
   flushSingleRounds,
   type Limits,
@@ -14,3 +15,4 @@ export {
   type SettledRound,
   type SingleRoundBet,
 } from './bets.single-round.ts';
+export { type Answers, answerRepeats, matchTwins, memberKey } from './bets.twins.ts';

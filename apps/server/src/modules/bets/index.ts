@@ -6,6 +6,8 @@
  * module: no routes, no background work — the game modules call it.
  */
 export { type Batch, type BetPath, betPath, postDecided } from './bets.batch.ts';
+/** Locks ledger accounts in id order and answers their spendable balances (a kind's decisions in JS). */
+export { lockSpendable } from './bets.repository.ts';
 export { lockSpendable } from './bets.repository.ts';
 export {
   flushSingleRounds,

@@ -117,16 +117,16 @@ export async function recordBets(db: Db, changes: Omit<BetRecordChange, 'status'
 }
 
 /**
- * Closes many rounds' records of one source in one statement (batch settlement of lottery tickets):
- * each gets its payout delta and its final status ('settled', or 'cancelled' for a refunded stake,
- * which keeps the record out of the profit sums). Records that do not exist are left alone: they were
- * opened when the round's stake moved.
+ * Closes many rounds' records of one source in one statement (batch settlement of lottery tickets,
+ * crash cash-outs): each gets its payout delta and its final status ('settled', or 'cancelled' for a
+ * refunded stake, which keeps the record out of the profit sums), settled at its own `at` or else the
+ * batch's. Records that do not exist are left alone: they were opened when the round's stake moved.
  */
 export async function closeRecords(
   db: Db,
   merchantId: string,
   source: string,
-  closes: { sourceRef: string; payoutMinor: bigint; status: Exclude<BetRecordStatus, 'open'> }[],
+  closes: { sourceRef: string; payoutMinor: bigint; status: Exclude<BetRecordStatus, 'open'>; at?: Date }[],
   at: Date,
 ): Promise<void> {
   if (!closes.length) return;
@@ -135,9 +135,10 @@ export async function closeRecords(
   // instead of hashing every record of the source for each batch.
   await sql`
     update bet_records b
-       set payout_minor = b.payout_minor + x.p, status = x.st, settled_at = ${at.toISOString()}::timestamptz
+       set payout_minor = b.payout_minor + x.p, status = x.st, settled_at = x.at
       from unnest(${refs}::text[], ${closes.map((c) => String(c.payoutMinor))}::bigint[],
-                  ${closes.map((c) => c.status)}::text[]) as x(r, p, st)
+                  ${closes.map((c) => c.status)}::text[], ${closes.map((c) => (c.at ?? at).toISOString())}::timestamptz[])
+        as x(r, p, st, at)
      where b.merchant_id = ${merchantId}::uuid and b.source = ${source} and b.source_ref = any(${refs}::text[])
        and b.source_ref = x.r`.execute(db);
 }

@@ -2,8 +2,8 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // Four projects: pure unit tests, server tests on a real database (PGlite, or PostgreSQL when
-// DATABASE_URL is set), browser journeys in Debian's Chromium, and the direct-load sweep (a browser
-// file that runs last, alone).
+// DATABASE_URL is set), the direct-load sweep (a browser file that runs alone), and the browser
+// journeys in Debian's Chromium, last.
 export default defineConfig({
   test: {
     // Every file starts its own server and database, so server and unit files run side by side. At
@@ -45,21 +45,22 @@ export default defineConfig({
           // Headroom for a busy runner: the money journey took 100–136 s beside another file.
           testTimeout: 360_000,
           hookTimeout: 300_000,
-          // After the server and unit files (a later group), two at a time: a journey mostly waits
-          // on its page and its server, so a second one fills the idle core.
-          sequence: { groupOrder: 1 },
+          // Last (after the sweep), two at a time: a journey mostly waits on its page and its server,
+          // so a second one fills the idle core. `npm test` (scripts/test.mjs) runs the same order.
+          sequence: { groupOrder: 2 },
           maxWorkers: 2,
         },
       },
       {
         test: {
-          // The direct-load sweep (issue 13) last and alone: it keeps both cores busy with its own
-          // lanes, and beside another browser file it went from about 38 cold loads a minute to 13.
+          // The direct-load sweep (issue 13) after the server files and alone: it keeps both cores
+          // busy with its own lanes, and beside another browser file it went from about 38 cold
+          // loads a minute to 13.
           name: 'sweep',
           include: ['e2e/direct-load.test.ts'],
           testTimeout: 240_000,
           hookTimeout: 300_000,
-          sequence: { groupOrder: 2 },
+          sequence: { groupOrder: 1 },
           maxWorkers: 1,
         },
       },

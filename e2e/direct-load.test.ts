@@ -1,4 +1,6 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import { loadavg } from 'node:os';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newPage, screenshot, withoutAnnouncementPopups } from './harness.ts';
 import { t } from './i18n.ts';
 import { useJourney } from './journey.ts';
@@ -10,9 +12,27 @@ let seed: Seed;
 let words: Vocabulary;
 
 beforeAll(async () => {
+  machineState('before the sweep');
   seed = await readSeed(run.server, run.token);
   words = vocabulary();
 });
+afterAll(() => machineState('after the sweep'));
+
+/**
+ * What else is running, printed before and after: in CI this file has taken 2–3× its time on a quiet
+ * machine (about 8 minutes), after the journeys; the log then says what shared the cores.
+ */
+function machineState(when: string): void {
+  const top = execFileSync('ps', ['-eo', 'pcpu,etimes,comm,args', '--sort=-pcpu'], { encoding: 'utf8' })
+    .split('\n')
+    .slice(0, 13)
+    .map((line) => line.slice(0, 160));
+  console.log(
+    `sweep: ${when}, load ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}\n${top.join('\n')}`,
+  );
+}
 
 /** Cells swept side by side: more only thrash a two-core runner (each load is CPU-bound). */
 const LANES = Number(process.env.SWEEP_LANES ?? 3);

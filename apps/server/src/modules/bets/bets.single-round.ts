@@ -6,6 +6,7 @@ import { AppError } from '../../platform/http/app-error.ts';
 import { MAX_BATCH, type TransferRequest } from '../ledger/index.ts';
 import { type Batch, betPath, postDecided } from './bets.batch.ts';
 import * as repo from './bets.repository.ts';
+import { lockSeeds } from './bets.seeds.ts';
 import { type Answers, answerRepeats, matchTwins, memberKey } from './bets.twins.ts';
 
 /** The merchant's in-house limits as a bet is checked against them inside its batch. */
@@ -75,23 +76,6 @@ export function flushSingleRounds(db: Db): Promise<void> {
   return singleRounds.flush(db);
 }
 
-/**
- * The members' active seed pairs, locked. A rotation that commits while this waits for a pair's lock
- * leaves that row revealed, and the locking statement skips it without seeing the pair the rotation
- * inserted (its snapshot is older): such members are locked again by a new statement, which sees the
- * new pair. A member still without one then has had a pair rotated away at every try (or none, which
- * the game's routes never let happen before a bet).
- */
-async function lockSeedsOf(trx: Db, memberIds: string[]): Promise<Map<string, repo.LockedSeed>> {
-  const seeds = new Map<string, repo.LockedSeed>();
-  let missing = memberIds;
-  for (let attempt = 0; attempt < 5 && missing.length; attempt++) {
-    for (const seed of await repo.lockActiveSeeds(trx, missing)) seeds.set(seed.member_id, seed);
-    missing = missing.filter((m) => !seeds.has(m));
-  }
-  return seeds;
-}
-
 /** The same bet again: same game, stake and choices (as JSON, which is how they are stored). */
 function sameBet(round: SettledRound, bet: SingleRoundBet): boolean {
   return (
@@ -127,7 +111,7 @@ interface Accepted {
 async function settleBatch(trx: Db, bets: SingleRoundBet[], batch: Batch): Promise<Settled<SettledRound>[]> {
   const answers: Answers<SettledRound> = bets.map(() => null);
   const limits = await bets[0]!.limits(trx);
-  const seeds = await lockSeedsOf(trx, [...new Set(bets.map((b) => b.memberId))]);
+  const seeds = await lockSeeds(trx, [...new Set(bets.map((b) => b.memberId))]);
   const twins = new Map(
     (await repo.findRounds(trx, bets)).map((r) => [memberKey(r.member_id, r.idempotency_key), r]),
   );

@@ -6,7 +6,8 @@
  * module: no routes, no background work — the game modules call it.
  */
 export { type Batch, type BetPath, betPath, postDecided } from './bets.batch.ts';
-export { lockSpendable } from './bets.repository.ts';
+export { type LockedSeed, lockSpendable } from './bets.repository.ts';
+export { lockSeeds } from './bets.seeds.ts';
 export {
   flushSingleRounds,
   type Limits,

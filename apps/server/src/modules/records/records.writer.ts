@@ -121,12 +121,20 @@ export async function recordBets(db: Db, changes: Omit<BetRecordChange, 'status'
  * crash cash-outs): each gets its payout delta and its final status ('settled', or 'cancelled' for a
  * refunded stake, which keeps the record out of the profit sums), settled at its own `at` or else the
  * batch's. Records that do not exist are left alone: they were opened when the round's stake moved.
+ * A close may also give a stake back (`stakeMinor`, a negative delta: a vendor's rollback) and may
+ * leave the status as it is (`status: null`); one close per record.
  */
 export async function closeRecords(
   db: Db,
   merchantId: string,
   source: string,
-  closes: { sourceRef: string; payoutMinor: bigint; status: Exclude<BetRecordStatus, 'open'>; at?: Date }[],
+  closes: {
+    sourceRef: string;
+    payoutMinor: bigint;
+    stakeMinor?: bigint;
+    status: Exclude<BetRecordStatus, 'open'> | null;
+    at?: Date;
+  }[],
   at: Date,
 ): Promise<void> {
   if (!closes.length) return;
@@ -135,10 +143,12 @@ export async function closeRecords(
   // instead of hashing every record of the source for each batch.
   await sql`
     update bet_records b
-       set payout_minor = b.payout_minor + x.p, status = x.st, settled_at = x.at
+       set stake_minor = b.stake_minor + x.s, payout_minor = b.payout_minor + x.p,
+           status = coalesce(x.st, b.status), settled_at = case when x.st is null then b.settled_at else x.at end
       from unnest(${refs}::text[], ${closes.map((c) => String(c.payoutMinor))}::bigint[],
-                  ${closes.map((c) => c.status)}::text[], ${closes.map((c) => (c.at ?? at).toISOString())}::timestamptz[])
-        as x(r, p, st, at)
+                  ${closes.map((c) => String(c.stakeMinor ?? 0n))}::bigint[], ${closes.map((c) => c.status)}::text[],
+                  ${closes.map((c) => (c.at ?? at).toISOString())}::timestamptz[])
+        as x(r, p, s, st, at)
      where b.merchant_id = ${merchantId}::uuid and b.source = ${source} and b.source_ref = any(${refs}::text[])
        and b.source_ref = x.r`.execute(db);
 }

@@ -1,23 +1,36 @@
 import type { MultistepRound } from '@sorte/contracts';
-import { floats } from '@sorte/fairness';
-import { payoutMinor, ratioToUnits, unitsToNumber } from '@sorte/money';
+import { payoutMinor, ratioToUnits } from '@sorte/money';
+import type { Settled } from '../../platform/batching/group-commit.ts';
+import { canonicalJson } from '../../platform/canonical-json.ts';
 import type { Db } from '../../platform/database/database.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import { houseAccountFor, memberAccountId, transfer, withLedgerTransaction } from '../ledger/index.ts';
-import { recordBet } from '../records/index.ts';
+import {
+  type Answers,
+  answerRepeats,
+  type Batch,
+  betPath,
+  lockSeeds,
+  lockSpendable,
+  matchTwins,
+  memberKey,
+  postDecided,
+} from '../bets/index.ts';
+import { memberAccountId, type TransferRequest } from '../ledger/index.ts';
+import { closeRecords, recordBets } from '../records/index.ts';
+import type { Played, StepGame } from './multistep.games.ts';
+import * as repo from './multistep.repository.ts';
+import { drawer, replay, roundView } from './multistep.view.ts';
 import * as bets from './originals.bets.repository.ts';
 import {
   guard,
-  hmac,
   ORIGINALS_SOURCE,
   ORIGINALS_VENDOR,
   refuseOverLimits,
   refuseOverMaxWin,
 } from './originals.bets.ts';
 import { activePair, type SeedOwner } from './originals.service.ts';
-import type { Played, StepGame } from './multistep.games.ts';
-import * as repo from './multistep.repository.ts';
-import { canonicalJson } from '../../platform/canonical-json.ts';
+
+export { roundView } from './multistep.view.ts';
 
 type Owner = SeedOwner & { currency: string };
 
@@ -35,33 +48,60 @@ export type Decide = (
   draw: (count: number) => number[],
 ) => Decision;
 
-function drawer(row: { server_seed: string; client_seed: string; nonce: bigint }) {
-  return (count: number) =>
-    floats(
-      hmac,
-      { serverSeed: row.server_seed, clientSeed: row.client_seed, nonce: Number(row.nonce) },
-      count,
-    );
+/** What every item of the two multistep paths carries: the member, the wallet and the game. */
+interface Item {
+  merchantId: string;
+  memberId: string;
+  currency: string;
+  /** The member's main account in `currency` (resolved by the caller, where the ledger caches it). */
+  mainAccountId: bigint;
+  game: StepGame;
 }
 
-function replay(game: StepGame, row: repo.MultistepRow, moves: readonly unknown[]): Played {
-  const edge = row.house_edge_bps / 10_000;
-  return game.play(drawer(row)(game.floats(row.params, moves)), row.params, moves, edge);
+interface Start extends Item {
+  idempotencyKey: string;
+  stakeMinor: bigint;
+  params: Record<string, unknown>;
 }
 
-async function accounts(db: Db, owner: SeedOwner, currency: string) {
-  // Resolved on the shared handle, where the ledger caches them (see placeBet).
-  const main = await memberAccountId(db, owner.memberId, owner.merchantId, 'main', currency);
-  const house = await houseAccountFor(db, owner.merchantId, currency, owner.memberId);
-  return { main, house };
+type Act = { kind: 'move'; decide: Decide } | { kind: 'cashout'; key: string };
+interface Action extends Item {
+  roundId: bigint;
+  act: Act;
 }
 
 /**
- * Starts a round in ONE transaction: the active seed pair locked and its nonce claimed (so the
- * layout or the card sequence is fixed now, and secret), the stake taken through the ledger, the
- * round stored open and its betting record opened. Refused while the player has a round of this
- * game open, and when the round's best outcome would pass the merchant's max win (the strict reading:
- * a round never has to be cut short by the cap). A retry with the same key answers the same round.
+ * Starts of mines and hilo rounds on the bet path (modules/bets): one stake transfer a start.
+ * Concurrent starts of one merchant share one transaction per batch (`settleStarts`).
+ */
+const starts = betPath<Start, repo.MultistepRow>(settleStarts, { currencies: (s) => [s.currency] });
+
+/**
+ * Moves and cash-outs on the bet path: at most one win transfer an action. A move goes there too, since
+ * whether it settles the round (a mine, a wrong card, the last safe tile) is known only under the
+ * round's lock (`settleActions`).
+ */
+const actions = betPath<Action, repo.MultistepRow>(settleActions, { currencies: (a) => [a.currency] });
+
+async function item(db: Db, owner: Owner, game: StepGame): Promise<Item> {
+  // Account ids never change: resolved on the shared handle, where the ledger caches them.
+  const main = await memberAccountId(db, owner.memberId, owner.merchantId, 'main', owner.currency);
+  return {
+    merchantId: owner.merchantId,
+    memberId: owner.memberId,
+    currency: owner.currency,
+    mainAccountId: main,
+    game,
+  };
+}
+
+/**
+ * Starts a round through the bet path: in its batch the active seed pair is locked and its nonce
+ * claimed (so the layout or the card sequence is fixed now, and secret), the stake taken through the
+ * ledger, the round stored open and its betting record opened. Refused while the player has a round
+ * of this game open, and when the round's best outcome would pass the merchant's max win (the strict
+ * reading: a round never has to be cut short by the cap). A retry with the same key answers the same
+ * round; another start under that key is LEDGER_IDEMPOTENCY_CONFLICT.
  */
 export async function startRound(
   db: Db,
@@ -69,117 +109,34 @@ export async function startRound(
   game: StepGame,
   input: StartInput,
 ): Promise<MultistepRound> {
-  const earlier = await repo.findByKey(db, owner.memberId, input.idempotencyKey);
-  if (earlier) return sameStartOrConflict(earlier, game, input);
-  const settings = await bets.settings(db, owner.merchantId);
-  const edge = settings.house_edge_bps / 10_000;
-  const stake = BigInt(input.amountMinor);
-  refuseOverLimits(settings, stake, () => game.maxMultiplier(input.params, edge));
   await activePair(db, owner);
-  const { main, house } = await accounts(db, owner, owner.currency);
-
-  const id = await withLedgerTransaction(db, async (trx) => {
-    const seed = await lockSeed(trx, owner);
-    const twin = await repo.findByKey(trx, owner.memberId, input.idempotencyKey);
-    if (twin) return twin.id;
-    if (await repo.singleRoundKeyTaken(trx, owner.memberId, input.idempotencyKey))
-      throw new AppError('LEDGER_IDEMPOTENCY_CONFLICT');
-    if (await repo.findOpen(trx, owner.memberId, game.name)) throw new AppError('ORIGINALS_ROUND_OPEN');
-    guard(() => game.play(drawer(seed)(game.floats(input.params, [])), input.params, [], edge));
-    const before = await bets.spendable(trx, main);
-    const staked = await transfer(trx, {
-      merchantId: owner.merchantId,
-      currency: owner.currency,
-      metadata: { game: game.name, nonce: Number(seed.nonce) },
-      idempotencyKey: `multistep:${owner.memberId}:${input.idempotencyKey}:stake`,
-      code: 'bet',
-      debitAccountId: main,
-      creditAccountId: house,
-      amountMinor: stake,
-    });
-    await bets.advanceNonce(trx, seed.id);
-    const roundId = await repo.insert(trx, {
-      merchant_id: owner.merchantId,
-      member_id: owner.memberId,
-      game: game.name,
-      status: 'open',
-      idempotency_key: input.idempotencyKey,
-      cashout_key: null,
-      seed_id: seed.id,
-      nonce: seed.nonce,
-      house_edge_bps: settings.house_edge_bps,
-      params: JSON.stringify(input.params),
-      moves: '[]',
-      stake_minor: stake,
-      currency: owner.currency,
-      balance_before_minor: before,
-      stake_transfer_id: staked.id,
-      payout_transfer_id: null,
-    });
-    await recordBet(trx, {
-      merchantId: owner.merchantId,
-      memberId: owner.memberId,
-      source: ORIGINALS_SOURCE,
-      sourceRef: String(roundId),
-      category: 'INHOUSE',
-      vendor: ORIGINALS_VENDOR,
-      gameCode: game.name,
-      currency: owner.currency,
-      stakeMinor: stake,
-      at: new Date(),
-    });
-    return roundId;
+  const row = await starts.submit(db, {
+    ...(await item(db, owner, game)),
+    idempotencyKey: input.idempotencyKey,
+    stakeMinor: BigInt(input.amountMinor),
+    params: input.params,
   });
-  // A concurrent twin with the same key may have won the race: it must be the same start.
-  return sameStartOrConflict((await repo.findById(db, owner.memberId, id))!, game, input);
-}
-
-/** The active pair under its row lock; if a rotation just replaced it, the new one (visible now). */
-async function lockSeed(trx: Db, owner: SeedOwner) {
-  const seed = await bets.lockActiveSeed(trx, owner.memberId);
-  if (seed) return seed;
-  await activePair(trx, owner);
-  const next = await bets.lockActiveSeed(trx, owner.memberId);
-  if (!next) throw new Error('originals: no active seed pair');
-  return next;
-}
-
-function sameStartOrConflict(row: repo.MultistepRow, game: StepGame, input: StartInput): MultistepRound {
-  const same =
-    row.game === game.name &&
-    row.stake_minor === BigInt(input.amountMinor) &&
-    canonicalJson(row.params) === canonicalJson(input.params);
-  if (!same) throw new AppError('LEDGER_IDEMPOTENCY_CONFLICT');
   return roundView(game, row);
 }
 
 /**
- * One move (a tile, a guess) under the round's row lock, so moves and cash-outs of one round apply
- * one at a time. A lost round is settled at once (payout 0); a round with no move left is cashed out.
+ * One move (a tile, a guess) through the bet path, under the round's row lock, so moves and
+ * cash-outs of one round apply one at a time. A lost round is settled at once (payout 0); a round
+ * with no move left is cashed out.
  */
 export async function playMove(
   db: Db,
-  owner: SeedOwner,
+  owner: Owner,
   game: StepGame,
   roundId: bigint,
   decide: Decide,
 ): Promise<MultistepRound> {
-  const settings = await bets.settings(db, owner.merchantId);
-  const id = await withLedgerTransaction(db, async (trx) => {
-    const row = await repo.lockRound(trx, owner.memberId, roundId, game.name);
-    if (!row) throw new AppError('ORIGINALS_ROUND_NOT_FOUND');
-    const decision = guard(() => decide(row.moves, row, drawer(row)));
-    if (decision === 'same') return row.id;
-    if (row.status !== 'open') throw new AppError('ORIGINALS_ROUND_FINISHED');
-    // Checked on what the move COULD pay, before its outcome is known, so a refusal tells nothing.
-    if (decision.potential !== undefined) refuseOverMaxWin(settings, row.stake_minor, decision.potential);
-    const played = guard(() => replay(game, row, decision.moves));
-    if (played.lost || played.complete)
-      await settle(trx, owner, game, row, decision.moves, played, null, settings.max_win_minor);
-    else await repo.saveMoves(trx, row.id, decision.moves);
-    return row.id;
+  const row = await actions.submit(db, {
+    ...(await item(db, owner, game)),
+    roundId,
+    act: { kind: 'move', decide },
   });
-  return roundView(game, (await repo.findById(db, owner.memberId, id))!);
+  return roundView(game, row);
 }
 
 /**
@@ -189,84 +146,22 @@ export async function playMove(
  */
 export async function cashOut(
   db: Db,
-  owner: SeedOwner,
+  owner: Owner,
   game: StepGame,
   roundId: bigint,
   key: string,
 ): Promise<MultistepRound> {
-  const settings = await bets.settings(db, owner.merchantId);
-  const id = await withLedgerTransaction(db, async (trx) => {
-    const row = await repo.lockRound(trx, owner.memberId, roundId, game.name);
-    if (!row) throw new AppError('ORIGINALS_ROUND_NOT_FOUND');
-    if (row.status === 'won' && row.cashout_key === key) return row.id;
-    if (row.status !== 'open') throw new AppError('ORIGINALS_ROUND_FINISHED');
-    const played = guard(() => replay(game, row, row.moves));
-    if (!played.canCashOut) throw new AppError('ORIGINALS_CASHOUT_TOO_EARLY');
-    await settle(trx, owner, game, row, row.moves, played, key, settings.max_win_minor);
-    return row.id;
+  const row = await actions.submit(db, {
+    ...(await item(db, owner, game)),
+    roundId,
+    act: { kind: 'cashout', key },
   });
-  return roundView(game, (await repo.findById(db, owner.memberId, id))!);
+  return roundView(game, row);
 }
 
-/** Ends the round: the win through the ledger, the row final, a copy for recall, the record settled. */
-async function settle(
-  trx: Db,
-  owner: SeedOwner,
-  game: StepGame,
-  row: repo.MultistepRow,
-  moves: unknown[],
-  played: Played,
-  cashoutKey: string | null,
-  maxWin: bigint,
-): Promise<void> {
-  const { main, house } = await accounts(trx, owner, row.currency);
-  const won = !played.lost;
-  const full = won ? payoutMinor(row.stake_minor, played.multiplierUnits) : 0n;
-  const cap = row.stake_minor + maxWin;
-  const payout = full > cap ? cap : full;
-  const paid =
-    payout > 0n
-      ? await transfer(trx, {
-          merchantId: owner.merchantId,
-          currency: row.currency,
-          metadata: { game: game.name, nonce: Number(row.nonce) },
-          idempotencyKey: `multistep:${owner.memberId}:${row.id}:win`,
-          code: 'win',
-          debitAccountId: house,
-          creditAccountId: main,
-          amountMinor: payout,
-        })
-      : null;
-  const at = new Date();
-  await repo.finish(trx, row.id, {
-    status: won ? 'won' : 'lost',
-    moves,
-    payout_minor: payout,
-    payout_transfer_id: paid?.id ?? null,
-    cashout_key: cashoutKey,
-    finished_at: at,
-  });
-  await repo.copyToRecall(trx, row, {
-    params: { ...row.params, moves },
-    outcome: played.outcome(),
-    payout,
-    multiplier: full > cap ? ratioToUnits(payout, row.stake_minor) : played.multiplierUnits,
-    balanceAfter: await bets.spendable(trx, main),
-    payoutTransferId: paid?.id ?? null,
-  });
-  await recordBet(trx, {
-    merchantId: owner.merchantId,
-    memberId: owner.memberId,
-    source: ORIGINALS_SOURCE,
-    sourceRef: String(row.id),
-    category: 'INHOUSE',
-    vendor: ORIGINALS_VENDOR,
-    gameCode: game.name,
-    currency: row.currency,
-    payoutMinor: payout,
-    status: 'settled',
-    at,
-  });
+/** Waits for every batch taken so far (tests, orderly shutdown). */
+export async function flushMultisteps(db: Db): Promise<void> {
+  await Promise.all([starts.flush(db), actions.flush(db)]);
 }
 
 export async function activeRound(db: Db, memberId: string, game: StepGame): Promise<MultistepRound | null> {
@@ -274,30 +169,302 @@ export async function activeRound(db: Db, memberId: string, game: StepGame): Pro
   return row ? roundView(game, row) : null;
 }
 
-export function roundView(game: StepGame, row: repo.MultistepRow): MultistepRound {
-  const played = replay(game, row, row.moves);
-  const open = row.status === 'open';
-  const stake = Number(row.stake_minor);
-  // A win cut by a lowered max win shows what it actually paid.
-  const capped =
-    row.status === 'won' && row.payout_minor < payoutMinor(row.stake_minor, played.multiplierUnits);
-  return {
-    id: String(row.id),
-    game: game.name,
-    status: row.status,
-    stakeMinor: stake,
-    payoutMinor: Number(row.payout_minor),
-    multiplier: unitsToNumber(
-      capped ? ratioToUnits(row.payout_minor, row.stake_minor) : played.multiplierUnits,
+/** The same start again: same game, stake and choices (as JSON, which is how they are stored). */
+function sameStart(row: repo.MultistepRow, start: Start): boolean {
+  return (
+    row.game === start.game.name &&
+    row.stake_minor === start.stakeMinor &&
+    canonicalJson(row.params) === canonicalJson(start.params)
+  );
+}
+
+const keyOf = (s: Start) => memberKey(s.memberId, s.idempotencyKey);
+
+/**
+ * One batch of one merchant's starts in ONE transaction (the bet path's skeleton, as
+ * bets.single-round.ts runs it):
+ *  1. the merchant's limits;
+ *  2. the members' active seed pairs locked in id order, nonces read under the lock;
+ *  3. the idempotent twins (after the locks, so a twin committed meanwhile is seen), the keys a
+ *     single-round bet took, the games the members have open;
+ *  4. the accounts (main, the batch's house shard) locked in id order, spendable balances read;
+ *  then every start decided in order in JS — limits, the key, one open round per member and game,
+ *  the choices, funds on the running balance; a refused start claims no nonce —
+ *  5. the stakes posted as one ledger batch,
+ *  6. the new nonces and the open rounds in one statement, their open betting records in another.
+ */
+async function settleStarts(trx: Db, items: Start[], batch: Batch): Promise<Settled<repo.MultistepRow>[]> {
+  const answers: Answers<repo.MultistepRow> = items.map(() => null);
+  const settings = await bets.settings(trx, batch.merchantId);
+  const edge = settings.house_edge_bps / 10_000;
+  const members = [...new Set(items.map((s) => s.memberId))];
+  const seeds = await lockSeeds(trx, members);
+  const twins = new Map(
+    (await repo.findByKeys(trx, items)).map((r) => [memberKey(r.member_id, r.idempotency_key), r]),
+  );
+  const repeats = matchTwins(items, answers, keyOf, twins, sameStart);
+  const fresh = items.filter((_, i) => !answers[i] && !repeats.has(i));
+  const taken = new Set((await repo.singleRoundKeys(trx, fresh)).map((k) => memberKey(k.member_id, k.key)));
+  const open = new Set((await repo.openGames(trx, members)).map((o) => memberKey(o.member_id, o.game)));
+  const spendable = await lockSpendable(trx, [
+    ...new Set([...items.map((s) => s.mainAccountId), ...items.map((s) => batch.house(s.currency))]),
+  ]);
+  const nextNonce = new Map([...seeds.values()].map((s) => [s.id, s.nonce]));
+
+  const accepted: { i: number; seedId: bigint; nonce: bigint; before: bigint }[] = [];
+  items.forEach((start, i) => {
+    if (answers[i] || repeats.has(i)) return;
+    try {
+      refuseOverLimits(settings, start.stakeMinor, () => start.game.maxMultiplier(start.params, edge));
+      if (taken.has(keyOf(start))) throw new AppError('LEDGER_IDEMPOTENCY_CONFLICT');
+      const game = memberKey(start.memberId, start.game.name);
+      if (open.has(game)) throw new AppError('ORIGINALS_ROUND_OPEN');
+      const seed = seeds.get(start.memberId);
+      if (!seed) throw new Error('originals: no active seed pair');
+      const nonce = nextNonce.get(seed.id)!;
+      const draw = drawer({ ...seed, nonce });
+      guard(() => start.game.play(draw(start.game.floats(start.params, [])), start.params, [], edge));
+      const before = spendable.get(start.mainAccountId);
+      if (before === undefined) throw new AppError('LEDGER_ACCOUNT_NOT_FOUND');
+      if (before < start.stakeMinor) throw new AppError('WALLET_INSUFFICIENT_FUNDS');
+      // Claimed only now: a start refused above leaves the nonce to the member's next bet.
+      nextNonce.set(seed.id, nonce + 1n);
+      spendable.set(start.mainAccountId, before - start.stakeMinor);
+      open.add(game);
+      accepted.push({ i, seedId: seed.id, nonce, before });
+    } catch (error) {
+      answers[i] = { ok: false, error };
+    }
+  });
+
+  const transfers = await postDecided(
+    trx,
+    accepted.map(({ i, nonce }): TransferRequest => {
+      const s = items[i]!;
+      return {
+        merchantId: s.merchantId,
+        currency: s.currency,
+        metadata: { game: s.game.name, nonce: Number(nonce) },
+        idempotencyKey: `multistep:${s.memberId}:${s.idempotencyKey}:stake`,
+        code: 'bet',
+        debitAccountId: s.mainAccountId,
+        creditAccountId: batch.house(s.currency),
+        amountMinor: s.stakeMinor,
+      };
+    }),
+  );
+  const rows = accepted.map(
+    ({ i, seedId, nonce, before }, n): Omit<repo.MultistepRow, 'id' | 'created_at'> => {
+      const s = items[i]!;
+      const seed = seeds.get(s.memberId)!;
+      return {
+        merchant_id: s.merchantId,
+        member_id: s.memberId,
+        game: s.game.name,
+        status: 'open',
+        idempotency_key: s.idempotencyKey,
+        cashout_key: null,
+        seed_id: seedId,
+        nonce,
+        house_edge_bps: settings.house_edge_bps,
+        params: s.params,
+        moves: [],
+        stake_minor: s.stakeMinor,
+        payout_minor: 0n,
+        currency: s.currency,
+        balance_before_minor: before,
+        stake_transfer_id: transfers[n]!,
+        payout_transfer_id: null,
+        finished_at: null,
+        server_seed: seed.server_seed,
+        server_seed_hash: seed.server_seed_hash,
+        client_seed: seed.client_seed,
+      };
+    },
+  );
+  const written = await repo.insertStarts(
+    trx,
+    batch.merchantId,
+    rows.map((r) => ({
+      memberId: r.member_id,
+      game: r.game,
+      idempotencyKey: r.idempotency_key,
+      seedId: r.seed_id,
+      nonce: r.nonce,
+      houseEdgeBps: r.house_edge_bps,
+      params: JSON.stringify(r.params),
+      stakeMinor: r.stake_minor,
+      currency: r.currency,
+      balanceBeforeMinor: r.balance_before_minor,
+      stakeTransferId: r.stake_transfer_id,
+    })),
+    [...seeds.values()].flatMap((s) => {
+      const next = nextNonce.get(s.id)!;
+      return next === s.nonce ? [] : [{ seedId: s.id, next }];
+    }),
+  );
+  await recordBets(
+    trx,
+    rows.map((r, n) => ({
+      merchantId: r.merchant_id,
+      memberId: r.member_id,
+      source: ORIGINALS_SOURCE,
+      sourceRef: String(written[n]!.id),
+      category: 'INHOUSE',
+      vendor: ORIGINALS_VENDOR,
+      gameCode: r.game,
+      currency: r.currency,
+      stakeMinor: r.stake_minor,
+      at: written[n]!.created_at,
+    })),
+  );
+  accepted.forEach(({ i }, n) => {
+    answers[i] = { ok: true, value: { ...rows[n]!, ...written[n]! } };
+  });
+  answerRepeats(items, answers, repeats, sameStart);
+  return answers as Settled<repo.MultistepRow>[];
+}
+
+/**
+ * One batch of one merchant's moves and cash-outs in ONE transaction:
+ *  1. the merchant's limits;
+ *  2. the rounds locked in id order (the ordering row: a round's actions apply one at a time);
+ *  then every action decided in order in JS on the rounds as the batch left them (a move replays the
+ *  round from its seeds; a loss, the last safe tile or a cash-out finishes it, paying stake × the
+ *  multiplier, capped at stake + the max win);
+ *  3. the finished rounds' accounts (main, the batch's house shard) locked in id order;
+ *  4. the wins posted as one ledger batch, each keyed per ROUND (`multistep:<member>:<round>:win`), so
+ *     no two cash-outs of a round can ever both pay;
+ *  5. the changed rounds saved, the finished ones copied for recall and their betting records closed,
+ *     one statement each.
+ */
+async function settleActions(trx: Db, items: Action[], batch: Batch): Promise<Settled<repo.MultistepRow>[]> {
+  const settings = await bets.settings(trx, batch.merchantId);
+  const rounds = new Map(
+    (await repo.lockRounds(trx, [...new Set(items.map((a) => a.roundId))])).map((r) => [r.id, r]),
+  );
+  const changed = new Set<bigint>();
+  const finished: { action: Action; row: repo.MultistepRow; played: Played; multiplier: bigint }[] = [];
+  const at = new Date();
+
+  function finish(
+    action: Action,
+    row: repo.MultistepRow,
+    moves: unknown[],
+    played: Played,
+    key: string | null,
+  ) {
+    const won = !played.lost;
+    const full = won ? payoutMinor(row.stake_minor, played.multiplierUnits) : 0n;
+    const cap = row.stake_minor + settings.max_win_minor;
+    const payout = full > cap ? cap : full;
+    const next: repo.MultistepRow = {
+      ...row,
+      status: won ? 'won' : 'lost',
+      moves,
+      payout_minor: payout,
+      cashout_key: key,
+      finished_at: at,
+    };
+    finished.push({
+      action,
+      row: next,
+      played,
+      multiplier: full > cap ? ratioToUnits(payout, row.stake_minor) : played.multiplierUnits,
+    });
+    return next;
+  }
+
+  function apply(action: Action): repo.MultistepRow {
+    const row = rounds.get(action.roundId);
+    if (!row || row.member_id !== action.memberId || row.game !== action.game.name)
+      throw new AppError('ORIGINALS_ROUND_NOT_FOUND');
+    // A member's wallet currency never changes (the merchant's, or its play code for a trial).
+    if (row.currency !== action.currency) throw new Error('originals: the round is in another currency');
+    const { act } = action;
+    if (act.kind === 'cashout') {
+      if (row.status === 'won' && row.cashout_key === act.key) return row;
+      if (row.status !== 'open') throw new AppError('ORIGINALS_ROUND_FINISHED');
+      const played = guard(() => replay(action.game, row, row.moves));
+      if (!played.canCashOut) throw new AppError('ORIGINALS_CASHOUT_TOO_EARLY');
+      return finish(action, row, row.moves, played, act.key);
+    }
+    const decision = guard(() => act.decide(row.moves, row, drawer(row)));
+    if (decision === 'same') return row;
+    if (row.status !== 'open') throw new AppError('ORIGINALS_ROUND_FINISHED');
+    // Checked on what the move COULD pay, before its outcome is known, so a refusal tells nothing.
+    if (decision.potential !== undefined) refuseOverMaxWin(settings, row.stake_minor, decision.potential);
+    const played = guard(() => replay(action.game, row, decision.moves));
+    return played.lost || played.complete
+      ? finish(action, row, decision.moves, played, null)
+      : { ...row, moves: decision.moves };
+  }
+
+  const answers = items.map((action): Settled<repo.MultistepRow> => {
+    try {
+      const row = apply(action);
+      if (row !== rounds.get(row.id)) {
+        rounds.set(row.id, row);
+        changed.add(row.id);
+      }
+      return { ok: true, value: row };
+    } catch (error) {
+      return { ok: false, error };
+    }
+  });
+  if (!changed.size) return answers;
+
+  const spendable = finished.length
+    ? await lockSpendable(trx, [
+        ...new Set(finished.flatMap(({ action, row }) => [action.mainAccountId, batch.house(row.currency)])),
+      ])
+    : new Map<bigint, bigint>();
+  const wins = finished.filter((f) => f.row.payout_minor > 0n);
+  const paid = await postDecided(
+    trx,
+    wins.map(
+      ({ action, row }): TransferRequest => ({
+        merchantId: row.merchant_id,
+        currency: row.currency,
+        metadata: { game: row.game, nonce: Number(row.nonce) },
+        idempotencyKey: `multistep:${row.member_id}:${row.id}:win`,
+        code: 'win',
+        debitAccountId: batch.house(row.currency),
+        creditAccountId: action.mainAccountId,
+        amountMinor: row.payout_minor,
+      }),
     ),
-    canCashOut: open && played.canCashOut,
-    houseEdge: row.house_edge_bps / 10_000,
-    currency: row.currency,
-    serverSeedHash: row.server_seed_hash,
-    clientSeed: row.client_seed,
-    nonce: Number(row.nonce),
-    createdAt: row.created_at.toISOString(),
-    finishedAt: row.finished_at?.toISOString() ?? null,
-    ...played.view(!open),
-  };
+  );
+  // Set on the answered row itself: a finished round changes no further in the batch.
+  wins.forEach((w, n) => {
+    w.row.payout_transfer_id = paid[n]!;
+  });
+  const copies = finished.map(({ action, row, played, multiplier }): repo.Finished => {
+    const balanceAfter = spendable.get(action.mainAccountId)! + row.payout_minor;
+    spendable.set(action.mainAccountId, balanceAfter);
+    return {
+      row,
+      params: { ...row.params, moves: row.moves },
+      outcome: played.outcome(),
+      multiplier,
+      balanceAfter,
+    };
+  });
+  await repo.saveRounds(
+    trx,
+    [...changed].map((id) => rounds.get(id)!),
+  );
+  await repo.copyToRecall(trx, copies);
+  await closeRecords(
+    trx,
+    batch.merchantId,
+    ORIGINALS_SOURCE,
+    finished.map(({ row }) => ({
+      sourceRef: String(row.id),
+      payoutMinor: row.payout_minor,
+      status: 'settled',
+    })),
+    at,
+  );
+  return answers;
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_PAGE_SIZE, pageQuery, paged } from './common.ts';
+import { GAME_TYPES } from './game-types.ts';
 
 /**
  * The game catalog (spec §3 'Game', 'Vendor group', 'Game list request', 'Recent games request',
@@ -7,18 +8,7 @@ import { MAX_PAGE_SIZE, pageQuery, paged } from './common.ts';
  * launch (§2 'Game launch rules', §7 launchGame and launch v2). Field names are the spec's.
  */
 
-/** Vendor categories (spec §3) plus our in-house games. Each game is filed under one of them. */
-export const GAME_TYPES = [
-  'ELOTT',
-  'LOTT',
-  'LIVE',
-  'SPORTS',
-  'FISH',
-  'RNG',
-  'PVP',
-  'ESPORTS',
-  'INHOUSE',
-] as const;
+export { GAME_TYPES };
 export const gameType = z.enum(GAME_TYPES);
 export type GameType = z.infer<typeof gameType>;
 

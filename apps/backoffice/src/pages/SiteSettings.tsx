@@ -10,6 +10,7 @@ import { useAction } from '../lib/action';
 import { api } from '../lib/api';
 import { useMe } from '../lib/operator';
 import { BannersPanel } from './BannersPanel';
+import { RebatesPanel } from './RebatesPanel';
 import {
   type BrandDraft,
   badCountries,
@@ -25,7 +26,7 @@ import {
   THEME_COLOURS,
 } from '../lib/site-settings';
 
-const TABS = ['flags', 'status', 'brand', 'banners', 'security'] as const;
+const TABS = ['flags', 'status', 'brand', 'banners', 'rebates', 'security'] as const;
 type Tab = (typeof TABS)[number];
 
 const configKey = (code: string) => ['bo', 'merchant-config', code] as const;
@@ -73,6 +74,7 @@ export function SiteSettingsPage() {
       {data && tab === 'banners' ? (
         <BannersPanel code={code} banners={data.banners ?? []} configKey={configKey(code)} />
       ) : null}
+      {data && tab === 'rebates' ? <RebatesPanel /> : null}
       {data && tab === 'security' ? <DefaultPasswordPanel config={data} /> : null}
     </section>
   );

@@ -1,0 +1,140 @@
+import type { RebateRates } from '@sorte/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+// The category list straight from its file: the contracts index would also bring zod into this page's bundle.
+import { GAME_TYPES } from '../../../../packages/contracts/src/game-types';
+import { ConfirmDialog } from '../components/ConfirmDialog';
+import { Alert, QueryState } from '../components/Status';
+import { useAction } from '../lib/action';
+import { api } from '../lib/api';
+import { parseRebateDraft, type RebateDraft, rebateDraftOf } from '../lib/rebate-rates';
+import { useMerchantCurrency } from './lottery/currency';
+
+const RATES_KEY = ['bo', 'rebates', 'rates'] as const;
+
+/**
+ * Manual rebates (issue 17): the percent of valid stake a player may claim back per game category,
+ * and the smallest claim. `PUT /bo/rebates/rates` sends only what changed; the server audits it. A
+ * rate switched on counts stake from today on (docs/architecture.md, "Manual rebates").
+ */
+export function RebatesPanel() {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language;
+  const currency = useMerchantCurrency();
+  const queryClient = useQueryClient();
+  const stored = useQuery({ queryKey: RATES_KEY, queryFn: () => api.get<RebateRates>('/bo/rebates/rates') });
+  const [draft, setDraft] = useState<RebateDraft | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
+  const action = useAction();
+
+  // The form follows what is stored: on the first answer, after a save, and when the language changes.
+  useEffect(() => {
+    if (stored.data && currency) setDraft(rebateDraftOf(stored.data, GAME_TYPES, currency, locale));
+  }, [stored.data, currency, locale]);
+
+  if (!stored.data || !currency || !draft) return <QueryState query={stored} />;
+  const parsed = parseRebateDraft(draft, stored.data, currency, locale);
+  const changed =
+    'update' in parsed && (parsed.update.rates.length > 0 || parsed.update.minClaimMinor !== undefined);
+  const edit = (next: RebateDraft) => {
+    setSaved(false);
+    setInvalid(null);
+    setDraft(next);
+  };
+
+  async function apply() {
+    if (!('update' in parsed)) return;
+    const body = parsed.update;
+    const ok = await action.run(async () => {
+      await api.put('/bo/rebates/rates', body);
+      await queryClient.invalidateQueries({ queryKey: RATES_KEY });
+    });
+    if (ok) {
+      setConfirming(false);
+      setSaved(true);
+    }
+  }
+
+  return (
+    <div className="panel">
+      <p className="muted">{t('settings.rebates.intro')}</p>
+      <label className="field">
+        <span>
+          {t('settings.rebates.minClaim')} ({currency})
+        </span>
+        <input
+          inputMode="decimal"
+          value={draft.minClaim}
+          aria-invalid={invalid === 'minClaim'}
+          onChange={(event) => edit({ ...draft, minClaim: event.target.value })}
+        />
+      </label>
+      <table className="table rebate-rates">
+        <thead>
+          <tr>
+            <th>{t('settings.rebates.category')}</th>
+            <th>{t('settings.rebates.rate')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {GAME_TYPES.map((category) => (
+            <tr key={category}>
+              <td>{t(`settings.rebates.categories.${category}`)}</td>
+              <td>
+                <input
+                  className="rebate-rates__rate"
+                  inputMode="decimal"
+                  aria-label={`${t(`settings.rebates.categories.${category}`)} — ${t('settings.rebates.rate')}`}
+                  aria-invalid={invalid === category}
+                  value={draft.rates[category] ?? '0'}
+                  onChange={(event) =>
+                    edit({ ...draft, rates: { ...draft.rates, [category]: event.target.value } })
+                  }
+                />{' '}
+                %
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className="muted small">{t('settings.rebates.hint')}</p>
+      <div className="save-row">
+        <Alert tone="error">
+          {invalid
+            ? t(invalid === 'minClaim' ? 'settings.rebates.badAmount' : 'settings.rebates.badRate')
+            : null}
+        </Alert>
+        <Alert tone="error">{confirming ? null : action.error}</Alert>
+        <Alert tone="ok">{saved ? t('settings.saved') : null}</Alert>
+        <div className="actions">
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={!changed && !('invalid' in parsed)}
+            onClick={() => {
+              if ('invalid' in parsed) setInvalid(parsed.invalid);
+              else setConfirming(true);
+            }}
+          >
+            {t('action.save')}
+          </button>
+        </div>
+      </div>
+      {confirming ? (
+        <ConfirmDialog
+          label={t('settings.apply')}
+          title={t('settings.rebates.confirm')}
+          busy={action.busy}
+          onCancel={() => setConfirming(false)}
+          onConfirm={() => void apply()}
+        >
+          <p className="muted small">{t('settings.rebates.confirmText')}</p>
+          <Alert tone="error">{action.error}</Alert>
+        </ConfirmDialog>
+      ) : null}
+    </div>
+  );
+}

@@ -74,7 +74,17 @@ export function rollOf(seeds: { serverSeed: string; clientSeed: string }, nonce:
  */
 export async function expectWholeBets(db: Db, memberIds: string[]): Promise<number> {
   const { rows } = await sql<{ problem: string; n: number }>`
-    with r as (select * from original_rounds where member_id = any(${memberIds}::uuid[]))
+    with r as (
+      -- A finished mines or hilo round is copied here under its own id: its money is multistep's.
+      select * from original_rounds o
+       where member_id = any(${memberIds}::uuid[])
+         and not exists (select 1 from multistep_rounds m where m.id = o.id)
+    ), nonces as (
+      -- Every round that claimed a nonce: single rounds and multistep rounds (open or finished) alike.
+      select seed_id, nonce from original_rounds where member_id = any(${memberIds}::uuid[])
+      union
+      select seed_id, nonce from multistep_rounds where member_id = any(${memberIds}::uuid[])
+    )
     select 'round without its money' as problem, count(*)::int as n from r
       where not exists (
         select 1 from ledger_transfers t
@@ -104,8 +114,8 @@ export async function expectWholeBets(db: Db, memberIds: string[]): Promise<numb
     union all
     select 'nonce gap', count(*)::int from fairness_seeds s
       where s.member_id = any(${memberIds}::uuid[])
-        and (s.nonce <> (select count(*) from r where r.seed_id = s.id)
-          or exists (select 1 from r where r.seed_id = s.id and r.nonce >= s.nonce))`.execute(db);
+        and (s.nonce <> (select count(*) from nonces n where n.seed_id = s.id)
+          or exists (select 1 from nonces n where n.seed_id = s.id and n.nonce >= s.nonce))`.execute(db);
   for (const row of rows) if (row.n) throw new Error(`${row.problem}: ${row.n}`);
   const { rows: count } = await sql<{ n: number }>`
     select count(*)::int as n from original_rounds where member_id = any(${memberIds}::uuid[])`.execute(db);

@@ -22,13 +22,14 @@ import * as repo from './multistep.repository.ts';
 import { drawer, replay, roundView } from './multistep.view.ts';
 import * as bets from './originals.bets.repository.ts';
 import {
+  ensureSeeded,
   guard,
   ORIGINALS_SOURCE,
   ORIGINALS_VENDOR,
   refuseOverLimits,
   refuseOverMaxWin,
 } from './originals.bets.ts';
-import { activePair, type SeedOwner } from './originals.service.ts';
+import type { SeedOwner } from './originals.service.ts';
 
 export { roundView } from './multistep.view.ts';
 
@@ -109,7 +110,7 @@ export async function startRound(
   game: StepGame,
   input: StartInput,
 ): Promise<MultistepRound> {
-  await activePair(db, owner);
+  await ensureSeeded(db, owner);
   const row = await starts.submit(db, {
     ...(await item(db, owner, game)),
     idempotencyKey: input.idempotencyKey,

@@ -6,14 +6,19 @@ import {
   minePositions,
   minesMultiplier,
   minesMultiplierUnits,
+  playDice,
 } from '@sorte/fairness';
 import { gridOf, payoutMinor, unitsToNumber } from '@sorte/money';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/harness.ts';
 import { expectIdempotentBurst } from '../../../test/idempotent-burst.ts';
 import { call, createAuthTestApp } from '../auth/auth.test-helpers.ts';
+import { expectWholeBets } from '../bets/bets.test-helpers.ts';
 import { expectVerified, type Fixture, fixture, fundedPlayer } from '../ledger/ledger.test-helpers.ts';
 import { expectStreamConsistent } from '../records/records.test-helpers.ts';
+import { MINES } from './multistep.games.ts';
+import { startRound } from './multistep.rounds.ts';
+import { expectWholeSteps } from './multistep.test-helpers.ts';
 
 let t: TestApp;
 let f: Fixture;
@@ -453,6 +458,173 @@ it('a start racing a seed rotation never plays on a revealed seed', async () => 
     const open = (await call(t, { method: 'GET', url: '/wps/originals/mines/active', token })).value;
     if (open) await cashout(token, 'mines', open.id);
   }
+});
+
+// ---------------------------------------------------------------- the bet path (issue 14)
+
+/** Nothing half-written for these players: their rounds, money, records and nonces (bets, multistep). */
+async function expectWhole(memberIds: string[]) {
+  await expectWholeBets(t.ctx.db, memberIds);
+  return expectWholeSteps(t.ctx.db, memberIds);
+}
+
+it('30 starts and bets of one player at once, three times: nonces claimed once each, gap-free, every round replays from the revealed seed', async () => {
+  const { token, memberId } = await player(3_000n);
+  const accepted: { kind: string; id: string; nonce: number }[] = [];
+  let refusedForFunds = 0;
+  for (let wave = 0; wave < 3; wave++) {
+    // Per wave: mines and hilo starts the wallet affords (one of each may open), dice bets it affords,
+    // and dice bets and mines starts it never affords (refused, claiming no nonce).
+    const kinds = Array.from(
+      { length: 30 },
+      (_, i) => ['mines', 'hilo', 'dice', 'dice-big', 'mines-big'][i % 5]!,
+    );
+    const sent = await Promise.all(
+      kinds.map((kind) => {
+        const idempotencyKey = randomUUID();
+        const amountMinor = kind.endsWith('-big') ? 40_000 : 500;
+        if (kind.startsWith('mines')) return startMines(token, { amountMinor, mines: 3, idempotencyKey });
+        if (kind === 'hilo') return post(token, 'hilo/start', { amountMinor, idempotencyKey });
+        return post(token, 'dice/bet', { amountMinor, target: 50, direction: 'under', idempotencyKey });
+      }),
+    );
+    const opened: Record<string, string> = {};
+    sent.forEach((r, i) => {
+      const kind = kinds[i]!;
+      if (r.status !== 200) {
+        const allowed = kind.startsWith('dice')
+          ? ['WALLET_INSUFFICIENT_FUNDS']
+          : ['WALLET_INSUFFICIENT_FUNDS', 'ORIGINALS_ROUND_OPEN'];
+        expect(allowed).toContain(r.code);
+        if (r.code === 'WALLET_INSUFFICIENT_FUNDS') refusedForFunds++;
+        return;
+      }
+      expect(kind.endsWith('-big')).toBe(false);
+      accepted.push({ kind, id: r.value.id, nonce: r.value.nonce });
+      if (kind !== 'dice') {
+        expect(opened[kind]).toBeUndefined();
+        opened[kind] = r.value.id;
+      }
+    });
+    await expectWhole([memberId]);
+    // End the wave's open rounds: a mine for mines; a right guess then a cash-out for hilo.
+    if (opened.mines) {
+      const nonce = accepted.find((a) => a.id === opened.mines)!.nonce;
+      const { positions } = await layout(memberId, nonce, 3);
+      expect((await reveal(token, opened.mines, positions[0]!)).value.status).toBe('lost');
+    }
+    if (opened.hilo) {
+      const nonce = accepted.find((a) => a.id === opened.hilo)!.nonce;
+      const deck = await cards(memberId, nonce, 2);
+      const right = winning(deck[0]!.value, deck[1]!.value);
+      expect((await guess(token, opened.hilo, 0, right)).status).toBe(200);
+      expect((await cashout(token, 'hilo', opened.hilo)).value.status).toBe('won');
+    }
+    await expectWhole([memberId]);
+  }
+  // At least the dice bets it never affords; the mines starts it never affords may find a round open first.
+  expect(refusedForFunds).toBeGreaterThanOrEqual(3 * 6);
+  expect(accepted.filter((a) => a.kind !== 'dice').length).toBeGreaterThan(0);
+  // The nonces of every accepted round, whatever its game: 0…n−1, each once.
+  const nonces = accepted.map((a) => a.nonce).sort((x, y) => x - y);
+  expect(nonces).toEqual(Array.from({ length: accepted.length }, (_, i) => i));
+  const revealed = (await post(token, 'fairness/rotate', {})).value.revealed;
+  expect(revealed.nonceCount).toBe(accepted.length);
+  // Every round replays from the revealed seed with the published formulas written out above.
+  for (const a of accepted) {
+    const recall = (await call(t, { method: 'GET', url: `/wps/originals/rounds/${a.id}`, token })).value;
+    expect(recall.nonce).toBe(a.nonce);
+    const draw = stakeFloats(revealed.serverSeed, revealed.clientSeed, a.nonce, 3);
+    if (a.kind === 'mines')
+      expect(recall.outcome.mines).toEqual(stakeMines(revealed.serverSeed, revealed.clientSeed, a.nonce, 3));
+    else if (a.kind === 'hilo') expect(recall.outcome.start.index).toBe(hiloCard(draw[0]!).index);
+    else
+      expect(recall.outcome.roll).toBe(
+        playDice(draw, { target: 50, direction: 'under', houseEdge: 0.01 }).roll,
+      );
+  }
+});
+
+it('one start key sent 20 times at once opens one round, takes one stake and claims one nonce', async () => {
+  const { token, memberId } = await player(10_000n);
+  const body = { amountMinor: 700, mines: 4, idempotencyKey: randomUUID() };
+  const sent = await Promise.all(Array.from({ length: 20 }, () => startMines(token, body)));
+  expect(sent[0]!.status).toBe(200);
+  for (const r of sent) expect(r).toEqual(sent[0]);
+  const rounds = await t.ctx.db
+    .selectFrom('multistep_rounds')
+    .select('id')
+    .where('member_id', '=', memberId)
+    .where('idempotency_key', '=', body.idempotencyKey)
+    .execute();
+  expect(rounds.map((r) => String(r.id))).toEqual([sent[0]!.value.id]);
+  expect(await balance(token)).toBe(9_300);
+  expect((await call(t, { method: 'GET', url: '/wps/originals/fairness', token })).value.nonce).toBe(1);
+  // The key is the member's: another start under it is a conflict, in either game.
+  expect(await startMines(token, { ...body, mines: 5 })).toMatchObject({
+    status: 409,
+    code: 'LEDGER_IDEMPOTENCY_CONFLICT',
+  });
+  expect(
+    await post(token, 'hilo/start', { amountMinor: 700, idempotencyKey: body.idempotencyKey }),
+  ).toMatchObject({ status: 409, code: 'LEDGER_IDEMPOTENCY_CONFLICT' });
+  expect(await expectWhole([memberId])).toBe(1);
+});
+
+it('20 cash-outs of one round at once (half one key, half their own) pay once', async () => {
+  const { token, memberId } = await player(10_000n);
+  const started = (await startMines(token, { mines: 2 })).value;
+  const { safe } = await layout(memberId, started.nonce, 2);
+  await reveal(token, started.id, safe[0]!);
+  const key = randomUUID();
+  const outs = await Promise.all(
+    Array.from({ length: 20 }, (_, i) => cashout(token, 'mines', started.id, i % 2 ? key : randomUUID())),
+  );
+  const won = outs.filter((r) => r.status === 200);
+  // Either the shared key paid (its ten copies answer the same) or one of the others did, alone.
+  expect([1, 10]).toContain(won.length);
+  for (const r of won) expect(r.value).toEqual(won[0]!.value);
+  for (const r of outs.filter((r) => r.status !== 200)) expect(r.code).toBe('ORIGINALS_ROUND_FINISHED');
+  const payout = won[0]!.value.payoutMinor as number;
+  expect(payout).toBe(Number(payoutMinor(1_000n, minesMultiplierUnits(2, 1, 0.01))));
+  expect(await balance(token)).toBe(9_000 + payout);
+  const wins = await t.ctx.db
+    .selectFrom('ledger_transfers')
+    .select('amount_minor')
+    .where('idempotency_key', 'like', `multistep:${memberId}:%:win`)
+    .execute();
+  expect(wins).toEqual([{ amount_minor: BigInt(payout) }]);
+  expect(await expectWhole([memberId])).toBe(1);
+});
+
+it('starts of many players at once share batches; each opens its own round', async () => {
+  const players = await Promise.all(Array.from({ length: 12 }, () => player(5_000n)));
+  const owners = players.map((p) => ({
+    memberId: p.memberId,
+    merchantId: f.merchantId,
+    currency: f.currency,
+  }));
+  // A bet each first: their seed pairs and accounts are then known, so the starts go out in one tick.
+  for (const p of players)
+    await post(p.token, 'dice/bet', {
+      amountMinor: 100,
+      target: 50,
+      direction: 'under',
+      idempotencyKey: randomUUID(),
+    });
+  const rounds = await Promise.all(
+    owners.map((o) =>
+      startRound(t.ctx.db, o, MINES, {
+        amountMinor: 500,
+        idempotencyKey: randomUUID(),
+        params: { mines: 3 },
+      }),
+    ),
+  );
+  expect(rounds.map((r) => r.nonce)).toEqual(rounds.map(() => 1));
+  // Rounds of one transaction share its time: fewer distinct times than rounds means shared batches.
+  expect(new Set(rounds.map((r) => r.createdAt)).size).toBeLessThan(rounds.length);
+  await expectWhole(players.map((p) => p.memberId));
 });
 
 // Last in the file: every round the tests above settled, voided or resettled is in the bet stream.

@@ -144,6 +144,17 @@ const seeded = new Set<string>();
 const MAX_SEEDED = 100_000;
 
 /**
+ * Makes the member's active seed pair on first use, asking the database once per member and process:
+ * the bet path's batches lock the pair, so it must exist before a bet or a start is submitted.
+ */
+export async function ensureSeeded(db: Db, owner: SeedOwner): Promise<void> {
+  if (seeded.has(owner.memberId)) return;
+  await activePair(db, owner);
+  if (seeded.size >= MAX_SEEDED) seeded.clear();
+  seeded.add(owner.memberId);
+}
+
+/**
  * One round through the bet path (modules/bets): the bet joins a group-committed batch of the
  * merchant's bets, where the member's active seed pair is locked and its next nonce claimed (rounds
  * of one member are ordered and no nonce is used twice), the limits checked, the outcome computed
@@ -158,11 +169,7 @@ export async function placeBet<P>(
   game: Game<P>,
   input: BetInput<P>,
 ): Promise<OriginalRound> {
-  if (!seeded.has(owner.memberId)) {
-    await activePair(db, owner);
-    if (seeded.size >= MAX_SEEDED) seeded.clear();
-    seeded.add(owner.memberId);
-  }
+  await ensureSeeded(db, owner);
   const stake = BigInt(input.amountMinor);
   // Account ids never change: resolved on the shared handle, where the ledger caches them.
   const main = await memberAccountId(db, owner.memberId, owner.merchantId, 'main', owner.currency);

@@ -82,8 +82,8 @@ export function RebatesPanel() {
         <tbody>
           {GAME_TYPES.map((category) => (
             <tr key={category}>
-              <td>{t(`settings.rebates.categories.${category}`)}</td>
-              <td>
+              <td className="rebate-rates__cell">{t(`settings.rebates.categories.${category}`)}</td>
+              <td className="rebate-rates__cell">
                 <input
                   className="rebate-rates__rate"
                   inputMode="decimal"

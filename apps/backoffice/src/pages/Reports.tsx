@@ -221,7 +221,8 @@ export function ReportsPage() {
                     <tr key={`${r.day}|${r.category}|${r.vendor}|${r.currency}`}>
                       <td className="nowrap">{formatDay(r.day)}</td>
                       <td>{r.category}</td>
-                      <td className="mono">{r.vendor}</td>
+                      {/* A rebate row has no vendor: rebates are paid per category. */}
+                      <td className={r.vendor ? 'mono' : 'muted'}>{r.vendor || t('reports.rebates')}</td>
                       <td>{r.currency}</td>
                       <td className="num">{r.bets.toLocaleString()}</td>
                       <td className="num nowrap">{money(r.stakeMinor, r.currency)}</td>

@@ -17,12 +17,6 @@ import { ROLLUPS_TIME_ZONE } from './records.rollups.ts';
 
 const DAY_MS = 86_400_000;
 
-/**
- * Bonus cost per day, category and vendor: what NGR subtracts from GGR. Bonuses and rebates do not
- * exist yet, so it is 0 everywhere; when they do, their own rollup is joined here.
- */
-const BONUS_COST_MINOR = 0n;
-
 interface Row {
   day: string;
   category: string;
@@ -32,9 +26,13 @@ interface Row {
   stake: bigint;
   valid: bigint;
   payout: bigint;
+  /** What NGR subtracts from GGR: rebates paid (bonuses, when they exist, join here). */
+  bonus: bigint;
 }
 
-function figures(r: Pick<Row, 'bets' | 'stake' | 'valid' | 'payout'>) {
+type Figures = Pick<Row, 'bets' | 'stake' | 'valid' | 'payout' | 'bonus'>;
+
+function figures(r: Figures) {
   const ggr = r.stake - r.payout;
   // Minor units stay far below 2^53 (MAX_AMOUNT_MINOR), so the JSON numbers are exact.
   return {
@@ -43,10 +41,49 @@ function figures(r: Pick<Row, 'bets' | 'stake' | 'valid' | 'payout'>) {
     validStakeMinor: Number(r.valid),
     payoutMinor: Number(r.payout),
     ggrMinor: Number(ggr),
-    bonusCostMinor: Number(BONUS_COST_MINOR),
-    ngrMinor: Number(ggr - BONUS_COST_MINOR),
+    bonusCostMinor: Number(r.bonus),
+    ngrMinor: Number(ggr - r.bonus),
   };
 }
+
+/**
+ * Rebates paid per day (the rollups' time zone), category and currency: the claims' per-category
+ * lines, read through `rebate_claims_merchant_time` (a claim is rare next to the bets it rebates, so
+ * no rollup of its own). A rebate belongs to a category, not to a vendor: the report shows it on a
+ * row of its own with the vendor left empty, and a report narrowed to one vendor has none.
+ */
+async function rebateCost(db: Db, merchantId: string, q: BoGgrReportQuery): Promise<Row[]> {
+  if (q.vendor) return [];
+  const { rows } = await sql<{ day: string; category: string; currency: string; cost: bigint }>`
+    select to_char((c.created_at at time zone ${ROLLUPS_TIME_ZONE}::text)::date, 'YYYY-MM-DD') as day,
+      l.category, c.currency, sum(l."amountMinor")::bigint as cost
+    from rebate_claims c
+    cross join lateral jsonb_to_recordset(c.lines) as l(category text, "amountMinor" bigint)
+    where c.merchant_id = ${merchantId}::uuid
+      and c.created_at >= (${q.dateFrom}::date)::timestamp at time zone ${ROLLUPS_TIME_ZONE}::text
+      and c.created_at < (${q.dateTo}::date + 1)::timestamp at time zone ${ROLLUPS_TIME_ZONE}::text
+      ${q.category ? sql`and l.category = ${q.category}::text` : sql``}
+    group by 1, 2, 3
+    having sum(l."amountMinor") <> 0`.execute(db);
+  return rows.map((r) => ({
+    day: r.day,
+    category: r.category,
+    vendor: '',
+    currency: r.currency,
+    bets: 0n,
+    stake: 0n,
+    valid: 0n,
+    payout: 0n,
+    bonus: BigInt(r.cost),
+  }));
+}
+
+const compare = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
+const byKey = (a: Row, b: Row) =>
+  compare(a.day, b.day) ||
+  compare(a.category, b.category) ||
+  compare(a.vendor, b.vendor) ||
+  compare(a.currency, b.currency);
 
 /**
  * The merchant's GGR and NGR per day, category and vendor over a range of days, from the merchant
@@ -57,10 +94,10 @@ export async function ggrReport(db: Db, merchantId: string, q: BoGgrReportQuery)
   if (!(days >= 1)) throw new AppError('RECORDS_RANGE_INVALID');
   if (days > MAX_GGR_RANGE_DAYS)
     throw new AppError('RECORDS_RANGE_TOO_LONG', { maxDays: MAX_GGR_RANGE_DAYS });
-  const { rows } = await sql<Row>`
+  const { rows: betRows } = await sql<Row>`
     select to_char(day, 'YYYY-MM-DD') as day, category, vendor, currency,
       sum(bets)::bigint as bets, sum(stake_minor)::bigint as stake,
-      sum(valid_stake_minor)::bigint as valid, sum(payout_minor)::bigint as payout
+      sum(valid_stake_minor)::bigint as valid, sum(payout_minor)::bigint as payout, 0::bigint as bonus
     from bet_rollups_merchant_daily
     where merchant_id = ${merchantId}::uuid and day between ${q.dateFrom}::date and ${q.dateTo}::date
       ${q.category ? sql`and category = ${q.category}::text` : sql``}
@@ -68,14 +105,17 @@ export async function ggrReport(db: Db, merchantId: string, q: BoGgrReportQuery)
     group by 1, 2, 3, 4
     having sum(bets) <> 0 or sum(stake_minor) <> 0 or sum(payout_minor) <> 0
     order by 1, 2, 3, 4`.execute(db);
-  const totals = new Map<string, Pick<Row, 'bets' | 'stake' | 'valid' | 'payout'>>();
+  // Days, then category, vendor and currency (codes and ISO days), the rebates' rows among the bets'.
+  const rows = [...betRows, ...(await rebateCost(db, merchantId, q))].sort(byKey);
+  const totals = new Map<string, Figures>();
   for (const r of rows) {
-    const sum = totals.get(r.currency) ?? { bets: 0n, stake: 0n, valid: 0n, payout: 0n };
+    const sum = totals.get(r.currency) ?? { bets: 0n, stake: 0n, valid: 0n, payout: 0n, bonus: 0n };
     totals.set(r.currency, {
       bets: sum.bets + r.bets,
       stake: sum.stake + r.stake,
       valid: sum.valid + r.valid,
       payout: sum.payout + r.payout,
+      bonus: sum.bonus + r.bonus,
     });
   }
   return {
@@ -102,7 +142,7 @@ export function registerReportRoutes(app: FastifyInstance, ctx: AppContext): voi
         querystring: boGgrReportQuery,
         response: boGgrReport,
         summary:
-          'Gross and net gaming revenue per day (merchant time zone), category and vendor over a range of days, from the bet rollups (they trail the bets by about 200 ms); NGR = GGR − bonus cost (0 until bonuses exist)',
+          'Gross and net gaming revenue per day (merchant time zone), category and vendor over a range of days, from the bet rollups (they trail the bets by about 200 ms); NGR = GGR − bonus cost (rebates paid, on rows of their own with an empty vendor)',
         tags: ['reports'],
         auth: 'backoffice',
       }),

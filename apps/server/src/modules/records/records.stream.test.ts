@@ -312,7 +312,7 @@ describe('rollups', () => {
 });
 
 describe('the back office GGR report', () => {
-  it('sums the merchant rollups per day, category and vendor; NGR is GGR less a bonus cost of 0; finance roles only', async () => {
+  it('sums the merchant rollups per day, category and vendor; with no rebate paid NGR equals GGR; finance roles only', async () => {
     const { merchantId } = await fixture(t);
     const member = randomUUID();
     const at = (day: string) => new Date(`${day}T10:00:00Z`);
@@ -410,5 +410,73 @@ describe('the back office GGR report', () => {
     expect(
       (await boCall(t, support, 'GET', '/bo/reports/ggr?dateFrom=2026-07-01&dateTo=2026-07-31')).status,
     ).toBe(403);
+  });
+
+  it('subtracts the rebates paid in the range as bonus cost, on rows of their own per day and category', async () => {
+    const { merchantId } = await fixture(t);
+    const member = randomUUID();
+    await recordBet(db(), {
+      ...change(member, `r-${randomUUID()}`, {
+        stakeMinor: 4_000n,
+        payoutMinor: 1_000n,
+        at: new Date('2026-08-02T10:00:00Z'),
+      }),
+      merchantId,
+      status: 'settled',
+    });
+    await catchUpRollups(db());
+    const claim = async (merchant: string, at: string, lines: { category: string; amountMinor: number }[]) =>
+      sql`insert into rebate_claims (merchant_id, member_id, currency, amount_minor, lines, idempotency_key, transfer_id, created_at)
+          values (${merchant}::uuid, ${member}::uuid, 'BRL', ${lines.reduce((sum, l) => sum + l.amountMinor, 0)},
+                  ${JSON.stringify(lines.map((l) => ({ ...l, rateBp: 100, validStakeMinor: l.amountMinor * 100 })))}::jsonb,
+                  ${randomUUID()}, 1, ${at}::timestamptz)`.execute(db());
+    await claim(merchantId, '2026-08-02T23:59:59Z', [
+      { category: 'INHOUSE', amountMinor: 40 },
+      { category: 'RNG', amountMinor: 10 },
+    ]);
+    await claim(merchantId, '2026-08-02T08:00:00Z', [{ category: 'INHOUSE', amountMinor: 5 }]);
+    // The day after the range, and another merchant's claim in it: neither counts.
+    await claim(merchantId, '2026-08-03T00:00:00Z', [{ category: 'INHOUSE', amountMinor: 700 }]);
+    await claim(MERCHANT, '2026-08-02T12:00:00Z', [{ category: 'INHOUSE', amountMinor: 900 }]);
+
+    const admin = await operatorToken(t, 'admin');
+    const r = await boCall(t, admin, 'GET', '/bo/reports/ggr?dateFrom=2026-08-01&dateTo=2026-08-02');
+    expect(r.status, JSON.stringify(r)).toBe(200);
+    const rebate = (category: string, cost: number) => ({
+      day: '2026-08-02',
+      category,
+      vendor: '',
+      currency: 'BRL',
+      bets: 0,
+      stakeMinor: 0,
+      validStakeMinor: 0,
+      payoutMinor: 0,
+      ggrMinor: 0,
+      bonusCostMinor: cost,
+      ngrMinor: -cost,
+    });
+    expect(r.value.rows).toEqual([
+      rebate('INHOUSE', 45),
+      expect.objectContaining({ category: 'INHOUSE', vendor: 'SORTE', ggrMinor: 3_000, ngrMinor: 3_000 }),
+      rebate('RNG', 10),
+    ]);
+    expect(r.value.totals).toEqual([
+      expect.objectContaining({ currency: 'BRL', ggrMinor: 3_000, bonusCostMinor: 55, ngrMinor: 2_945 }),
+    ]);
+    const rng = await boCall(
+      t,
+      admin,
+      'GET',
+      '/bo/reports/ggr?dateFrom=2026-08-01&dateTo=2026-08-02&category=RNG',
+    );
+    expect(rng.value.rows).toEqual([rebate('RNG', 10)]);
+    // A rebate is not a vendor's: a report narrowed to one vendor has no bonus cost.
+    const sorte = await boCall(
+      t,
+      admin,
+      'GET',
+      '/bo/reports/ggr?dateFrom=2026-08-01&dateTo=2026-08-02&vendor=SORTE',
+    );
+    expect(sorte.value.totals).toEqual([expect.objectContaining({ bonusCostMinor: 0, ngrMinor: 3_000 })]);
   });
 });

@@ -1,14 +1,16 @@
 import { createHash } from 'node:crypto';
 import type { LotteryBetRequest } from '@sorte/contracts';
-import { nextDraws, openDraw, priceTicket, scheduledDraw } from '@sorte/lottery';
+import { nextDraws, openDraw, priceTicket, type ScheduledDraw, scheduledDraw } from '@sorte/lottery';
+import { sql } from 'kysely';
 import type { Db } from '../../platform/database/database.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import { houseAccountFor, memberAccountId, transfer, withLedgerTransaction } from '../ledger/index.ts';
+import { type AcceptedSlip, memberKey, type StakeSlip, slipPath } from '../bets/index.ts';
+import { memberAccountId } from '../ledger/index.ts';
 import { recordBets } from '../records/index.ts';
-import { ensureDraws } from './lottery.draws.ts';
+import { makeDraws } from './lottery.draws.ts';
 import { gameByCode, type LotteryGame, limitsFor, scheduleOf, seriesOf } from './lottery.games.ts';
 import { recordOf } from './lottery.records.ts';
-import type { OrderRow, TicketRow } from './lottery.views.ts';
+import type { DrawRow, OrderRow, TicketRow } from './lottery.views.ts';
 
 export interface LotteryPlayer {
   memberId: string;
@@ -90,12 +92,83 @@ function priceSlip(game: LotteryGame, request: LotteryBetRequest): PricedSlip {
   return { tickets, multiples, stopOnWin: slip.chase.stopOnWin };
 }
 
+/** A priced slip as the bet path carries it (modules/bets, `slipPath`). */
+interface LotterySlip extends StakeSlip {
+  game: LotteryGame;
+  request: LotteryBetRequest;
+  priced: PricedSlip;
+  /** The draws of the slip (the open one, then the chase's), as the schedule names them. */
+  scheduled: ScheduledDraw[];
+  series: number;
+  now: () => Date;
+}
+
+/** The batch's draws, share-locked, by game and draw no; and those the batch inserted. */
+interface LockedDraws {
+  draws: Map<string, DrawRow>;
+  created: bigint[];
+}
+const drawKey = (gameId: bigint, drawNo: string) => `${gameId}:${drawNo}`;
+
 /**
- * Places a bet slip on the open draw (and, with a chase, the next ones): every ticket priced by the
- * rules at the member's series, ONE stake transfer for the whole order, then the order, a ticket per
- * (ticket × draw) and an open betting record per ticket — all in one transaction with the draws
- * share-locked, so no ticket lands on a draw being drawn. The same idempotency key with the same
- * slip answers the first order and moves nothing; with another slip it is refused.
+ * Fast-lottery slips on the bet path: one stake transfer a slip, so the ledger's batch is never the
+ * bound; at most 100 slips a batch (a slip writes a ticket per ticket × draw).
+ */
+const lotterySlips = slipPath<LotterySlip, LockedDraws, { draws: DrawRow[]; at: Date }, PlacedOrder>({
+  async lock(trx, slips) {
+    // The draws every slip needs exist (made in this transaction when missing, so a refused batch
+    // leaves none), game by game in id order; then all of them share-locked in id order: the engine
+    // draws a draw under an update lock, so it waits for this batch, and this batch sees a draw the
+    // engine already took as no longer 'scheduled'.
+    const games = new Map<bigint, { game: LotteryGame; draws: Map<string, ScheduledDraw> }>();
+    for (const slip of slips) {
+      const entry = games.get(slip.game.id) ?? { game: slip.game, draws: new Map() };
+      for (const d of slip.scheduled) entry.draws.set(d.drawNo, d);
+      games.set(slip.game.id, entry);
+    }
+    const ids: bigint[] = [];
+    const created: bigint[] = [];
+    for (const { game, draws } of [...games.values()].sort((a, b) => (a.game.id < b.game.id ? -1 : 1))) {
+      const wanted = [...draws.values()].sort((a, b) => a.drawsAt - b.drawsAt);
+      const made = await makeDraws(trx, game, wanted);
+      for (const row of made.rows) ids.push(row.id);
+      created.push(...made.created);
+    }
+    const locked = await trx
+      .selectFrom('lottery_draws')
+      .selectAll()
+      .where('id', 'in', ids)
+      .orderBy('id')
+      .forShare()
+      .execute();
+    return { draws: new Map(locked.map((d) => [drawKey(d.game_id, d.draw_no), d])), created };
+  },
+  twins: (trx, slips) => ordersByKeys(trx, slips),
+  hashOf: (placed) => placed.order.request_hash,
+  check(slip, locked) {
+    const draws = slip.scheduled.flatMap((d) => locked.draws.get(drawKey(slip.game.id, d.drawNo)) ?? []);
+    const first = draws[0];
+    const at = slip.now();
+    if (
+      draws.length !== slip.scheduled.length ||
+      !first ||
+      first.draw_no !== slip.request.drawNo ||
+      first.closes_at.getTime() <= at.getTime() ||
+      draws.some((d) => d.status !== 'scheduled')
+    )
+      throw new AppError('LOTTERY_BETTING_CLOSED');
+    return { draws, at };
+  },
+  write: writeOrders,
+});
+
+/**
+ * Places a bet slip on the open draw (and, with a chase, the next ones) through the bet path: every
+ * ticket priced by the rules at the member's series, ONE stake transfer for the whole order, then the
+ * order, a ticket per (ticket × draw) and an open betting record per ticket — concurrent slips of the
+ * merchant in one transaction per batch with their draws share-locked, so no ticket lands on a draw
+ * being drawn. The same idempotency key with the same slip answers the first order and moves
+ * nothing; with another slip it is refused.
  */
 export async function placeLotteryBet(
   db: Db,
@@ -111,107 +184,138 @@ export async function placeLotteryBet(
   const schedule = scheduleOf(game);
   const at = now();
   checkDrawOpen(schedule, request.drawNo, at);
-  const slip = priceSlip(game, request);
-  const scheduled = nextDraws(schedule, at.getTime(), slip.multiples.length);
+  const priced = priceSlip(game, request);
+  const scheduled = nextDraws(schedule, at.getTime(), priced.multiples.length);
   const series = await seriesOf(db, player.merchantId, player.memberId);
   const main = await memberAccountId(db, player.memberId, player.merchantId, 'main', player.currency);
-  const house = await houseAccountFor(db, player.merchantId, player.currency, player.memberId);
-  const total = slip.tickets.reduce(
-    (sum, t) => sum + slip.multiples.reduce((s, m) => s + t.stakeMinor * BigInt(m), 0n),
+  const total = priced.tickets.reduce(
+    (sum, t) => sum + priced.multiples.reduce((s, m) => s + t.stakeMinor * BigInt(m), 0n),
     0n,
   );
-
-  return withLedgerTransaction(db, async (trx) => {
-    const twin = await orderByKey(trx, player.memberId, request.idempotencyKey);
-    if (twin) return sameOrderOrConflict(trx, twin, hash);
-    const created = await ensureDraws(trx, game, scheduled);
-    // Share-lock the draws: the engine draws a draw under an update lock, so it waits for this bet,
-    // and this bet sees a draw the engine already took as no longer 'scheduled'.
-    const draws = await trx
-      .selectFrom('lottery_draws')
-      .selectAll()
-      .where(
-        'id',
-        'in',
-        created.map((d) => d.id),
-      )
-      .orderBy('draws_at')
-      .forShare()
-      .execute();
-    const first = draws[0];
-    const stamp = now();
-    if (
-      draws.length !== scheduled.length ||
-      !first ||
-      first.draw_no !== request.drawNo ||
-      first.closes_at.getTime() <= stamp.getTime() ||
-      draws.some((d) => d.status !== 'scheduled')
-    )
-      throw new AppError('LOTTERY_BETTING_CLOSED');
-    const staked = await transfer(trx, {
-      merchantId: player.merchantId,
-      currency: player.currency,
+  return lotterySlips.submit(db, {
+    merchantId: player.merchantId,
+    memberId: player.memberId,
+    currency: player.currency,
+    mainAccountId: main,
+    idempotencyKey: request.idempotencyKey,
+    requestHash: hash,
+    stakeMinor: total,
+    transfer: {
       idempotencyKey: `lottery:${player.memberId}:${request.idempotencyKey}:stake`,
-      code: 'bet',
-      debitAccountId: main,
-      creditAccountId: house,
-      amountMinor: total,
-      metadata: { game: game.code, drawNo: request.drawNo, draws: draws.length },
-    });
-    const order = await trx
-      .insertInto('lottery_orders')
-      .values({
-        merchant_id: player.merchantId,
-        member_id: player.memberId,
-        game_id: game.id,
-        idempotency_key: request.idempotencyKey,
-        request_hash: hash,
-        first_draw_id: first.id,
-        chase_draws: draws.length,
-        stop_on_win: slip.stopOnWin,
-        currency: player.currency,
-        stake_minor: total,
-        stake_transfer_id: staked.id,
-      })
-      .onConflict((oc) => oc.constraint('lottery_orders_idempotency').doNothing())
-      .returningAll()
-      .executeTakeFirst();
-    if (!order) {
-      // A twin request committed first (the stake transfer above answered with its transfer): answer it.
-      const other = await orderByKey(trx, player.memberId, request.idempotencyKey);
-      if (!other) throw new AppError('LEDGER_IDEMPOTENCY_CONFLICT');
-      return sameOrderOrConflict(trx, other, hash);
-    }
-    const tickets = await trx
-      .insertInto('lottery_tickets')
-      .values(
-        draws.flatMap((draw, i) =>
-          slip.tickets.map((t) => ({
-            order_id: order.id,
-            merchant_id: player.merchantId,
-            member_id: player.memberId,
-            game_id: game.id,
-            draw_id: draw.id,
-            play_type: t.request.playType,
-            selection: JSON.stringify(t.request.selection),
-            unit_stake_minor: BigInt(t.request.unitStakeMinor),
-            multiple: t.request.multiple * slip.multiples[i]!,
-            units: t.units,
-            stake_minor: t.stakeMinor * BigInt(slip.multiples[i]!),
-            series,
-            currency: player.currency,
-          })),
-        ),
-      )
-      .returningAll()
-      .execute();
-    tickets.sort((a, b) => (a.id < b.id ? -1 : 1));
-    await recordBets(
-      trx,
-      tickets.map((t) => ({ ...recordOf(t, game.code), stakeMinor: t.stake_minor, at: stamp })),
-    );
-    return { order, tickets };
+      metadata: { game: game.code, drawNo: request.drawNo, draws: scheduled.length },
+    },
+    game,
+    request,
+    priced,
+    scheduled,
+    series,
+    now,
   });
+}
+
+/**
+ * The accepted slips' orders, their tickets (a ticket per ticket × draw) and the tickets' open betting
+ * records: three set-based statements for the whole batch.
+ */
+async function writeOrders(
+  trx: Db,
+  accepted: AcceptedSlip<LotterySlip, { draws: DrawRow[]; at: Date }>[],
+  locked: LockedDraws,
+): Promise<PlacedOrder[]> {
+  // A draw this batch made for slips it refused is undone: a refusal leaves no draw behind.
+  const used = new Set(accepted.flatMap((a) => a.decided.draws.map((d) => d.id)));
+  const unused = locked.created.filter((id) => !used.has(id));
+  if (unused.length) await trx.deleteFrom('lottery_draws').where('id', 'in', unused).execute();
+  if (!accepted.length) return [];
+  const slips = accepted.map((a) => a.slip);
+  const column = <T>(pick: (a: AcceptedSlip<LotterySlip, { draws: DrawRow[]; at: Date }>) => T) =>
+    accepted.map(pick);
+  const { rows: orders } = await sql<OrderRow>`
+    insert into lottery_orders (merchant_id, member_id, game_id, idempotency_key, request_hash, first_draw_id,
+                                chase_draws, stop_on_win, currency, stake_minor, stake_transfer_id)
+    select x.merchant_id, x.member_id, x.game_id, x.idempotency_key, x.request_hash, x.first_draw_id,
+           x.chase_draws, x.stop_on_win, x.currency, x.stake_minor, x.stake_transfer_id
+      from unnest(${column((a) => a.slip.merchantId)}::uuid[], ${column((a) => a.slip.memberId)}::uuid[],
+                  ${column((a) => String(a.slip.game.id))}::bigint[], ${column((a) => a.slip.idempotencyKey)}::text[],
+                  ${column((a) => a.slip.requestHash)}::text[], ${column((a) => String(a.decided.draws[0]!.id))}::bigint[],
+                  ${column((a) => a.decided.draws.length)}::int[], ${column((a) => a.slip.priced.stopOnWin)}::boolean[],
+                  ${column((a) => a.slip.currency)}::text[], ${column((a) => String(a.slip.stakeMinor))}::bigint[],
+                  ${column((a) => String(a.stakeTransferId))}::bigint[])
+           with ordinality as x(merchant_id, member_id, game_id, idempotency_key, request_hash, first_draw_id,
+                                chase_draws, stop_on_win, currency, stake_minor, stake_transfer_id, n)
+     order by x.n
+    returning *`.execute(trx);
+  const orderOf = new Map(orders.map((o) => [memberKey(o.member_id, o.idempotency_key), o]));
+  const placed = slips.map((s) => orderOf.get(memberKey(s.memberId, s.idempotencyKey))!);
+  const tickets = accepted.flatMap((a, n) =>
+    a.decided.draws.flatMap((draw, i) =>
+      a.slip.priced.tickets.map((t) => ({
+        order: placed[n]!,
+        slip: a.slip,
+        draw,
+        t,
+        chase: a.slip.priced.multiples[i]!,
+      })),
+    ),
+  );
+  const pick = <T>(f: (t: (typeof tickets)[number]) => T) => tickets.map(f);
+  const { rows: written } = await sql<TicketRow>`
+    insert into lottery_tickets (order_id, merchant_id, member_id, game_id, draw_id, play_type, selection,
+                                 unit_stake_minor, multiple, units, stake_minor, series, currency)
+    select x.order_id, x.merchant_id, x.member_id, x.game_id, x.draw_id, x.play_type, x.selection,
+           x.unit_stake_minor, x.multiple, x.units, x.stake_minor, x.series, x.currency
+      from unnest(${pick((x) => String(x.order.id))}::bigint[], ${pick((x) => x.slip.merchantId)}::uuid[],
+                  ${pick((x) => x.slip.memberId)}::uuid[], ${pick((x) => String(x.slip.game.id))}::bigint[],
+                  ${pick((x) => String(x.draw.id))}::bigint[], ${pick((x) => x.t.request.playType)}::text[],
+                  ${pick((x) => JSON.stringify(x.t.request.selection))}::jsonb[],
+                  ${pick((x) => String(x.t.request.unitStakeMinor))}::bigint[],
+                  ${pick((x) => x.t.request.multiple * x.chase)}::int[], ${pick((x) => x.t.units)}::int[],
+                  ${pick((x) => String(x.t.stakeMinor * BigInt(x.chase)))}::bigint[], ${pick((x) => x.slip.series)}::int[],
+                  ${pick((x) => x.slip.currency)}::text[])
+           with ordinality as x(order_id, merchant_id, member_id, game_id, draw_id, play_type, selection,
+                                unit_stake_minor, multiple, units, stake_minor, series, currency, n)
+     order by x.n
+    returning *`.execute(trx);
+  written.sort((a, b) => (a.id < b.id ? -1 : 1));
+  const byOrder = new Map<bigint, TicketRow[]>(placed.map((o) => [o.id, []]));
+  for (const ticket of written) byOrder.get(ticket.order_id)!.push(ticket);
+  await recordBets(
+    trx,
+    accepted.flatMap((a, n) =>
+      byOrder
+        .get(placed[n]!.id)!
+        .map((t) => ({ ...recordOf(t, a.slip.game.code), stakeMinor: t.stake_minor, at: a.decided.at })),
+    ),
+  );
+  return placed.map((order) => ({ order, tickets: byOrder.get(order.id)! }));
+}
+
+/** The orders already stored under these (member, key) pairs, with their tickets, by `memberKey`. */
+async function ordersByKeys(db: Db, keys: { memberId: string; idempotencyKey: string }[]) {
+  const { rows: orders } = await sql<OrderRow>`
+    select o.*
+      from unnest(${keys.map((k) => k.memberId)}::uuid[], ${keys.map((k) => k.idempotencyKey)}::text[]) as k(m, key)
+      cross join lateral (
+        select * from lottery_orders o where o.member_id = k.m and o.idempotency_key = k.key
+      ) o`.execute(db);
+  const found = new Map<string, PlacedOrder>();
+  if (!orders.length) return found;
+  const tickets = await db
+    .selectFrom('lottery_tickets')
+    .selectAll()
+    .where(
+      'order_id',
+      'in',
+      orders.map((o) => o.id),
+    )
+    .orderBy('id')
+    .execute();
+  for (const order of orders)
+    found.set(memberKey(order.member_id, order.idempotency_key), {
+      order,
+      tickets: tickets.filter((t) => t.order_id === order.id),
+    });
+  return found;
 }
 
 /**

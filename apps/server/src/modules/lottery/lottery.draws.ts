@@ -34,33 +34,41 @@ const DRAW_BATCH = 100;
  * per draw (the unique (game, draw no) picks the first insert; the others read it back).
  */
 export async function ensureDraws(db: Db, game: LotteryGame, draws: ScheduledDraw[]): Promise<DrawRow[]> {
-  if (!draws.length) return [];
+  return (await makeDraws(db, game, draws)).rows;
+}
+
+/** `ensureDraws`, also answering the ids of the draws this call inserted (a slip's batch undoes them). */
+export async function makeDraws(
+  db: Db,
+  game: LotteryGame,
+  draws: ScheduledDraw[],
+): Promise<{ rows: DrawRow[]; created: bigint[] }> {
+  if (!draws.length) return { rows: [], created: [] };
   const names = draws.map((d) => d.drawNo);
   const existing = await drawsNamed(db, game.id, names);
-  if (existing.length < draws.length) {
-    const have = new Set(existing.map((d) => d.draw_no));
-    const missing = draws.filter((d) => !have.has(d.drawNo));
-    await db
-      .insertInto('lottery_draws')
-      .values(
-        missing.map((d) => {
-          const seed = randomBytes(32).toString('hex');
-          return {
-            merchant_id: game.merchant_id,
-            game_id: game.id,
-            draw_no: d.drawNo,
-            closes_at: new Date(d.closesAt),
-            draws_at: new Date(d.drawsAt),
-            server_seed: seed,
-            commitment: drawCommitment(sha256, seed),
-          };
-        }),
-      )
-      .onConflict((oc) => oc.constraint('lottery_draws_no').doNothing())
-      .execute();
-    return drawsNamed(db, game.id, names);
-  }
-  return existing;
+  if (existing.length === draws.length) return { rows: existing, created: [] };
+  const have = new Set(existing.map((d) => d.draw_no));
+  const missing = draws.filter((d) => !have.has(d.drawNo));
+  const created = await db
+    .insertInto('lottery_draws')
+    .values(
+      missing.map((d) => {
+        const seed = randomBytes(32).toString('hex');
+        return {
+          merchant_id: game.merchant_id,
+          game_id: game.id,
+          draw_no: d.drawNo,
+          closes_at: new Date(d.closesAt),
+          draws_at: new Date(d.drawsAt),
+          server_seed: seed,
+          commitment: drawCommitment(sha256, seed),
+        };
+      }),
+    )
+    .onConflict((oc) => oc.constraint('lottery_draws_no').doNothing())
+    .returning('id')
+    .execute();
+  return { rows: await drawsNamed(db, game.id, names), created: created.map((r) => r.id) };
 }
 
 function drawsNamed(db: Db, gameId: bigint, names: string[]): Promise<DrawRow[]> {

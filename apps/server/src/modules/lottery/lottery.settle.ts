@@ -347,9 +347,13 @@ function refundRequest(ticket: TicketRow, gameCode: string) {
 }
 
 /**
- * Account ids never change, so they are cached per database handle here: a batch runs in a fresh
- * transaction whose handle the ledger's own cache does not know, and a thousand winners would
- * otherwise cost two thousand look-ups per batch.
+ * Account ids never change, so the members' main accounts (which exist: the stake came from them)
+ * are cached per database handle here: a batch runs in a fresh transaction whose handle the ledger's
+ * own cache does not know, and a thousand winners would otherwise cost a thousand look-ups per batch.
+ * A house shard is looked up through the batch's own handle instead (the ledger caches it for the
+ * transaction: a handful of look-ups a batch): it may be created by this very transaction — the bet
+ * path credits stakes to its batches' shards, not the member's — and an id cached past a rollback
+ * would name no account.
  */
 const accountIds = new WeakMap<object, Map<string, bigint>>();
 
@@ -361,17 +365,12 @@ async function accountsOf(trx: Db, db: Db, ticket: TicketRow): Promise<{ house: 
   }
   if (cache.size > 50_000) cache.clear();
   const mainKey = `m:${ticket.member_id}:${ticket.currency}`;
-  const houseKey = `h:${ticket.merchant_id}:${ticket.currency}:${ticket.member_id}`;
   let main = cache.get(mainKey);
   if (main === undefined) {
     main = await memberAccountId(trx, ticket.member_id, ticket.merchant_id, 'main', ticket.currency);
     cache.set(mainKey, main);
   }
-  let house = cache.get(houseKey);
-  if (house === undefined) {
-    house = await houseAccountFor(trx, ticket.merchant_id, ticket.currency, ticket.member_id);
-    cache.set(houseKey, house);
-  }
+  const house = await houseAccountFor(trx, ticket.merchant_id, ticket.currency, ticket.member_id);
   return { house, main };
 }
 

@@ -15,7 +15,8 @@ import { isPlayCurrency } from '@sorte/money';
 import { sql } from 'kysely';
 import type { Db } from '../../../platform/database/database.ts';
 import { AppError } from '../../../platform/http/app-error.ts';
-import { houseAccountFor, memberAccountId, transfer, withLedgerTransaction } from '../../ledger/index.ts';
+import { type AcceptedSlip, memberKey, type StakeSlip, slipPath } from '../../bets/index.ts';
+import { memberAccountId } from '../../ledger/index.ts';
 import { recordBets } from '../../records/index.ts';
 import { limitsOf, payoutConfigOf, storedRate } from './vn.config.ts';
 import { addDays, drawById, drawByDay, ensureVnDraw, type VnDrawRow } from './vn.draws.ts';
@@ -88,54 +89,6 @@ function numberLimitReached(e: VnExposure, limits: VnLimits, remainingMinor: big
   });
 }
 
-/**
- * Adds a slip's stake to the draw's per-number totals, or refuses it when one would pass its cap.
- * One conditional upsert per bet type: a row only grows while it stays within the cap, and the row
- * lock it takes makes a concurrent slip on the same number wait and then see the new total (never
- * read-then-write). Keys go in one sorted order (vnSlipExposure), so two slips never deadlock.
- */
-async function addExposure(
-  trx: Db,
-  merchantId: string,
-  drawId: bigint,
-  exposure: readonly VnExposure[],
-  limits: VnLimits,
-): Promise<void> {
-  for (const betType of VN_BET_TYPES) {
-    const rows = exposure.filter((e) => e.betType === betType);
-    if (!rows.length) continue;
-    const cap = limits[betType].perNumberMaxMinor;
-    // A new row is inserted without the update's condition: a key the slip alone takes over its
-    // cap is refused first.
-    const alone = vnExposureOverCap(rows, limits);
-    if (alone) throw numberLimitReached(alone, limits, cap - (await totalOf(trx, drawId, alone)));
-    const taken = await trx
-      .insertInto('vn_exposure')
-      .values(
-        rows.map((e) => ({
-          draw_id: drawId,
-          bet_type: betType,
-          number_key: e.key,
-          merchant_id: merchantId,
-          total_minor: e.stakeMinor,
-        })),
-      )
-      .onConflict((oc) =>
-        oc
-          .columns(['draw_id', 'bet_type', 'number_key'])
-          .doUpdateSet({ total_minor: sql`vn_exposure.total_minor + excluded.total_minor` })
-          .where(sql<bigint>`vn_exposure.total_minor + excluded.total_minor`, '<=', cap),
-      )
-      .returning('number_key')
-      .execute();
-    if (taken.length === rows.length) continue;
-    const done = new Set(taken.map((r) => r.number_key));
-    const refused = rows.find((e) => !done.has(e.key))!;
-    // Thrown inside the slip's transaction: the rows already added above roll back with it.
-    throw numberLimitReached(refused, limits, cap - (await totalOf(trx, drawId, refused)));
-  }
-}
-
 /** A play-money slip is held to the caps on its own (addExposure's first check, without the draw's totals). */
 function refuseOverCapAlone(exposure: readonly VnExposure[], limits: VnLimits): void {
   for (const betType of VN_BET_TYPES) {
@@ -145,18 +98,6 @@ function refuseOverCapAlone(exposure: readonly VnExposure[], limits: VnLimits): 
     );
     if (alone) throw numberLimitReached(alone, limits, limits[betType].perNumberMaxMinor);
   }
-}
-
-/** The stake already counted on a key of the draw (0 before its first bet). */
-async function totalOf(trx: Db, drawId: bigint, e: VnExposure): Promise<bigint> {
-  const row = await trx
-    .selectFrom('vn_exposure')
-    .select('total_minor')
-    .where('draw_id', '=', drawId)
-    .where('bet_type', '=', e.betType)
-    .where('number_key', '=', e.key)
-    .executeTakeFirst();
-  return row?.total_minor ?? 0n;
 }
 
 async function findSlip(db: Db, memberId: string, key: string): Promise<VnTicketRow[]> {
@@ -191,12 +132,106 @@ async function slipDraw(db: Db, merchantId: string, input: VnBetRequest, now: Da
   return draw;
 }
 
+/** A priced VN slip as the bet path carries it (modules/bets, `slipPath`). */
+interface VnSlip extends StakeSlip {
+  draw: VnDrawRow;
+  priced: ReturnType<typeof priceSlip>;
+  config: VnPayoutConfig;
+  limits: VnLimits;
+  /** What the slip adds per (bet type, number), sorted (vnSlipExposure). */
+  exposure: VnExposure[];
+  now: () => Date;
+}
+
+/** The batch's draws share-locked, and the running per-number totals of the real-money slips' keys. */
+interface VnLocked {
+  draws: Map<bigint, VnDrawRow>;
+  totals: Map<string, bigint>;
+  /** The keys the batch's accepted slips raised, to write back. */
+  changed: Map<string, ExposureKey>;
+}
+
+interface ExposureKey {
+  drawId: bigint;
+  betType: string;
+  key: string;
+}
+
+const exposureKey = (drawId: bigint, e: { betType: string; key: string }) =>
+  `${drawId}:${e.betType}:${e.key}`;
+
 /**
- * A slip of tickets on one draw: every ticket checked and priced at the merchant's rates and held to
- * its stake limits, the draw's per-number totals raised within their caps, ONE stake transfer for
- * the slip, the tickets and their open betting records, in one transaction with the draw row
- * share-locked (a result entry or a cancellation waits for it, so no ticket lands on a draw
- * that is no longer open). A retry with the same key answers the same tickets and moves nothing.
+ * Vietnamese slips on the bet path: one stake transfer a slip; the per-number caps are counted in the
+ * batch, slip after slip, on totals locked for it, so two slips of one batch never pass a cap together
+ * and two batches queue on the numbers they share.
+ */
+const vnSlips = slipPath<VnSlip, VnLocked, Date, VnTicketRow[]>({
+  async lock(trx, slips, batch) {
+    const ids = [...new Set(slips.map((s) => s.draw.id))].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0));
+    // A result entry or a cancellation takes the draw for update: it waits for this batch.
+    const draws = await trx
+      .selectFrom('vn_draws')
+      .selectAll()
+      .where('id', 'in', ids)
+      .orderBy('id')
+      .forShare()
+      .execute();
+    const keys = new Map<string, ExposureKey>();
+    for (const slip of slips) {
+      // Play money (free play) is no liability of the house: it never counts against the caps.
+      if (isPlayCurrency(slip.currency)) continue;
+      for (const e of slip.exposure)
+        keys.set(exposureKey(slip.draw.id, e), { drawId: slip.draw.id, betType: e.betType, key: e.key });
+    }
+    return {
+      draws: new Map(draws.map((d) => [d.id, d])),
+      totals: await lockExposure(trx, batch.merchantId, [...keys.values()]),
+      changed: new Map(),
+    };
+  },
+  twins: (trx, slips) => slipsByKeys(trx, slips),
+  hashOf: (tickets) => tickets[0]!.request_hash,
+  check(slip, locked) {
+    const draw = locked.draws.get(slip.draw.id)!;
+    const at = slip.now();
+    if (draw.status !== 'scheduled' || at >= draw.closes_at)
+      throw new AppError('LOTTERY_BETTING_CLOSED', { closesAt: draw.closes_at.toISOString() });
+    return at;
+  },
+  take(slip, locked) {
+    if (isPlayCurrency(slip.currency)) return refuseOverCapAlone(slip.exposure, slip.limits);
+    const raised = new Map<string, { at: ExposureKey; total: bigint }>();
+    for (const betType of VN_BET_TYPES) {
+      const rows = slip.exposure.filter((e) => e.betType === betType);
+      if (!rows.length) continue;
+      const cap = slip.limits[betType].perNumberMaxMinor;
+      const totalOf = (e: VnExposure) => locked.totals.get(exposureKey(slip.draw.id, e)) ?? 0n;
+      const alone = vnExposureOverCap(rows, slip.limits);
+      if (alone) throw numberLimitReached(alone, slip.limits, cap - totalOf(alone));
+      for (const e of rows) {
+        const total = totalOf(e);
+        if (total + e.stakeMinor > cap) throw numberLimitReached(e, slip.limits, cap - total);
+        raised.set(exposureKey(slip.draw.id, e), {
+          at: { drawId: slip.draw.id, betType, key: e.key },
+          total: total + e.stakeMinor,
+        });
+      }
+    }
+    for (const [key, { at, total }] of raised) {
+      locked.totals.set(key, total);
+      locked.changed.set(key, at);
+    }
+  },
+  write: writeTickets,
+});
+
+/**
+ * A slip of tickets on one draw, through the bet path: every ticket checked and priced at the
+ * merchant's rates and held to its stake limits, the draw's per-number totals raised within their
+ * caps, ONE stake transfer for the slip, the tickets and their open betting records — concurrent slips
+ * of the merchant in one transaction per batch with their draws share-locked (a result entry or a
+ * cancellation waits for it, so no ticket lands on a draw that is no longer open). A retry with the
+ * same key answers the same tickets and moves nothing.
  */
 export async function placeVnBet(
   db: Db,
@@ -214,73 +249,130 @@ export async function placeVnBet(
   ]);
   const priced = priceSlip(input.tickets, draw.region, config, limits);
   const exposure = vnSlipExposure(priced.map((p) => ({ ticket: p.ticket, stakeMinor: p.stake })));
-  const stake = priced.reduce((sum, p) => sum + p.stake, 0n);
   const main = await memberAccountId(db, player.memberId, player.merchantId, 'main', player.currency);
-  const house = await houseAccountFor(db, player.merchantId, player.currency, player.memberId);
-
-  const tickets = await withLedgerTransaction(db, async (trx) => {
-    const locked = await trx
-      .selectFrom('vn_draws')
-      .selectAll()
-      .where('id', '=', draw.id)
-      .forShare()
-      .executeTakeFirstOrThrow();
-    const twin = await findSlip(trx, player.memberId, input.idempotencyKey);
-    if (twin.length) return sameSlipOrConflict(twin, hash);
-    const at = now();
-    if (locked.status !== 'scheduled' || at >= locked.closes_at)
-      throw new AppError('LOTTERY_BETTING_CLOSED', { closesAt: locked.closes_at.toISOString() });
-    const staked = await transfer(trx, {
-      merchantId: player.merchantId,
-      currency: player.currency,
+  const tickets = await vnSlips.submit(db, {
+    merchantId: player.merchantId,
+    memberId: player.memberId,
+    currency: player.currency,
+    mainAccountId: main,
+    idempotencyKey: input.idempotencyKey,
+    requestHash: hash,
+    stakeMinor: priced.reduce((sum, p) => sum + p.stake, 0n),
+    transfer: {
       idempotencyKey: `lottery_vn:${player.memberId}:${input.idempotencyKey}:stake`,
-      code: 'bet',
-      debitAccountId: main,
-      creditAccountId: house,
-      amountMinor: stake,
       metadata: { game: VN_RECORD.gameCode, drawId: String(draw.id), tickets: priced.length },
-    });
-    // The stake's key is the lock on the slip's key: a concurrent twin's transfer made this one wait
-    // for its commit and answered with it, moving nothing. Its tickets are visible now; answer them
-    // before counting the stake against the caps a second time.
-    const committed = await findSlip(trx, player.memberId, input.idempotencyKey);
-    if (committed.length) return sameSlipOrConflict(committed, hash);
-    // Play money (free play) is no liability of the house: it never counts against the per-number
-    // caps of real bets, so it neither fills them nor is refused by them beyond its own slip's.
-    if (isPlayCurrency(player.currency)) refuseOverCapAlone(exposure, limits);
-    else await addExposure(trx, player.merchantId, draw.id, exposure, limits);
-    const rows = await trx
-      .insertInto('vn_tickets')
-      .values(
-        priced.map((p, index) => ({
-          merchant_id: player.merchantId,
-          member_id: player.memberId,
-          draw_id: draw.id,
-          region: draw.region,
-          bet_type: p.ticket.betType,
-          numbers: JSON.stringify(p.ticket.numbers),
-          points: 'points' in p.ticket ? p.ticket.points : null,
-          stake_per_slot_minor: 'points' in p.ticket ? null : p.ticket.stakePerSlotMinor,
-          units: p.units,
-          rate: JSON.stringify(storedRate(config[p.ticket.betType][draw.region])),
-          currency: player.currency,
-          stake_minor: p.stake,
-          idempotency_key: input.idempotencyKey,
-          slip_index: index,
-          request_hash: hash,
-          stake_transfer_id: staked.id,
-          created_at: at,
-        })),
-      )
-      .returningAll()
-      .execute();
-    await recordBets(
-      trx,
-      rows.map((row) => ({ ...recordOf(row), stakeMinor: row.stake_minor, at })),
-    );
-    return rows.sort((a, b) => a.slip_index - b.slip_index);
+    },
+    draw,
+    priced,
+    config,
+    limits,
+    exposure,
+    now,
   });
   return { draw, tickets };
+}
+
+/**
+ * The per-number totals of these keys, locked for the batch: a key not sold yet gets its row at 0
+ * first. Rows are taken in one sorted order (draw, bet type, number), so two batches never deadlock.
+ */
+async function lockExposure(trx: Db, merchantId: string, keys: ExposureKey[]): Promise<Map<string, bigint>> {
+  if (!keys.length) return new Map();
+  const draws = keys.map((k) => String(k.drawId));
+  const types = keys.map((k) => k.betType);
+  const numbers = keys.map((k) => k.key);
+  await sql`
+    insert into vn_exposure (draw_id, bet_type, number_key, merchant_id, total_minor)
+    select d, b, k, ${merchantId}::uuid, 0
+      from unnest(${draws}::bigint[], ${types}::text[], ${numbers}::text[]) as x(d, b, k)
+     order by d, b, k
+    on conflict (draw_id, bet_type, number_key) do nothing`.execute(trx);
+  const { rows } = await sql<{ draw_id: bigint; bet_type: string; number_key: string; total_minor: bigint }>`
+    select e.draw_id, e.bet_type, e.number_key, e.total_minor
+      from vn_exposure e
+      join unnest(${draws}::bigint[], ${types}::text[], ${numbers}::text[]) as x(d, b, k)
+        on e.draw_id = x.d and e.bet_type = x.b and e.number_key = x.k
+     order by e.draw_id, e.bet_type, e.number_key
+       for update of e`.execute(trx);
+  return new Map(
+    rows.map((r) => [exposureKey(r.draw_id, { betType: r.bet_type, key: r.number_key }), r.total_minor]),
+  );
+}
+
+/** The batch's raised totals, its tickets and their open betting records: three set-based statements. */
+async function writeTickets(
+  trx: Db,
+  accepted: AcceptedSlip<VnSlip, Date>[],
+  locked: VnLocked,
+): Promise<VnTicketRow[][]> {
+  if (!accepted.length) return [];
+  if (locked.changed.size) {
+    const changed = [...locked.changed];
+    await sql`
+      update vn_exposure e set total_minor = x.t
+        from unnest(${changed.map(([, c]) => String(c.drawId))}::bigint[], ${changed.map(([, c]) => c.betType)}::text[],
+                    ${changed.map(([, c]) => c.key)}::text[], ${changed.map(([key]) => String(locked.totals.get(key)!))}::bigint[])
+          as x(d, b, k, t)
+       where e.draw_id = x.d and e.bet_type = x.b and e.number_key = x.k`.execute(trx);
+  }
+  const rows = accepted.flatMap((a) =>
+    a.slip.priced.map((p, index) => ({
+      a,
+      p,
+      index,
+      rate: storedRate(a.slip.config[p.ticket.betType][a.slip.draw.region]),
+    })),
+  );
+  const pick = <T>(f: (r: (typeof rows)[number]) => T) => rows.map(f);
+  const { rows: written } = await sql<VnTicketRow>`
+    insert into vn_tickets (merchant_id, member_id, draw_id, region, bet_type, numbers, points, stake_per_slot_minor,
+                            units, rate, currency, stake_minor, idempotency_key, slip_index, request_hash,
+                            stake_transfer_id, created_at)
+    select x.merchant_id, x.member_id, x.draw_id, x.region, x.bet_type, x.numbers, x.points, x.stake_per_slot_minor,
+           x.units, x.rate, x.currency, x.stake_minor, x.idempotency_key, x.slip_index, x.request_hash,
+           x.stake_transfer_id, x.created_at
+      from unnest(${pick((r) => r.a.slip.merchantId)}::uuid[], ${pick((r) => r.a.slip.memberId)}::uuid[],
+                  ${pick((r) => String(r.a.slip.draw.id))}::bigint[], ${pick((r) => r.a.slip.draw.region)}::text[],
+                  ${pick((r) => r.p.ticket.betType)}::text[], ${pick((r) => JSON.stringify(r.p.ticket.numbers))}::jsonb[],
+                  ${pick((r) => ('points' in r.p.ticket ? r.p.ticket.points : null))}::int[],
+                  ${pick((r) => ('points' in r.p.ticket ? null : String(r.p.ticket.stakePerSlotMinor)))}::bigint[],
+                  ${pick((r) => r.p.units)}::int[], ${pick((r) => JSON.stringify(r.rate))}::jsonb[],
+                  ${pick((r) => r.a.slip.currency)}::text[], ${pick((r) => String(r.p.stake))}::bigint[],
+                  ${pick((r) => r.a.slip.idempotencyKey)}::text[], ${pick((r) => r.index)}::int[],
+                  ${pick((r) => r.a.slip.requestHash)}::text[], ${pick((r) => String(r.a.stakeTransferId))}::bigint[],
+                  ${pick((r) => r.a.decided.toISOString())}::timestamptz[])
+           with ordinality as x(merchant_id, member_id, draw_id, region, bet_type, numbers, points, stake_per_slot_minor,
+                                units, rate, currency, stake_minor, idempotency_key, slip_index, request_hash,
+                                stake_transfer_id, created_at, n)
+     order by x.n
+    returning *`.execute(trx);
+  await recordBets(
+    trx,
+    written.map((row) => ({ ...recordOf(row), stakeMinor: row.stake_minor, at: row.created_at })),
+  );
+  const bySlip = new Map<string, VnTicketRow[]>();
+  for (const row of written.sort((x, y) => x.slip_index - y.slip_index)) {
+    const key = memberKey(row.member_id, row.idempotency_key);
+    bySlip.set(key, [...(bySlip.get(key) ?? []), row]);
+  }
+  return accepted.map((a) => bySlip.get(memberKey(a.slip.memberId, a.slip.idempotencyKey))!);
+}
+
+/** The slips already stored under these (member, key) pairs, their tickets in slip order, by `memberKey`. */
+async function slipsByKeys(db: Db, keys: { memberId: string; idempotencyKey: string }[]) {
+  const { rows } = await sql<VnTicketRow>`
+    select t.*
+      from unnest(${keys.map((k) => k.memberId)}::uuid[], ${keys.map((k) => k.idempotencyKey)}::text[]) as k(m, key)
+      cross join lateral (
+        select * from vn_tickets t where t.member_id = k.m and t.idempotency_key = k.key
+      ) t
+     order by t.slip_index`.execute(db);
+  const found = new Map<string, VnTicketRow[]>();
+  for (const row of rows) {
+    const key = memberKey(row.member_id, row.idempotency_key);
+    found.set(key, [...(found.get(key) ?? []), row]);
+  }
+  return found;
 }
 
 export function ticketsOfMember(db: Db, memberId: string, limit: number, offset: number) {

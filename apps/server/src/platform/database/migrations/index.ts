@@ -40,6 +40,7 @@ import * as m0071 from './0071_activity_applications.ts';
 import * as m0072 from './0072_lean_bet_indexes.ts';
 import * as m0073 from './0073_rebates.ts';
 import * as m0074 from './0074_rebate_cost.ts';
+import * as m0075 from './0075_points_fulfilment.ts';
 
 export interface Migration {
   name: string;
@@ -90,4 +91,5 @@ export const MIGRATIONS: Migration[] = [
   { name: '0072_lean_bet_indexes', up: m0072.up },
   { name: '0073_rebates', up: m0073.up },
   { name: '0074_rebate_cost', up: m0074.up },
+  { name: '0075_points_fulfilment', up: m0075.up },
 ];

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../platform/database/database.ts';
-import type { RoundRow } from './provider-wallet.repository.ts';
+import type { RollbackRow } from './provider-wallet.repository.ts';
 
 /**
  * Records a signed call's nonce outside any transaction, for every call but the debit (which records
@@ -22,144 +22,165 @@ export async function claimNonce(
   return row !== undefined;
 }
 
-/** The round locked for this transaction (see lockRounds), or undefined when the vendor never opened it. */
-export async function lockRound(db: Db, merchantId: string, vendor: string, roundId: string) {
-  return db
-    .selectFrom('game_rounds')
-    .select(['vendor', 'round_id', 'member_id', 'game_code', 'category', 'currency', 'status'])
-    .where('merchant_id', '=', merchantId)
-    .where('vendor', '=', vendor)
-    .where('round_id', '=', roundId)
-    .forUpdate()
-    .executeTakeFirst() as Promise<RoundRow | undefined>;
+/**
+ * Serializes the batches that claim the same vendor txn ids (credits `c:`, rollbacks `r:`): taken
+ * after the round locks and in order, so a txn id reused on another round (a vendor's mistake) is
+ * seen stored by the second batch instead of colliding with it. Transaction-scoped.
+ */
+export async function lockTxnIds(db: Db, merchantId: string, keys: string[]): Promise<void> {
+  if (!keys.length) return;
+  await sql`
+    select pg_advisory_xact_lock(h)
+      from (select distinct hashtextextended(${merchantId}::text || k, 0) as h from unnest(${keys}::text[]) as k
+             order by h) s`.execute(db);
 }
 
-export async function findCredit(db: Db, merchantId: string, vendor: string, txnId: string) {
-  return db
-    .selectFrom('game_credits')
-    .selectAll()
-    .where('merchant_id', '=', merchantId)
-    .where('vendor', '=', vendor)
-    .where('txn_id', '=', txnId)
-    .executeTakeFirst();
+/** A column value as `unnest` takes it (bigint as its decimal text). */
+const text = (v: string | bigint | null) => (typeof v === 'bigint' ? String(v) : v);
+
+export interface CreditRow {
+  id: bigint;
+  member_id: string;
+  vendor: string;
+  round_id: string;
+  txn_id: string;
+  amount_minor: bigint;
+  currency: string;
+  transfer_id: bigint | null;
+  balance_after_minor: bigint;
 }
 
-export async function insertCredit(
+export async function findCredits(
   db: Db,
-  credit: {
-    merchantId: string;
-    memberId: string;
-    vendor: string;
-    roundId: string;
-    txnId: string;
-    amountMinor: bigint;
-    currency: string;
-    transferId: bigint | null;
-    balanceAfterMinor: bigint;
-  },
-) {
-  return db
-    .insertInto('game_credits')
-    .values({
-      merchant_id: credit.merchantId,
-      member_id: credit.memberId,
-      vendor: credit.vendor,
-      round_id: credit.roundId,
-      txn_id: credit.txnId,
-      amount_minor: credit.amountMinor,
-      currency: credit.currency,
-      transfer_id: credit.transferId,
-      balance_after_minor: credit.balanceAfterMinor,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  merchantId: string,
+  keys: { vendor: string; txnId: string }[],
+): Promise<CreditRow[]> {
+  if (!keys.length) return [];
+  const { rows } = await sql<CreditRow>`
+    select g.id, g.member_id, g.vendor, g.round_id, g.txn_id, g.amount_minor, g.currency, g.transfer_id,
+           g.balance_after_minor
+    from unnest(${keys.map((k) => k.vendor)}::text[], ${keys.map((k) => k.txnId)}::text[]) as k(vendor, txn_id)
+    cross join lateral (
+      select * from game_credits c where c.merchant_id = ${merchantId}::uuid and c.vendor = k.vendor and c.txn_id = k.txn_id
+    ) g`.execute(db);
+  return rows;
 }
 
-export async function findRollback(db: Db, merchantId: string, vendor: string, txnId: string) {
-  return db
-    .selectFrom('game_rollbacks')
-    .selectAll()
-    .where('merchant_id', '=', merchantId)
-    .where('vendor', '=', vendor)
-    .where('txn_id', '=', txnId)
-    .executeTakeFirst();
-}
-
-export async function insertRollback(
+/** Inserts the batch's credits; answers their ids in the order given. */
+export async function insertCredits(
   db: Db,
-  rollback: {
-    merchantId: string;
-    memberId: string;
-    vendor: string;
-    roundId: string;
-    txnId: string;
-    amountMinor: bigint;
-    transferId: bigint | null;
-    balanceAfterMinor: bigint;
-  },
-) {
-  return db
-    .insertInto('game_rollbacks')
-    .values({
-      merchant_id: rollback.merchantId,
-      member_id: rollback.memberId,
-      vendor: rollback.vendor,
-      round_id: rollback.roundId,
-      txn_id: rollback.txnId,
-      amount_minor: rollback.amountMinor,
-      transfer_id: rollback.transferId,
-      balance_after_minor: rollback.balanceAfterMinor,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  merchantId: string,
+  credits: Omit<CreditRow, 'id'>[],
+): Promise<bigint[]> {
+  if (!credits.length) return [];
+  const column = (pick: (c: Omit<CreditRow, 'id'>) => string | bigint | null) =>
+    credits.map((c) => text(pick(c)));
+  const { rows } = await sql<{ id: bigint; n: string }>`
+    with x as (
+      select * from unnest(${column((c) => c.member_id)}::uuid[], ${column((c) => c.vendor)}::text[],
+                           ${column((c) => c.round_id)}::text[], ${column((c) => c.txn_id)}::text[],
+                           ${column((c) => c.amount_minor)}::bigint[], ${column((c) => c.currency)}::text[],
+                           ${column((c) => c.transfer_id)}::bigint[], ${column((c) => c.balance_after_minor)}::bigint[])
+        with ordinality as x(m, v, r, t, a, c, tr, b, n)
+    ), written as (
+      insert into game_credits (merchant_id, member_id, vendor, round_id, txn_id, amount_minor, currency, transfer_id,
+                                balance_after_minor)
+      select ${merchantId}::uuid, m, v, r, t, a, c, tr, b from x order by n
+      returning id, vendor, txn_id
+    )
+    select w.id, x.n from written w join x on x.v = w.vendor and x.t = w.txn_id`.execute(db);
+  const ids = new Array<bigint>(credits.length);
+  for (const row of rows) ids[Number(row.n) - 1] = row.id;
+  return ids;
 }
 
-export async function findBet(db: Db, merchantId: string, vendor: string, txnId: string) {
-  return db
-    .selectFrom('game_bets')
-    .select(['id', 'member_id', 'round_id', 'stake_minor', 'currency', 'status'])
-    .where('merchant_id', '=', merchantId)
-    .where('vendor', '=', vendor)
-    .where('txn_id', '=', txnId)
-    .executeTakeFirst();
+export async function insertRollbacks(
+  db: Db,
+  merchantId: string,
+  rollbacks: (RollbackRow & { transfer_id: bigint | null })[],
+): Promise<void> {
+  if (!rollbacks.length) return;
+  const column = (pick: (r: (typeof rollbacks)[number]) => string | bigint | null) =>
+    rollbacks.map((r) => text(pick(r)));
+  await sql`
+    insert into game_rollbacks (merchant_id, member_id, vendor, round_id, txn_id, amount_minor, transfer_id,
+                                balance_after_minor)
+    select ${merchantId}::uuid, m, v, r, t, a, tr, b
+      from unnest(${column((r) => r.member_id)}::uuid[], ${column((r) => r.vendor)}::text[],
+                  ${column((r) => r.round_id)}::text[], ${column((r) => r.txn_id)}::text[],
+                  ${column((r) => r.amount_minor)}::bigint[], ${column((r) => r.transfer_id)}::bigint[],
+                  ${column((r) => r.balance_after_minor)}::bigint[]) with ordinality as x(m, v, r, t, a, tr, b, n)
+     order by n`.execute(db);
 }
 
-export async function markBetRolledBack(db: Db, betId: bigint): Promise<void> {
-  await db.updateTable('game_bets').set({ status: 'rolled_back' }).where('id', '=', betId).execute();
-}
-
-/** What the round holds now: stakes not rolled back, wins, and how many debits it ever took. */
-export async function roundTotals(db: Db, merchantId: string, vendor: string, roundId: string) {
-  const { rows } = await sql<{ stake: string; payout: string; debits: string }>`
-    select
-      (select coalesce(sum(stake_minor), 0) from game_bets
-        where merchant_id = ${merchantId} and vendor = ${vendor} and round_id = ${roundId} and status <> 'rolled_back') as stake,
-      (select coalesce(sum(amount_minor), 0) from game_credits
-        where merchant_id = ${merchantId} and vendor = ${vendor} and round_id = ${roundId}) as payout,
-      (select count(*) from game_bets
-        where merchant_id = ${merchantId} and vendor = ${vendor} and round_id = ${roundId}) as debits`.execute(
+export async function markBetsRolledBack(db: Db, betIds: bigint[]): Promise<void> {
+  if (!betIds.length) return;
+  await sql`update game_bets set status = 'rolled_back' where id = any(${betIds.map(String)}::bigint[])`.execute(
     db,
   );
-  const row = rows[0]!;
-  return { stakeMinor: BigInt(row.stake), payoutMinor: BigInt(row.payout), debits: Number(row.debits) };
 }
 
-export async function endRound(db: Db, merchantId: string, vendor: string, roundId: string, at: Date) {
-  await db
-    .updateTable('game_rounds')
-    .set({ status: 'ended', ended_at: at })
-    .where('merchant_id', '=', merchantId)
-    .where('vendor', '=', vendor)
-    .where('round_id', '=', roundId)
-    .execute();
-  await db
-    .updateTable('game_bets')
-    .set({ status: 'settled' })
-    .where('merchant_id', '=', merchantId)
-    .where('vendor', '=', vendor)
-    .where('round_id', '=', roundId)
-    .where('status', '=', 'open')
-    .execute();
+export interface RoundTotals {
+  vendor: string;
+  round_id: string;
+  stake_minor: bigint;
+  payout_minor: bigint;
+  debits: number;
+}
+
+/** What each round holds now: stakes not rolled back, wins, and how many debits it ever took. */
+export async function roundTotals(
+  db: Db,
+  merchantId: string,
+  rounds: { vendor: string; roundId: string }[],
+): Promise<RoundTotals[]> {
+  if (!rounds.length) return [];
+  const { rows } = await sql<{
+    vendor: string;
+    round_id: string;
+    stake: string;
+    payout: string;
+    debits: string;
+  }>`
+    select k.v as vendor, k.r as round_id,
+      (select coalesce(sum(stake_minor), 0) from game_bets
+        where merchant_id = ${merchantId}::uuid and vendor = k.v and round_id = k.r and status <> 'rolled_back') as stake,
+      (select coalesce(sum(amount_minor), 0) from game_credits
+        where merchant_id = ${merchantId}::uuid and vendor = k.v and round_id = k.r) as payout,
+      (select count(*) from game_bets
+        where merchant_id = ${merchantId}::uuid and vendor = k.v and round_id = k.r) as debits
+    from unnest(${rounds.map((r) => r.vendor)}::text[], ${rounds.map((r) => r.roundId)}::text[]) as k(v, r)`.execute(
+    db,
+  );
+  return rows.map((r) => ({
+    vendor: r.vendor,
+    round_id: r.round_id,
+    stake_minor: BigInt(r.stake),
+    payout_minor: BigInt(r.payout),
+    debits: Number(r.debits),
+  }));
+}
+
+/** Ends the rounds (locked by the batch, each listed once) at their times and settles their open debits. */
+export async function endRounds(
+  db: Db,
+  merchantId: string,
+  rounds: { vendor: string; roundId: string; at: Date }[],
+): Promise<void> {
+  if (!rounds.length) return;
+  const vendors = rounds.map((r) => r.vendor);
+  const ids = rounds.map((r) => r.roundId);
+  await sql`
+    update game_rounds g set status = 'ended', ended_at = k.at
+      from unnest(${vendors}::text[], ${ids}::text[], ${rounds.map((r) => r.at.toISOString())}::timestamptz[])
+        as k(v, r, at)
+     where g.merchant_id = ${merchantId}::uuid and g.vendor = k.v and g.round_id = k.r`.execute(db);
+  await sql`
+    update game_bets b set status = 'settled'
+      from unnest(${vendors}::text[], ${ids}::text[]) as k(v, r)
+     where b.merchant_id = ${merchantId}::uuid and b.vendor = k.v and b.round_id = k.r and b.status = 'open'`.execute(
+    db,
+  );
 }
 
 export async function findNickname(db: Db, memberId: string): Promise<string> {

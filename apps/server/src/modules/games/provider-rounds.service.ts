@@ -1,4 +1,5 @@
 import type {
+  ErrorCode,
   ProviderAuthenticateAnswer,
   ProviderAuthenticateRequest,
   ProviderBalanceRequest,
@@ -10,11 +11,22 @@ import type {
   ProviderRollbackRequest,
   VendorRoundRecall,
 } from '@sorte/contracts';
+import type { Settled } from '../../platform/batching/group-commit.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/database/database.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import { houseAccountFor, transfer, withLedgerTransaction } from '../ledger/index.ts';
-import { recordBet } from '../records/index.ts';
+import { type Batch, betPath, lockSpendable, postDecided } from '../bets/index.ts';
+import type { TransferRequest } from '../ledger/index.ts';
+import { type BetRecordChange, closeRecords, recordBets } from '../records/index.ts';
+import {
+  conflict,
+  lockCallRounds,
+  openCalls,
+  refuseReplays,
+  roundKey,
+  txnKey,
+  type VendorCallItem,
+} from './provider-batch.ts';
 import * as rounds from './provider-rounds.repository.ts';
 import type { Player, ProviderCall, ProviderWallet } from './provider-wallet.service.ts';
 import * as repo from './provider-wallet.repository.ts';
@@ -24,9 +36,10 @@ import { findVendorSession } from './vendor-sessions.ts';
 type Wire<T> = { [K in keyof T]: T[K] extends number ? bigint | number : T[K] };
 
 /**
- * The seamless-wallet calls other than the debit: authenticate, balance, credit (a win), rollback
- * and end round. Each claims its nonce first, then works under its round's row lock (the lock the
- * debit batch takes too), so the facts it checks stay true until it commits.
+ * The seamless-wallet calls other than the debit: authenticate and balance (each claims its nonce
+ * first), and credit (a win), rollback and end round, placed on the bet path (`roundCalls` below):
+ * their nonces are recorded with their batch, and they work under their rounds' row locks (the
+ * locks the debit batches take too), so the facts they check stay true until the batch commits.
  */
 export function createProviderRounds(ctx: AppContext, wallet: ProviderWallet) {
   async function claim(merchantId: string, call: ProviderCall): Promise<void> {
@@ -68,58 +81,13 @@ export function createProviderRounds(ctx: AppContext, wallet: ProviderWallet) {
      * A win (0 for a lost round) on an open round the vendor opened with a debit. Accepted whatever
      * the player's session or account state: the round was played, so its win is owed.
      */
-    async credit(
-      merchantId: string,
-      call: ProviderCall,
-      request: ProviderCreditRequest,
-    ): Promise<Wire<ProviderCreditAnswer>> {
-      await claim(merchantId, call);
+    async credit(merchantId: string, call: ProviderCall, request: ProviderCreditRequest) {
       const player = await knownPlayer(merchantId, request.playerId, request.currency);
-      return withLedgerTransaction(ctx.db, async (trx) => {
-        const round = await ownRound(trx, merchantId, call.vendor, request.roundId, player, request.currency);
-        const stored = await rounds.findCredit(trx, merchantId, call.vendor, request.txnId);
-        if (stored) {
-          if (
-            stored.member_id !== player.memberId ||
-            stored.round_id !== request.roundId ||
-            stored.amount_minor !== BigInt(request.amountMinor)
-          )
-            throw new AppError('LEDGER_IDEMPOTENCY_CONFLICT');
-          return creditAnswer(stored);
-        }
-        if (round.status === 'ended') throw new AppError('PROVIDER_ROUND_ENDED');
-        const amount = BigInt(request.amountMinor);
-        const moved =
-          amount > 0n
-            ? await transfer(trx, {
-                merchantId,
-                idempotencyKey: `win:${call.vendor}:${request.txnId}`,
-                code: 'win',
-                debitAccountId: await houseAccountFor(trx, merchantId, player.currency, player.memberId),
-                creditAccountId: player.mainAccountId,
-                amountMinor: amount,
-                currency: player.currency,
-                metadata: { vendor: call.vendor, roundId: request.roundId, game: round.game_code },
-              })
-            : null;
-        const credit = await rounds.insertCredit(trx, {
-          merchantId,
-          memberId: player.memberId,
-          vendor: call.vendor,
-          roundId: request.roundId,
-          txnId: request.txnId,
-          amountMinor: amount,
-          currency: player.currency,
-          transferId: moved?.id ?? null,
-          balanceAfterMinor: await repo.spendable(trx, player.mainAccountId),
-        });
-        await recordBet(trx, {
-          ...recordOf(merchantId, player, round),
-          payoutMinor: amount,
-          at: ctx.clock.now(),
-        });
-        return creditAnswer(credit);
-      });
+      return (await roundCalls.submit(ctx.db, {
+        ...callOf(merchantId, call, player),
+        kind: 'credit',
+        request,
+      })) as Wire<ProviderCreditAnswer>;
     },
 
     /**
@@ -128,109 +96,29 @@ export function createProviderRounds(ctx: AppContext, wallet: ProviderWallet) {
      * stake: the record stays honest (stake ≥ 0 holds, since that stake was added to it), and a round
      * left with no stake and no win is marked cancelled.
      */
-    async rollback(
-      merchantId: string,
-      call: ProviderCall,
-      request: ProviderRollbackRequest,
-    ): Promise<Wire<ProviderRollbackAnswer>> {
-      await claim(merchantId, call);
+    async rollback(merchantId: string, call: ProviderCall, request: ProviderRollbackRequest) {
       const player = await knownPlayer(merchantId, request.playerId, request.currency);
-      return withLedgerTransaction(ctx.db, async (trx) => {
-        // Opening the round (when the debit never came) takes the same row lock as the debit batch.
-        const [round] = await repo.lockRounds(trx, merchantId, [
-          {
-            vendor: call.vendor,
-            roundId: request.roundId,
-            memberId: player.memberId,
-            gameCode: '',
-            category: 'RNG',
-            currency: request.currency,
-          },
-        ]);
-        if (round!.member_id !== player.memberId || round!.currency !== request.currency)
-          throw new AppError('PROVIDER_ROUND_MISMATCH');
-        const stored = await rounds.findRollback(trx, merchantId, call.vendor, request.txnId);
-        if (stored) {
-          if (stored.member_id !== player.memberId || stored.round_id !== request.roundId)
-            throw new AppError('LEDGER_IDEMPOTENCY_CONFLICT');
-          return rollbackAnswer(stored, player.currency);
-        }
-        const bet = await rounds.findBet(trx, merchantId, call.vendor, request.txnId);
-        if (bet && (bet.member_id !== player.memberId || bet.round_id !== request.roundId))
-          throw new AppError('PROVIDER_ROUND_MISMATCH');
-        if (round!.status === 'ended') throw new AppError('PROVIDER_ROUND_ENDED');
-        const moved = bet
-          ? await transfer(trx, {
-              merchantId,
-              idempotencyKey: `rollback:${call.vendor}:${request.txnId}`,
-              code: 'refund',
-              debitAccountId: await houseAccountFor(trx, merchantId, player.currency, player.memberId),
-              creditAccountId: player.mainAccountId,
-              amountMinor: bet.stake_minor,
-              currency: player.currency,
-              metadata: { vendor: call.vendor, roundId: request.roundId, txnId: request.txnId },
-            })
-          : null;
-        if (bet) await rounds.markBetRolledBack(trx, bet.id);
-        const rollback = await rounds.insertRollback(trx, {
-          merchantId,
-          memberId: player.memberId,
-          vendor: call.vendor,
-          roundId: request.roundId,
-          txnId: request.txnId,
-          amountMinor: bet?.stake_minor ?? 0n,
-          transferId: moved?.id ?? null,
-          balanceAfterMinor: await repo.spendable(trx, player.mainAccountId),
-        });
-        if (bet) {
-          const left = await rounds.roundTotals(trx, merchantId, call.vendor, request.roundId);
-          const cancelled = left.stakeMinor === 0n && left.payoutMinor === 0n;
-          await recordBet(trx, {
-            ...recordOf(merchantId, player, round!),
-            stakeMinor: -bet.stake_minor,
-            ...(cancelled ? { status: 'cancelled' as const } : {}),
-            at: ctx.clock.now(),
-          });
-        }
-        return rollbackAnswer(rollback, player.currency);
-      });
+      return (await roundCalls.submit(ctx.db, {
+        ...callOf(merchantId, call, player),
+        kind: 'rollback',
+        request,
+      })) as Wire<ProviderRollbackAnswer>;
     },
 
     /** Closes the round (idempotent): later debits and credits for it are refused; it stays for recall. */
-    async endRound(
-      merchantId: string,
-      call: ProviderCall,
-      request: ProviderEndRoundRequest,
-    ): Promise<Wire<ProviderEndRoundAnswer>> {
-      await claim(merchantId, call);
+    async endRound(merchantId: string, call: ProviderCall, request: ProviderEndRoundRequest) {
       const player = await knownPlayer(merchantId, request.playerId, request.currency);
-      return withLedgerTransaction(ctx.db, async (trx) => {
-        const round = await ownRound(trx, merchantId, call.vendor, request.roundId, player, request.currency);
-        const totals = await rounds.roundTotals(trx, merchantId, call.vendor, request.roundId);
-        if (round.status === 'open') {
-          const at = ctx.clock.now();
-          await rounds.endRound(trx, merchantId, call.vendor, request.roundId, at);
-          // A round that never took a stake (only early rollbacks) has no betting record to close.
-          if (totals.debits > 0) {
-            const nothing = totals.stakeMinor === 0n && totals.payoutMinor === 0n;
-            await recordBet(trx, {
-              ...recordOf(merchantId, player, round),
-              status: nothing ? 'cancelled' : 'settled',
-              at,
-            });
-          }
-        }
-        return {
-          roundId: request.roundId,
-          status: 'ended' as const,
-          stakeMinor: totals.stakeMinor,
-          payoutMinor: totals.payoutMinor,
-          balanceMinor: await repo.spendable(trx, player.mainAccountId),
-          currency: player.currency,
-        };
-      });
+      return (await roundCalls.submit(ctx.db, {
+        ...callOf(merchantId, call, player),
+        kind: 'end',
+        request,
+      })) as Wire<ProviderEndRoundAnswer>;
     },
   };
+
+  function callOf(merchantId: string, call: ProviderCall, player: Player) {
+    return { merchantId, vendor: call.vendor, nonce: call.headers.nonce!, player, at: ctx.clock.now() };
+  }
 
   /**
    * Wins, rollbacks and round ends are owed to a player whatever its state now (disabled since,
@@ -255,26 +143,263 @@ export function createProviderRounds(ctx: AppContext, wallet: ProviderWallet) {
   }
 }
 
-/** The round, locked, when it is this player's in this currency. */
-async function ownRound(
-  db: Db,
-  merchantId: string,
-  vendor: string,
-  roundId: string,
-  player: Player,
-  currency: string,
-): Promise<repo.RoundRow> {
-  const round = await rounds.lockRound(db, merchantId, vendor, roundId);
-  if (!round) throw new AppError('PROVIDER_ROUND_UNKNOWN');
-  if (round.member_id !== player.memberId || round.currency !== currency)
-    throw new AppError('PROVIDER_ROUND_MISMATCH');
-  return round;
+type RoundCall = VendorCallItem & { player: Player; at: Date } & (
+    | { kind: 'credit'; request: ProviderCreditRequest }
+    | { kind: 'rollback'; request: ProviderRollbackRequest }
+    | { kind: 'end'; request: ProviderEndRoundRequest }
+  );
+type RoundAnswer = Wire<ProviderCreditAnswer> | Wire<ProviderRollbackAnswer> | Wire<ProviderEndRoundAnswer>;
+type NewCredit = rounds.CreditRow;
+type NewRollback = repo.RollbackRow & { transfer_id: bigint | null };
+
+/**
+ * The vendor's credits, rollbacks and round ends on the bet path (modules/bets), as ONE kind: the
+ * calls of a round that meet in a batch are decided in the order they came, on the round's state as
+ * the calls before them left it. At most one transfer a call, so a batch is up to the ledger's batch.
+ */
+const roundCalls = betPath<RoundCall, RoundAnswer>(settleRoundCalls, {
+  currencies: (item) => [item.player.currency],
+});
+
+const refuse = (code: ErrorCode): Settled<never> => ({ ok: false, error: new AppError(code) });
+
+/**
+ * One batch in ONE transaction, in the bet path's order: the nonces recorded (replays refused); the
+ * rounds locked in order (a rollback opens its round, a credit or an end needs it opened); the txn
+ * ids locked, then the stored credits, rollbacks, rolled-back debits and round totals read; the
+ * accounts locked in id order; every call decided in JS in order (a retried txn id answers its
+ * stored answer or LEDGER_IDEMPOTENCY_CONFLICT, a refused call alone); the money as ONE
+ * `transferBatch`; the rows and betting records set-based.
+ */
+async function settleRoundCalls(trx: Db, items: RoundCall[], batch: Batch): Promise<Settled<RoundAnswer>[]> {
+  const merchantId = batch.merchantId;
+  const answers = await refuseReplays<RoundAnswer>(trx, merchantId, items);
+  const locked = await lockCallRounds(trx, merchantId, items, answers, (item) => ({
+    vendor: item.vendor,
+    roundId: item.request.roundId,
+    memberId: item.player.memberId,
+    gameCode: '',
+    category: 'RNG',
+    currency: item.request.currency,
+    open: item.kind === 'rollback',
+  }));
+  const open = openCalls(items, answers);
+  const txns = (kind: RoundCall['kind']) =>
+    open.flatMap(({ item }) =>
+      item.kind === kind && item.kind !== 'end' ? [{ vendor: item.vendor, txnId: item.request.txnId }] : [],
+    );
+  const byTxn = <R extends { vendor: string; txn_id: string }>(rows: R[]) =>
+    new Map(rows.map((r) => [txnKey(r.vendor, r.txn_id), r]));
+  await rounds.lockTxnIds(trx, merchantId, [
+    ...txns('credit').map((k) => `c:${txnKey(k.vendor, k.txnId)}`),
+    ...txns('rollback').map((k) => `r:${txnKey(k.vendor, k.txnId)}`),
+  ]);
+  const credits = byTxn<NewCredit>(await rounds.findCredits(trx, merchantId, txns('credit')));
+  const rollbacks = byTxn<NewRollback>(
+    (await repo.findRollbacks(trx, merchantId, txns('rollback'))).map((r) => ({ ...r, transfer_id: null })),
+  );
+  const bets = byTxn(await repo.findBets(trx, merchantId, txns('rollback')));
+  const totalled = new Map(
+    open.flatMap(({ item }) =>
+      item.kind === 'credit' ? [] : [[roundKey(item.vendor, item.request.roundId), item] as const],
+    ),
+  );
+  const totals = new Map(
+    (
+      await rounds.roundTotals(
+        trx,
+        merchantId,
+        [...totalled.values()].map((item) => ({ vendor: item.vendor, roundId: item.request.roundId })),
+      )
+    ).map((t) => [roundKey(t.vendor, t.round_id), t]),
+  );
+  const balances = await lockSpendable(trx, [
+    ...new Set(open.flatMap(({ item }) => [item.player.mainAccountId, batch.house(item.player.currency)])),
+  ]);
+
+  const transfers: { request: TransferRequest; row: { transfer_id: bigint | null } }[] = [];
+  const newCredits: NewCredit[] = [];
+  const newRollbacks: NewRollback[] = [];
+  const rolledBack: bigint[] = [];
+  const ended: { vendor: string; roundId: string; at: Date }[] = [];
+  const payouts: BetRecordChange[] = [];
+  const closes = new Map<string, Parameters<typeof closeRecords>[3][number]>();
+  const close = (item: RoundCall, stakeMinor: bigint, status: 'settled' | 'cancelled' | null) => {
+    const sourceRef = `${item.vendor}:${item.request.roundId}`;
+    const seen = closes.get(sourceRef) ?? {
+      sourceRef,
+      payoutMinor: 0n,
+      stakeMinor: 0n,
+      status: null,
+      at: item.at,
+    };
+    seen.stakeMinor = (seen.stakeMinor ?? 0n) + stakeMinor;
+    if (status) Object.assign(seen, { status, at: item.at });
+    closes.set(sourceRef, seen);
+  };
+  const late = new Map<number, () => Settled<RoundAnswer>>();
+  for (const { item, i } of open) {
+    const key = roundKey(item.vendor, item.request.roundId);
+    const round = locked.get(key);
+    if (!round) {
+      answers[i] = refuse('PROVIDER_ROUND_UNKNOWN');
+      continue;
+    }
+    const { memberId, mainAccountId, currency } = item.player;
+    if (round.member_id !== memberId || round.currency !== item.request.currency) {
+      answers[i] = refuse('PROVIDER_ROUND_MISMATCH');
+      continue;
+    }
+    const total = totals.get(key);
+    const pay = (
+      amountMinor: bigint,
+      row: { transfer_id: bigint | null },
+      request: Partial<TransferRequest>,
+    ) => {
+      const balance = balances.get(mainAccountId)! + amountMinor;
+      balances.set(mainAccountId, balance);
+      if (amountMinor > 0n)
+        transfers.push({
+          row,
+          request: {
+            merchantId: item.merchantId,
+            idempotencyKey: '',
+            code: 'win',
+            debitAccountId: batch.house(currency),
+            creditAccountId: mainAccountId,
+            amountMinor,
+            currency,
+            ...request,
+          },
+        });
+      return balance;
+    };
+    if (item.kind === 'credit') {
+      const txn = txnKey(item.vendor, item.request.txnId);
+      const amount = BigInt(item.request.amountMinor);
+      let credit = credits.get(txn);
+      if (!credit) {
+        if (round.status === 'ended') {
+          answers[i] = refuse('PROVIDER_ROUND_ENDED');
+          continue;
+        }
+        credit = {
+          id: 0n,
+          member_id: memberId,
+          vendor: item.vendor,
+          round_id: item.request.roundId,
+          txn_id: item.request.txnId,
+          amount_minor: amount,
+          currency,
+          transfer_id: null,
+          balance_after_minor: 0n,
+        };
+        credit.balance_after_minor = pay(amount, credit, {
+          idempotencyKey: `win:${txn}`,
+          metadata: { vendor: item.vendor, roundId: item.request.roundId, game: round.game_code },
+        });
+        credits.set(txn, credit);
+        newCredits.push(credit);
+        if (total) total.payout_minor += amount;
+        payouts.push({ ...recordOf(item, round), payoutMinor: amount, at: item.at });
+      }
+      const stored = credit;
+      late.set(i, () =>
+        stored.member_id === memberId &&
+        stored.round_id === item.request.roundId &&
+        stored.amount_minor === amount
+          ? { ok: true, value: creditAnswer(stored) }
+          : conflict(),
+      );
+    } else if (item.kind === 'rollback') {
+      const txn = txnKey(item.vendor, item.request.txnId);
+      let rollback = rollbacks.get(txn);
+      if (!rollback) {
+        const bet = bets.get(txn);
+        if (bet && (bet.member_id !== memberId || bet.round_id !== item.request.roundId)) {
+          answers[i] = refuse('PROVIDER_ROUND_MISMATCH');
+          continue;
+        }
+        if (round.status === 'ended') {
+          answers[i] = refuse('PROVIDER_ROUND_ENDED');
+          continue;
+        }
+        const amount = bet?.stake_minor ?? 0n;
+        rollback = {
+          vendor: item.vendor,
+          txn_id: item.request.txnId,
+          member_id: memberId,
+          round_id: item.request.roundId,
+          amount_minor: amount,
+          transfer_id: null,
+          balance_after_minor: 0n,
+        };
+        rollback.balance_after_minor = pay(amount, rollback, {
+          idempotencyKey: `rollback:${txn}`,
+          code: 'refund',
+          metadata: { vendor: item.vendor, roundId: item.request.roundId, txnId: item.request.txnId },
+        });
+        rollbacks.set(txn, rollback);
+        newRollbacks.push(rollback);
+        if (bet) {
+          rolledBack.push(bet.id);
+          total!.stake_minor -= amount;
+          close(item, -amount, total!.stake_minor === 0n && total!.payout_minor === 0n ? 'cancelled' : null);
+        }
+      }
+      const stored = rollback;
+      late.set(i, () =>
+        stored.member_id === memberId && stored.round_id === item.request.roundId
+          ? { ok: true, value: rollbackAnswer(stored, currency) }
+          : conflict(),
+      );
+    } else {
+      if (round.status === 'open') {
+        round.status = 'ended';
+        ended.push({ vendor: item.vendor, roundId: item.request.roundId, at: item.at });
+        // A round that never took a stake (only early rollbacks) has no betting record to close.
+        if (total!.debits > 0)
+          close(item, 0n, total!.stake_minor === 0n && total!.payout_minor === 0n ? 'cancelled' : 'settled');
+      }
+      answers[i] = {
+        ok: true,
+        value: {
+          roundId: item.request.roundId,
+          status: 'ended',
+          stakeMinor: total!.stake_minor,
+          payoutMinor: total!.payout_minor,
+          balanceMinor: balances.get(mainAccountId)!,
+          currency,
+        },
+      };
+    }
+  }
+
+  const transferIds = await postDecided(
+    trx,
+    transfers.map((t) => t.request),
+  );
+  transfers.forEach((t, n) => {
+    t.row.transfer_id = transferIds[n]!;
+  });
+  const creditIds = await rounds.insertCredits(trx, merchantId, newCredits);
+  newCredits.forEach((c, n) => {
+    c.id = creditIds[n]!;
+  });
+  await rounds.insertRollbacks(trx, merchantId, newRollbacks);
+  await rounds.markBetsRolledBack(trx, rolledBack);
+  await rounds.endRounds(trx, merchantId, ended);
+  // Wins first: a round's record may be opened by its win (a round with only early rollbacks).
+  await recordBets(trx, payouts);
+  await closeRecords(trx, merchantId, 'vendor', [...closes.values()], items[0]!.at);
+  for (const [i, answer] of late) answers[i] = answer();
+  return answers.map((a) => a ?? conflict());
 }
 
-function recordOf(merchantId: string, player: Player, round: repo.RoundRow) {
+function recordOf(item: RoundCall, round: repo.RoundRow) {
   return {
-    merchantId,
-    memberId: player.memberId,
+    merchantId: item.merchantId,
+    memberId: item.player.memberId,
     source: 'vendor',
     sourceRef: `${round.vendor}:${round.round_id}`,
     category: round.category,
@@ -284,12 +409,7 @@ function recordOf(merchantId: string, player: Player, round: repo.RoundRow) {
   };
 }
 
-function creditAnswer(credit: {
-  id: bigint;
-  txn_id: string;
-  balance_after_minor: bigint;
-  currency: string;
-}): Wire<ProviderCreditAnswer> {
+function creditAnswer(credit: NewCredit): Wire<ProviderCreditAnswer> {
   return {
     txnId: credit.txn_id,
     creditId: String(credit.id),
@@ -298,10 +418,7 @@ function creditAnswer(credit: {
   };
 }
 
-function rollbackAnswer(
-  rollback: { txn_id: string; amount_minor: bigint; balance_after_minor: bigint },
-  currency: string,
-): Wire<ProviderRollbackAnswer> {
+function rollbackAnswer(rollback: NewRollback, currency: string): Wire<ProviderRollbackAnswer> {
   return {
     txnId: rollback.txn_id,
     refundedMinor: rollback.amount_minor,

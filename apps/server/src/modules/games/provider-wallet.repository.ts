@@ -59,6 +59,7 @@ export interface BetRow {
   member_id: string;
   vendor: string;
   txn_id: string;
+  round_id: string;
   stake_minor: bigint;
   balance_after_minor: bigint;
 }
@@ -74,7 +75,7 @@ export async function findBets(
 ): Promise<BetRow[]> {
   if (!keys.length) return [];
   const { rows } = await sql<BetRow>`
-    select g.id, g.member_id, g.vendor, g.txn_id, g.stake_minor, g.balance_after_minor
+    select g.id, g.member_id, g.vendor, g.txn_id, g.round_id, g.stake_minor, g.balance_after_minor
     from unnest(${keys.map((k) => k.vendor)}::text[], ${keys.map((k) => k.txnId)}::text[]) as k(vendor, txn_id)
     cross join lateral (
       select * from game_bets b where b.merchant_id = ${merchantId}::uuid and b.vendor = k.vendor and b.txn_id = k.txn_id
@@ -104,7 +105,7 @@ export async function insertBets(
                   ${column((b) => b.currency)}::text[], ${column((b) => String(b.transferId))}::bigint[],
                   ${column((b) => String(b.balanceAfterMinor))}::bigint[]) as x(m, v, r, t, g, s, c, tr, b)
     on conflict (merchant_id, vendor, txn_id) do nothing
-    returning id, member_id, vendor, txn_id, stake_minor, balance_after_minor`.execute(db);
+    returning id, member_id, vendor, txn_id, round_id, stake_minor, balance_after_minor`.execute(db);
   const inserted = new Set(rows.map((r) => `${r.vendor}:${r.txn_id}`));
   const repeats = bets.filter((b) => !inserted.has(`${b.vendor}:${b.txnId}`));
   if (!repeats.length) return { stored: rows, inserted: rows };
@@ -122,36 +123,40 @@ export interface RoundRow {
   status: 'open' | 'ended';
 }
 
+export interface RoundToLock {
+  vendor: string;
+  roundId: string;
+  memberId: string;
+  gameCode: string;
+  category: string;
+  currency: string;
+  /** False: a round not known yet is neither opened nor locked nor answered (a credit, a round end). */
+  open?: boolean;
+}
+
 /**
- * Opens the rounds not yet known and locks every listed round's row until the batch commits: the
- * debits, credits, rollbacks and round ends of one round take that lock first, so a rollback and its
- * late debit, or an end round and a debit, never pass each other. Sorted, so two batches sharing
- * rounds lock them in the same order. The keys must be distinct (one upsert cannot touch a row twice).
+ * Opens the rounds not yet known (those that may be opened) and locks every listed round's row until
+ * the batch commits: the debits, credits, rollbacks and round ends of one round take that lock first,
+ * so a rollback and its late debit, or an end round and a debit, never pass each other. Sorted, and
+ * one statement whatever the batch's kinds, so two batches sharing rounds lock them in the same order.
+ * The keys must be distinct (one upsert cannot touch a row twice).
  */
-export async function lockRounds(
-  db: Db,
-  merchantId: string,
-  rounds: {
-    vendor: string;
-    roundId: string;
-    memberId: string;
-    gameCode: string;
-    category: string;
-    currency: string;
-  }[],
-): Promise<RoundRow[]> {
+export async function lockRounds(db: Db, merchantId: string, rounds: RoundToLock[]): Promise<RoundRow[]> {
   if (!rounds.length) return [];
   const sorted = [...rounds].sort((a, b) =>
     a.vendor === b.vendor ? (a.roundId < b.roundId ? -1 : 1) : a.vendor < b.vendor ? -1 : 1,
   );
-  const column = (pick: (r: (typeof rounds)[number]) => string) => sorted.map(pick);
+  const column = (pick: (r: RoundToLock) => string) => sorted.map(pick);
   const { rows } = await sql<RoundRow>`
     insert into game_rounds (merchant_id, vendor, round_id, member_id, game_code, category, currency)
     select ${merchantId}::uuid, v, r, m, g, ca, cu
       from unnest(${column((r) => r.vendor)}::text[], ${column((r) => r.roundId)}::text[],
                   ${column((r) => r.memberId)}::uuid[], ${column((r) => r.gameCode)}::text[],
-                  ${column((r) => r.category)}::text[], ${column((r) => r.currency)}::text[])
-        with ordinality as x(v, r, m, g, ca, cu, n)
+                  ${column((r) => r.category)}::text[], ${column((r) => r.currency)}::text[],
+                  ${sorted.map((r) => r.open !== false)}::boolean[])
+        with ordinality as x(v, r, m, g, ca, cu, o, n)
+     where o or exists (select 1 from game_rounds e
+                         where e.merchant_id = ${merchantId}::uuid and e.vendor = x.v and e.round_id = x.r)
      order by n
     -- A round opened by an early rollback knows no game yet: its first debit names it.
     on conflict (merchant_id, vendor, round_id) do update set
@@ -161,21 +166,30 @@ export async function lockRounds(
   return rows;
 }
 
-/** Which of these debit txn ids were rolled back (before or after they came). */
+export interface RollbackRow {
+  vendor: string;
+  txn_id: string;
+  member_id: string;
+  round_id: string;
+  amount_minor: bigint;
+  balance_after_minor: bigint;
+}
+
+/** The rollbacks of these debit txn ids (recorded before or after their debits came). */
 export async function findRollbacks(
   db: Db,
   merchantId: string,
   keys: { vendor: string; txnId: string }[],
-): Promise<Set<string>> {
-  if (!keys.length) return new Set();
-  const { rows } = await sql<{ vendor: string; txn_id: string }>`
-    select g.vendor, g.txn_id
+): Promise<RollbackRow[]> {
+  if (!keys.length) return [];
+  const { rows } = await sql<RollbackRow>`
+    select g.vendor, g.txn_id, g.member_id, g.round_id, g.amount_minor, g.balance_after_minor
     from unnest(${keys.map((k) => k.vendor)}::text[], ${keys.map((k) => k.txnId)}::text[]) as k(vendor, txn_id)
     cross join lateral (
-      select vendor, txn_id from game_rollbacks b
+      select * from game_rollbacks b
        where b.merchant_id = ${merchantId}::uuid and b.vendor = k.vendor and b.txn_id = k.txn_id
     ) g`.execute(db);
-  return new Set(rows.map((r) => `${r.vendor}:${r.txn_id}`));
+  return rows;
 }
 
 /** Spendable balance of one account now (used when a batch answer did not carry it). */

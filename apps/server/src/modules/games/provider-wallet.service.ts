@@ -6,6 +6,15 @@ import { AppError } from '../../platform/http/app-error.ts';
 import { betPath, type Batch } from '../bets/index.ts';
 import { memberAccountId, type TransferRequest, transferBatch } from '../ledger/index.ts';
 import { recordBets } from '../records/index.ts';
+import {
+  answerStored,
+  conflict,
+  lockCallRounds,
+  openCalls,
+  refuseReplays,
+  roundKey,
+  txnKey,
+} from './provider-batch.ts';
 import * as repo from './provider-wallet.repository.ts';
 import { checkProviderSignature } from './provider-signature.ts';
 import { categoryOfGame, findVendorSession, hashVendorToken } from './vendor-sessions.ts';
@@ -191,16 +200,11 @@ const vendorDebits = betPath<DebitItem, DebitAnswer>(postDebits, {
  */
 async function postDebits(trx: Db, items: DebitItem[], batch: Batch): Promise<Settled<DebitAnswer>[]> {
   const merchantId = batch.merchantId;
-  const fresh = await repo.insertNonces(trx, merchantId, items);
-  const answers: (Settled<DebitAnswer> | null)[] = items.map((item) => {
-    const id = `${item.vendor}:${item.nonce}`;
-    if (!fresh.delete(id)) return { ok: false, error: new AppError('PROVIDER_NONCE_REPLAYED') };
-    return null;
-  });
+  const answers = await refuseReplays<DebitAnswer>(trx, merchantId, items);
   // A vendor's retry is answered from the bet it already placed, whichever house shard that took.
   await answerRetries(trx, merchantId, items, answers);
   const rounds = await refuseClosedRounds(trx, merchantId, items, answers);
-  const live = items.flatMap((item, i) => (answers[i] ? [] : [{ item, i }]));
+  const live = openCalls(items, answers);
   const results = await transferBatch(
     trx,
     live.map(({ item }) => stakeTransfer(item, batch.house(item.player.currency))),
@@ -234,16 +238,14 @@ async function postDebits(trx: Db, items: DebitItem[], batch: Batch): Promise<Se
   }
   const written = await repo.insertBets(trx, merchantId, bets);
   await recordStakes(trx, merchantId, items, rounds, written.inserted);
-  const stored = new Map(written.stored.map((b) => [`${b.vendor}:${b.txn_id}`, b]));
+  const stored = new Map(written.stored.map((b) => [txnKey(b.vendor, b.txn_id), b]));
   for (const { item, i } of live) {
     if (answers[i] || racing.includes(i)) continue;
-    answers[i] = answerFrom(item, stored.get(`${item.vendor}:${item.request.txnId}`));
+    answers[i] = answerFrom(item, stored.get(txnKey(item.vendor, item.request.txnId)));
   }
   await answerRetries(trx, merchantId, items, answers);
-  return answers.map((a) => a ?? { ok: false, error: new AppError('LEDGER_IDEMPOTENCY_CONFLICT') });
+  return answers.map((a) => a ?? conflict());
 }
-
-const roundKey = (vendor: string, roundId: string) => `${vendor}\u0000${roundId}`;
 
 /**
  * Opens and locks the rounds of the calls still unanswered, and refuses the debits that may not be
@@ -256,38 +258,31 @@ async function refuseClosedRounds(
   items: DebitItem[],
   answers: (Settled<DebitAnswer> | null)[],
 ): Promise<Map<string, repo.RoundRow>> {
-  const open = items.flatMap((item, i) => (answers[i] ? [] : [{ item, i }]));
-  const wanted = new Map<string, Parameters<typeof repo.lockRounds>[2][number]>();
-  for (const { item } of open) {
-    const key = roundKey(item.vendor, item.request.roundId);
-    if (wanted.has(key)) continue;
-    wanted.set(key, {
-      vendor: item.vendor,
-      roundId: item.request.roundId,
-      memberId: item.player.memberId,
-      gameCode: item.request.gameCode ?? '',
-      category: item.category,
-      currency: item.request.currency,
-    });
-  }
-  const rounds = new Map(
-    (await repo.lockRounds(db, merchantId, [...wanted.values()])).map((r) => [
-      roundKey(r.vendor, r.round_id),
-      r,
-    ]),
-  );
+  const open = openCalls(items, answers);
+  const rounds = await lockCallRounds(db, merchantId, items, answers, (item) => ({
+    vendor: item.vendor,
+    roundId: item.request.roundId,
+    memberId: item.player.memberId,
+    gameCode: item.request.gameCode ?? '',
+    category: item.category,
+    currency: item.request.currency,
+  }));
   // Its own statement, after the locks: its snapshot is taken after any wait for a round's lock, so
   // it sees a rollback committed meanwhile (one statement with the upsert would not).
-  const rolledBack = await repo.findRollbacks(
-    db,
-    merchantId,
-    open.map(({ item }) => ({ vendor: item.vendor, txnId: item.request.txnId })),
+  const rolledBack = new Set(
+    (
+      await repo.findRollbacks(
+        db,
+        merchantId,
+        open.map(({ item }) => ({ vendor: item.vendor, txnId: item.request.txnId })),
+      )
+    ).map((r) => txnKey(r.vendor, r.txn_id)),
   );
   for (const { item, i } of open) {
     const round = rounds.get(roundKey(item.vendor, item.request.roundId))!;
     if (round.member_id !== item.player.memberId || round.currency !== item.request.currency)
       answers[i] = { ok: false, error: new AppError('PROVIDER_ROUND_MISMATCH') };
-    else if (rolledBack.has(`${item.vendor}:${item.request.txnId}`))
+    else if (rolledBack.has(txnKey(item.vendor, item.request.txnId)))
       answers[i] = { ok: false, error: new AppError('PROVIDER_TXN_ROLLED_BACK') };
     else if (round.status === 'ended')
       answers[i] = { ok: false, error: new AppError('PROVIDER_ROUND_ENDED') };
@@ -303,11 +298,11 @@ async function recordStakes(
   rounds: Map<string, repo.RoundRow>,
   inserted: repo.BetRow[],
 ): Promise<void> {
-  const byTxn = new Map(items.map((item) => [`${item.vendor}:${item.request.txnId}`, item]));
+  const byTxn = new Map(items.map((item) => [txnKey(item.vendor, item.request.txnId), item]));
   await recordBets(
     db,
     inserted.map((bet) => {
-      const item = byTxn.get(`${bet.vendor}:${bet.txn_id}`)!;
+      const item = byTxn.get(txnKey(bet.vendor, bet.txn_id))!;
       const round = rounds.get(roundKey(item.vendor, item.request.roundId))!;
       return {
         merchantId,
@@ -332,21 +327,20 @@ async function answerRetries(
   items: DebitItem[],
   answers: (Settled<DebitAnswer> | null)[],
 ): Promise<void> {
-  const open = items.flatMap((item, i) => (answers[i] ? [] : [{ item, i }]));
-  const keys = open.map(({ item }) => ({ vendor: item.vendor, txnId: item.request.txnId }));
+  const keys = openCalls(items, answers).map(({ item }) => ({
+    vendor: item.vendor,
+    txnId: item.request.txnId,
+  }));
   const stored = new Map(
-    (await repo.findBets(db, merchantId, keys)).map((b) => [`${b.vendor}:${b.txn_id}`, b]),
+    (await repo.findBets(db, merchantId, keys)).map((b) => [txnKey(b.vendor, b.txn_id), b]),
   );
-  for (const { item, i } of open) {
-    const bet = stored.get(`${item.vendor}:${item.request.txnId}`);
-    if (bet) answers[i] = answerFrom(item, bet);
-  }
+  answerStored(items, answers, stored, (item) => txnKey(item.vendor, item.request.txnId), answerFrom);
 }
 
 /** The stored answer when the bet is this call's (same player and stake); a reused txn id otherwise. */
 function answerFrom(item: DebitItem, bet: repo.BetRow | undefined): Settled<DebitAnswer> {
   if (!bet || bet.member_id !== item.player.memberId || bet.stake_minor !== BigInt(item.request.amountMinor))
-    return { ok: false, error: new AppError('LEDGER_IDEMPOTENCY_CONFLICT') };
+    return conflict();
   return {
     ok: true,
     value: {

@@ -119,12 +119,7 @@ export async function writeRounds(
   if (!rounds.length) return [];
   const column = (pick: (r: NewRound) => string | null) => rounds.map(pick);
   const { rows } = await sql<{ id: bigint; created_at: Date; n: string }>`
-    with advanced as (
-      update fairness_seeds s set nonce = x.next
-        from unnest(${nonces.map((n) => String(n.seedId))}::bigint[], ${nonces.map((n) => String(n.next))}::bigint[])
-          as x(id, next)
-       where s.id = x.id
-    ), input as (
+    with advanced as (${advanceNonces(nonces)}), input as (
       select * from unnest(
         ${column((r) => r.memberId)}::uuid[], ${column((r) => r.game)}::text[],
         ${column((r) => r.idempotencyKey)}::text[], ${column((r) => String(r.seedId))}::bigint[],
@@ -158,7 +153,27 @@ export async function writeRounds(
       from rounds r join input i on i.member_id = r.member_id and i.idempotency_key = r.idempotency_key`.execute(
     db,
   );
-  const ordered = new Array<{ id: bigint; created_at: Date }>(rounds.length);
+  return inInputOrder(rows, rounds.length);
+}
+
+/**
+ * The seed pairs' new nonces, as a data-modifying CTE for a batch's set-based write (single rounds,
+ * multistep starts): `with advanced as (${advanceNonces(nonces)}), …`.
+ */
+export function advanceNonces(nonces: { seedId: bigint; next: bigint }[]) {
+  return sql`
+      update fairness_seeds s set nonce = x.next
+        from unnest(${nonces.map((n) => String(n.seedId))}::bigint[], ${nonces.map((n) => String(n.next))}::bigint[])
+          as x(id, next)
+       where s.id = x.id`;
+}
+
+/** Inserted rows (id, time) put back in the order of the input, by its ordinality `n` (1-based). */
+export function inInputOrder(
+  rows: { id: bigint; created_at: Date; n: string }[],
+  count: number,
+): { id: bigint; created_at: Date }[] {
+  const ordered = new Array<{ id: bigint; created_at: Date }>(count);
   for (const row of rows) ordered[Number(row.n) - 1] = { id: row.id, created_at: row.created_at };
   return ordered;
 }

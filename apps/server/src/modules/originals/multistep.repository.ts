@@ -1,6 +1,7 @@
 import { unitsToDecimal } from '@sorte/money';
 import { type Selectable, sql } from 'kysely';
 import type { Db } from '../../platform/database/database.ts';
+import { advanceNonces, inInputOrder } from '../bets/index.ts';
 import type { MultistepRoundsTable } from './multistep.tables.ts';
 
 export type MultistepRow = Selectable<MultistepRoundsTable> & {
@@ -103,12 +104,7 @@ export async function insertStarts(
   if (!starts.length) return [];
   const column = (pick: (s: NewStart) => string | number | bigint) => starts.map((s) => String(pick(s)));
   const { rows } = await sql<{ id: bigint; created_at: Date; n: string }>`
-    with advanced as (
-      update fairness_seeds s set nonce = x.next
-        from unnest(${nonces.map((n) => String(n.seedId))}::bigint[], ${nonces.map((n) => String(n.next))}::bigint[])
-          as x(id, next)
-       where s.id = x.id
-    ), input as (
+    with advanced as (${advanceNonces(nonces)}), input as (
       select * from unnest(
         ${column((s) => s.memberId)}::uuid[], ${column((s) => s.game)}::text[],
         ${column((s) => s.idempotencyKey)}::text[], ${column((s) => s.seedId)}::bigint[],
@@ -131,9 +127,7 @@ export async function insertStarts(
       from inserted r join input i on i.member_id = r.member_id and i.idempotency_key = r.idempotency_key`.execute(
     db,
   );
-  const ordered = new Array<{ id: bigint; created_at: Date }>(starts.length);
-  for (const row of rows) ordered[Number(row.n) - 1] = { id: row.id, created_at: row.created_at };
-  return ordered;
+  return inInputOrder(rows, starts.length);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idempotencyKey, withdrawalPasswordValue } from './cashier.ts';
 import { paged, pageQuery } from './common.ts';
+import { gameType } from './games.ts';
 
 /**
  * The points mall (issue 17 item 7). Points are whole numbers (never a fraction); cash amounts are
@@ -80,7 +81,18 @@ export const pointsConvertRequest = z.object({
 });
 export type PointsConvertRequest = z.infer<typeof pointsConvertRequest>;
 
-export const POINTS_REDEMPTION_STATUSES = ['processing', 'approved', 'rejected'] as const;
+/**
+ * processing: goods waiting for an operator; approved: cash credited at once; shipped → delivered,
+ * or cancelled (the points given back); rejected is kept for old rows.
+ */
+export const POINTS_REDEMPTION_STATUSES = [
+  'processing',
+  'approved',
+  'rejected',
+  'shipped',
+  'delivered',
+  'cancelled',
+] as const;
 export const pointsRedemption = z.object({
   id: z.number().int(),
   kind: z.enum(['cash', 'goods', 'convert']),
@@ -122,3 +134,73 @@ export const pointsItemUpdate = z.object({
   stockDelta: z.number().int().min(-1_000_000).max(1_000_000).optional(),
   active: z.boolean().optional(),
 });
+
+/** GET /bo/points/items: an operator sees inactive items too. */
+export const pointsOperatorItem = pointsItem.extend({ active: z.boolean() });
+export type PointsOperatorItem = z.infer<typeof pointsOperatorItem>;
+export const pointsOperatorItemList = z.object({ list: z.array(pointsOperatorItem) });
+
+/** GET /bo/points/redemptions: the queue, newest first, of one status and/or one member. */
+export const pointsOperatorRedemptionQuery = pageQuery.extend({
+  status: z.enum(POINTS_REDEMPTION_STATUSES).optional(),
+  account: z.string().trim().min(1).max(64).optional(),
+});
+export type PointsOperatorRedemptionQuery = z.infer<typeof pointsOperatorRedemptionQuery>;
+
+export const pointsOperatorRedemption = pointsRedemption.extend({
+  account: z.string(),
+  currency: z.string().nullable(),
+  trackingNote: z.string().nullable(),
+  cancelReason: z.string().nullable(),
+  shippedAt: z.string().nullable(),
+  deliveredAt: z.string().nullable(),
+  cancelledAt: z.string().nullable(),
+  updatedAt: z.string().nullable(),
+});
+export type PointsOperatorRedemption = z.infer<typeof pointsOperatorRedemption>;
+export const pointsOperatorRedemptionPage = paged(pointsOperatorRedemption);
+
+/**
+ * POST /bo/points/redemptions/:id/decision (goods only): shipped (an optional tracking note),
+ * delivered, or cancelled with a reason (the points go back once, the unit back to stock).
+ */
+export const pointsRedemptionDecision = z.discriminatedUnion('decision', [
+  z.object({ decision: z.literal('shipped'), trackingNote: z.string().trim().max(200).optional() }),
+  z.object({ decision: z.literal('delivered') }),
+  z.object({ decision: z.literal('cancelled'), reason: z.string().trim().min(2).max(500) }),
+]);
+export type PointsRedemptionDecision = z.infer<typeof pointsRedemptionDecision>;
+
+const pointsRate = z.object({
+  category: gameType,
+  stakeUnitMinor: z.number().int().min(1).max(1_000_000_000_000),
+  pointsPerUnit: z.number().int().min(0).max(1_000_000),
+});
+
+/** GET /bo/points/rules: the switches, the conversion and the rates per category (0 where none). */
+export const pointsRules = z.object({
+  enabled: z.boolean(),
+  /** Off by default: points as cash are a bonus. */
+  cashEnabled: z.boolean(),
+  currency: z.string(),
+  convertPoints: z.number().int(),
+  convertCashMinor: z.number().int(),
+  convertMinPoints: z.number().int(),
+  rates: z.array(pointsRate),
+});
+export type PointsRules = z.infer<typeof pointsRules>;
+
+/** PUT /bo/points/rules: what changes; a rate of 0 points stops earning in its category. */
+export const pointsRulesUpdate = z.object({
+  enabled: z.boolean().optional(),
+  cashEnabled: z.boolean().optional(),
+  convertPoints: z.number().int().min(1).max(1_000_000_000).optional(),
+  convertCashMinor: z.number().int().min(0).max(1_000_000_000_000).optional(),
+  convertMinPoints: z.number().int().min(1).max(1_000_000_000).optional(),
+  rates: z
+    .array(pointsRate)
+    .max(20)
+    .refine((list) => new Set(list.map((r) => r.category)).size === list.length, { message: 'duplicate' })
+    .default([]),
+});
+export type PointsRulesUpdate = z.infer<typeof pointsRulesUpdate>;

@@ -6,10 +6,17 @@ import {
   pointsItemCreate,
   pointsItemList,
   pointsItemUpdate,
+  pointsOperatorItemList,
+  pointsOperatorRedemption,
+  pointsOperatorRedemptionPage,
+  pointsOperatorRedemptionQuery,
   pointsRedeemRequest,
   pointsRedeemResponse,
+  pointsRedemptionDecision,
   pointsRedemptionPage,
   pointsRedemptionQuery,
+  pointsRules,
+  pointsRulesUpdate,
 } from '@sorte/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -20,6 +27,7 @@ import { parseInput } from '../../platform/http/validate.ts';
 import { type MemberAuth, requireMember, requireRealAccount } from '../auth/index.ts';
 import { recordAudit, requireOperator } from '../backoffice/index.ts';
 import { getMerchant } from '../system/index.ts';
+import * as operatorSide from './points.operator.ts';
 import * as points from './points.service.ts';
 
 const tags = ['points'];
@@ -40,7 +48,8 @@ function callerOf(request: FastifyRequest, auth: MemberAuth): points.PointsCalle
  * The points mall (spec §7 "points balance, reward, redeem and convert (password-checked), redeem
  * list, config"): the rules and the items are public (a visitor sees the mall); the balance and the
  * history are the member's own; redeeming and converting need a real account and the withdrawal
- * password. Operators create items and move their stock (`merchant.config`).
+ * password. Operators (`merchant.config`, audited) create items and move their stock, ship, deliver
+ * or cancel goods redemptions, and set the rules.
  */
 export function registerPointsRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get(
@@ -136,7 +145,7 @@ export function registerPointsRoutes(app: FastifyInstance, ctx: AppContext): voi
     '/bo/points/items',
     {
       schema: doc({
-        response: pointsItemList,
+        response: pointsOperatorItemList,
         summary: "The merchant's points-mall items, inactive ones too",
         ...bo,
       }),
@@ -201,6 +210,105 @@ export function registerPointsRoutes(app: FastifyInstance, ctx: AppContext): voi
         return updated;
       });
       return ok(item);
+    },
+  );
+  app.get(
+    '/bo/points/redemptions',
+    {
+      schema: doc({
+        querystring: pointsOperatorRedemptionQuery,
+        response: pointsOperatorRedemptionPage,
+        summary: 'The redemptions queue, newest first, by status and member account',
+        ...bo,
+      }),
+    },
+    async (request) => {
+      const operator = await requireOperator(request, 'merchant.config');
+      const query = parseInput(pointsOperatorRedemptionQuery, request.query);
+      const { list, total } = await operatorSide.operatorRedemptions(ctx.db, operator.merchantId, query);
+      return ok(pageOf(list, total, query));
+    },
+  );
+
+  app.post(
+    '/bo/points/redemptions/:id/decision',
+    {
+      schema: doc({
+        body: pointsRedemptionDecision,
+        response: pointsOperatorRedemption,
+        summary: 'Ship, deliver or cancel a goods redemption (a cancellation gives the points back once)',
+        ...bo,
+      }),
+    },
+    async (request) => {
+      const operator = await requireOperator(request, 'merchant.config');
+      const { id } = parseInput(itemParams, request.params);
+      const decision = parseInput(pointsRedemptionDecision, request.body);
+      const after = await ctx.db.transaction().execute(async (trx) => {
+        const moved = await operatorSide.decideRedemption(trx, operator.merchantId, id, decision);
+        await recordAudit(trx, {
+          operator,
+          action: `points_redemption.${decision.decision}`,
+          targetType: 'points_redemption',
+          targetId: String(id),
+          before: { status: moved.before.status },
+          after: {
+            status: moved.after.status,
+            account: moved.after.account,
+            points: moved.after.points,
+            ...(decision.decision === 'shipped' ? { trackingNote: moved.after.trackingNote } : {}),
+          },
+          reason: decision.decision === 'cancelled' ? decision.reason : undefined,
+        });
+        return moved.after;
+      });
+      return ok(after);
+    },
+  );
+
+  app.get(
+    '/bo/points/rules',
+    {
+      schema: doc({
+        response: pointsRules,
+        summary: 'The points rules: switches, conversion, points per stake unit per category',
+        ...bo,
+      }),
+    },
+    async (request) => {
+      const operator = await requireOperator(request, 'merchant.config');
+      return ok(await operatorSide.pointsRules(ctx.db, operator.merchantId));
+    },
+  );
+
+  app.put(
+    '/bo/points/rules',
+    {
+      schema: doc({
+        body: pointsRulesUpdate,
+        response: pointsRules,
+        summary: 'Change the points rules (only what is sent); a new rate applies to stake still to come',
+        ...bo,
+      }),
+    },
+    async (request) => {
+      const operator = await requireOperator(request, 'merchant.config');
+      const change = parseInput(pointsRulesUpdate, request.body);
+      const rules = await ctx.db.transaction().execute(async (trx) => {
+        const before = await operatorSide.pointsRules(trx, operator.merchantId);
+        await operatorSide.updatePointsRules(trx, operator.merchantId, change);
+        const after = await operatorSide.pointsRules(trx, operator.merchantId);
+        await recordAudit(trx, {
+          operator,
+          action: 'points_rules.update',
+          targetType: 'points_rules',
+          targetId: operator.merchantId,
+          before,
+          after,
+        });
+        return after;
+      });
+      return ok(rules);
     },
   );
 }

@@ -412,7 +412,9 @@ export async function updateItem(
 
 /**
  * The points journal's invariants (beside the ledger's verify): each cached balance equals its
- * entries, earned and spent add up, and each item's redeemed count equals its redemptions.
+ * entries, earned and spent add up (a refund takes back from spent), each item's redeemed count
+ * equals its redemptions not cancelled, and each cancelled redemption — and only those — has one
+ * refund of its points.
  */
 export async function verifyPoints(db: Db): Promise<string[]> {
   const problems: string[] = [];
@@ -427,8 +429,24 @@ export async function verifyPoints(db: Db): Promise<string[]> {
   for (const r of balances) problems.push(`points balance of ${r.member_id} differs from its entries`);
   const { rows: items } = await sql<{ id: bigint }>`
     select i.id from points_items i
-      left join (select item_id, count(*) as n from points_redemptions group by item_id) r on r.item_id = i.id
+      left join (select item_id, count(*) as n from points_redemptions where status <> 'cancelled'
+                  group by item_id) r on r.item_id = i.id
      where i.redeemed <> coalesce(r.n, 0)`.execute(db);
   for (const r of items) problems.push(`item ${r.id} redeemed count differs from its redemptions`);
+  // A cancelled redemption has exactly one refund of its points; no other redemption has any.
+  const { rows: refunds } = await sql<{ id: bigint }>`
+    select r.id from points_redemptions r
+      left join (select reference, count(*) as n, sum(delta) as total from points_entries
+                  where kind = 'refund' group by reference) e on e.reference = 'redemption:' || r.id
+     where (r.status = 'cancelled') <> (coalesce(e.n, 0) = 1 and e.total = r.points)
+        or (r.status <> 'cancelled' and e.n is not null)`.execute(db);
+  for (const r of refunds) problems.push(`redemption ${r.id} refunds differ from its status`);
+  const { rows: orphans } = await sql<{ id: bigint }>`
+    select e.id from points_entries e
+     where e.kind = 'refund' and not exists (
+       select 1 from points_redemptions r where 'redemption:' || r.id = e.reference and r.member_id = e.member_id)`.execute(
+    db,
+  );
+  for (const r of orphans) problems.push(`refund entry ${r.id} has no redemption`);
   return problems;
 }

@@ -59,12 +59,17 @@ export async function findRounds(
     select r.id, r.member_id, r.game, r.idempotency_key, r.params, r.outcome, r.stake_minor, r.payout_minor,
            r.multiplier, r.currency, r.nonce, r.balance_before_minor, r.balance_after_minor, r.created_at,
            s.server_seed_hash, s.client_seed
-      from unnest(${keys.map((k) => k.memberId)}::uuid[], ${keys.map((k) => k.idempotencyKey)}::text[]) as k(m, key)
+      from ${keyPairs(keys)}
       cross join lateral (
         select * from original_rounds o where o.member_id = k.m and o.idempotency_key = k.key
       ) r
       join fairness_seeds s on s.id = r.seed_id`.execute(db);
   return rows;
+}
+
+/** (member, idempotency key) pairs as a row source `k(m, key)`, for per-key lookups of a batch's twins. */
+export function keyPairs(keys: { memberId: string; idempotencyKey: string }[]) {
+  return sql`unnest(${keys.map((k) => k.memberId)}::uuid[], ${keys.map((k) => k.idempotencyKey)}::text[]) as k(m, key)`;
 }
 
 /**

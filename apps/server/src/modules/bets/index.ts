@@ -7,7 +7,7 @@
  * no routes, no background work — the game modules call it.
  */
 export { type Batch, type BetPath, betPath, postDecided } from './bets.batch.ts';
-export { advanceNonces, inInputOrder, type LockedSeed, lockSpendable } from './bets.repository.ts';
+export { advanceNonces, inInputOrder, keyPairs, type LockedSeed, lockSpendable } from './bets.repository.ts';
 export { lockSeeds } from './bets.seeds.ts';
 export {
   flushSingleRounds,

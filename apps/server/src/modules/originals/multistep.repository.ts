@@ -1,7 +1,7 @@
 import { unitsToDecimal } from '@sorte/money';
 import { type Selectable, sql } from 'kysely';
 import type { Db } from '../../platform/database/database.ts';
-import { advanceNonces, inInputOrder } from '../bets/index.ts';
+import { advanceNonces, inInputOrder, keyPairs } from '../bets/index.ts';
 import type { MultistepRoundsTable } from './multistep.tables.ts';
 
 export type MultistepRow = Selectable<MultistepRoundsTable> & {
@@ -44,7 +44,7 @@ export async function findByKeys(db: Db, keys: Keys): Promise<MultistepRow[]> {
   if (!keys.length) return [];
   const { rows } = await sql<MultistepRow>`
     select r.*, s.server_seed, s.server_seed_hash, s.client_seed
-      from unnest(${keys.map((k) => k.memberId)}::uuid[], ${keys.map((k) => k.idempotencyKey)}::text[]) as k(m, key)
+      from ${keyPairs(keys)}
       cross join lateral (
         select * from multistep_rounds o where o.member_id = k.m and o.idempotency_key = k.key
       ) r
@@ -60,7 +60,7 @@ export async function singleRoundKeys(db: Db, keys: Keys): Promise<{ member_id: 
   if (!keys.length) return [];
   const { rows } = await sql<{ member_id: string; key: string }>`
     select k.m as member_id, k.key
-      from unnest(${keys.map((k) => k.memberId)}::uuid[], ${keys.map((k) => k.idempotencyKey)}::text[]) as k(m, key)
+      from ${keyPairs(keys)}
      where exists (select 1 from original_rounds o where o.member_id = k.m and o.idempotency_key = k.key)`.execute(
     db,
   );

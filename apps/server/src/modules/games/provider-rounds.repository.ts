@@ -1,6 +1,7 @@
-import { sql } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { Db } from '../../platform/database/database.ts';
-import type { RollbackRow } from './provider-wallet.repository.ts';
+import type { GameCreditsTable } from './games.tables.ts';
+import { findByTxn, type RollbackRow, type TxnKey } from './provider-wallet.repository.ts';
 
 /**
  * Records a signed call's nonce outside any transaction, for every call but the debit (which records
@@ -38,33 +39,10 @@ export async function lockTxnIds(db: Db, merchantId: string, keys: string[]): Pr
 /** A column value as `unnest` takes it (bigint as its decimal text). */
 const text = (v: string | bigint | null) => (typeof v === 'bigint' ? String(v) : v);
 
-export interface CreditRow {
-  id: bigint;
-  member_id: string;
-  vendor: string;
-  round_id: string;
-  txn_id: string;
-  amount_minor: bigint;
-  currency: string;
-  transfer_id: bigint | null;
-  balance_after_minor: bigint;
-}
+export type CreditRow = Omit<Selectable<GameCreditsTable>, 'merchant_id' | 'created_at'>;
 
-export async function findCredits(
-  db: Db,
-  merchantId: string,
-  keys: { vendor: string; txnId: string }[],
-): Promise<CreditRow[]> {
-  if (!keys.length) return [];
-  const { rows } = await sql<CreditRow>`
-    select g.id, g.member_id, g.vendor, g.round_id, g.txn_id, g.amount_minor, g.currency, g.transfer_id,
-           g.balance_after_minor
-    from unnest(${keys.map((k) => k.vendor)}::text[], ${keys.map((k) => k.txnId)}::text[]) as k(vendor, txn_id)
-    cross join lateral (
-      select * from game_credits c where c.merchant_id = ${merchantId}::uuid and c.vendor = k.vendor and c.txn_id = k.txn_id
-    ) g`.execute(db);
-  return rows;
-}
+export const findCredits = (db: Db, merchantId: string, keys: TxnKey[]) =>
+  findByTxn<CreditRow>(db, 'game_credits', merchantId, keys);
 
 /** Inserts the batch's credits; answers their ids in the order given. */
 export async function insertCredits(
@@ -94,11 +72,7 @@ export async function insertCredits(
   return ids;
 }
 
-export async function insertRollbacks(
-  db: Db,
-  merchantId: string,
-  rollbacks: (RollbackRow & { transfer_id: bigint | null })[],
-): Promise<void> {
+export async function insertRollbacks(db: Db, merchantId: string, rollbacks: RollbackRow[]): Promise<void> {
   if (!rollbacks.length) return;
   const column = (pick: (r: (typeof rollbacks)[number]) => string | bigint | null) =>
     rollbacks.map((r) => text(pick(r)));

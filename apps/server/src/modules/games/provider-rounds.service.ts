@@ -81,14 +81,8 @@ export function createProviderRounds(ctx: AppContext, wallet: ProviderWallet) {
      * A win (0 for a lost round) on an open round the vendor opened with a debit. Accepted whatever
      * the player's session or account state: the round was played, so its win is owed.
      */
-    async credit(merchantId: string, call: ProviderCall, request: ProviderCreditRequest) {
-      const player = await knownPlayer(merchantId, request.playerId, request.currency);
-      return (await roundCalls.submit(ctx.db, {
-        ...callOf(merchantId, call, player),
-        kind: 'credit',
-        request,
-      })) as Wire<ProviderCreditAnswer>;
-    },
+    credit: (merchantId: string, call: ProviderCall, request: ProviderCreditRequest) =>
+      place(merchantId, call, { kind: 'credit', request }) as Promise<Wire<ProviderCreditAnswer>>,
 
     /**
      * Gives back the stake of the debit with `txnId`. A debit never seen is recorded as rolled back
@@ -96,28 +90,27 @@ export function createProviderRounds(ctx: AppContext, wallet: ProviderWallet) {
      * stake: the record stays honest (stake ≥ 0 holds, since that stake was added to it), and a round
      * left with no stake and no win is marked cancelled.
      */
-    async rollback(merchantId: string, call: ProviderCall, request: ProviderRollbackRequest) {
-      const player = await knownPlayer(merchantId, request.playerId, request.currency);
-      return (await roundCalls.submit(ctx.db, {
-        ...callOf(merchantId, call, player),
-        kind: 'rollback',
-        request,
-      })) as Wire<ProviderRollbackAnswer>;
-    },
+    rollback: (merchantId: string, call: ProviderCall, request: ProviderRollbackRequest) =>
+      place(merchantId, call, { kind: 'rollback', request }) as Promise<Wire<ProviderRollbackAnswer>>,
 
     /** Closes the round (idempotent): later debits and credits for it are refused; it stays for recall. */
-    async endRound(merchantId: string, call: ProviderCall, request: ProviderEndRoundRequest) {
-      const player = await knownPlayer(merchantId, request.playerId, request.currency);
-      return (await roundCalls.submit(ctx.db, {
-        ...callOf(merchantId, call, player),
-        kind: 'end',
-        request,
-      })) as Wire<ProviderEndRoundAnswer>;
-    },
+    endRound: (merchantId: string, call: ProviderCall, request: ProviderEndRoundRequest) =>
+      place(merchantId, call, { kind: 'end', request }) as Promise<Wire<ProviderEndRoundAnswer>>,
   };
 
-  function callOf(merchantId: string, call: ProviderCall, player: Player) {
-    return { merchantId, vendor: call.vendor, nonce: call.headers.nonce!, player, at: ctx.clock.now() };
+  /** A credit, rollback or round end of a player the merchant knows, placed on the bet path. */
+  async function place(merchantId: string, call: ProviderCall, what: Pick<RoundCall, 'kind' | 'request'>) {
+    const { playerId, currency } = what.request;
+    const player = await knownPlayer(merchantId, playerId, currency);
+    const at = ctx.clock.now();
+    return roundCalls.submit(ctx.db, {
+      merchantId,
+      vendor: call.vendor,
+      nonce: call.headers.nonce!,
+      player,
+      at,
+      ...what,
+    } as RoundCall);
   }
 
   /**
@@ -150,7 +143,7 @@ type RoundCall = VendorCallItem & { player: Player; at: Date } & (
   );
 type RoundAnswer = Wire<ProviderCreditAnswer> | Wire<ProviderRollbackAnswer> | Wire<ProviderEndRoundAnswer>;
 type NewCredit = rounds.CreditRow;
-type NewRollback = repo.RollbackRow & { transfer_id: bigint | null };
+type NewRollback = repo.RollbackRow;
 
 /**
  * The vendor's credits, rollbacks and round ends on the bet path (modules/bets), as ONE kind: the
@@ -195,9 +188,7 @@ async function settleRoundCalls(trx: Db, items: RoundCall[], batch: Batch): Prom
     ...txns('rollback').map((k) => `r:${txnKey(k.vendor, k.txnId)}`),
   ]);
   const credits = byTxn<NewCredit>(await rounds.findCredits(trx, merchantId, txns('credit')));
-  const rollbacks = byTxn<NewRollback>(
-    (await repo.findRollbacks(trx, merchantId, txns('rollback'))).map((r) => ({ ...r, transfer_id: null })),
-  );
+  const rollbacks = byTxn(await repo.findRollbacks(trx, merchantId, txns('rollback')));
   const bets = byTxn(await repo.findBets(trx, merchantId, txns('rollback')));
   const totalled = new Map(
     open.flatMap(({ item }) =>

@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { Db } from '../../platform/database/database.ts';
+import type { GameRollbacksTable } from './games.tables.ts';
 
 /** A vendor's credentials at a merchant named by its code (vendors call a per-merchant address). */
 export async function findCredential(db: Db, merchantCode: string, vendor: string) {
@@ -68,17 +69,29 @@ export interface BetRow {
  * The stored bets for these vendor transaction ids (the vendor-level idempotency record). Lateral, so
  * each key is one probe of the unique index whatever the planner guesses about the list's length.
  */
-export async function findBets(
+export const findBets = (db: Db, merchantId: string, keys: TxnKey[]) =>
+  findByTxn<BetRow>(db, 'game_bets', merchantId, keys);
+
+export interface TxnKey {
+  vendor: string;
+  txnId: string;
+}
+
+/**
+ * The rows of a table of vendor calls (bets, credits, rollbacks) stored under these vendor txn ids.
+ * Lateral, so each key is one probe of the unique index whatever the planner guesses about the list.
+ */
+export async function findByTxn<Row>(
   db: Db,
+  table: 'game_bets' | 'game_credits' | 'game_rollbacks',
   merchantId: string,
-  keys: { vendor: string; txnId: string }[],
-): Promise<BetRow[]> {
+  keys: TxnKey[],
+): Promise<Row[]> {
   if (!keys.length) return [];
-  const { rows } = await sql<BetRow>`
-    select g.id, g.member_id, g.vendor, g.txn_id, g.round_id, g.stake_minor, g.balance_after_minor
-    from unnest(${keys.map((k) => k.vendor)}::text[], ${keys.map((k) => k.txnId)}::text[]) as k(vendor, txn_id)
+  const { rows } = await sql<Row>`
+    select g.* from unnest(${keys.map((k) => k.vendor)}::text[], ${keys.map((k) => k.txnId)}::text[]) as k(vendor, txn_id)
     cross join lateral (
-      select * from game_bets b where b.merchant_id = ${merchantId}::uuid and b.vendor = k.vendor and b.txn_id = k.txn_id
+      select * from ${sql.table(table)} t where t.merchant_id = ${merchantId}::uuid and t.vendor = k.vendor and t.txn_id = k.txn_id
     ) g`.execute(db);
   return rows;
 }
@@ -166,31 +179,11 @@ export async function lockRounds(db: Db, merchantId: string, rounds: RoundToLock
   return rows;
 }
 
-export interface RollbackRow {
-  vendor: string;
-  txn_id: string;
-  member_id: string;
-  round_id: string;
-  amount_minor: bigint;
-  balance_after_minor: bigint;
-}
+export type RollbackRow = Omit<Selectable<GameRollbacksTable>, 'merchant_id' | 'created_at'>;
 
 /** The rollbacks of these debit txn ids (recorded before or after their debits came). */
-export async function findRollbacks(
-  db: Db,
-  merchantId: string,
-  keys: { vendor: string; txnId: string }[],
-): Promise<RollbackRow[]> {
-  if (!keys.length) return [];
-  const { rows } = await sql<RollbackRow>`
-    select g.vendor, g.txn_id, g.member_id, g.round_id, g.amount_minor, g.balance_after_minor
-    from unnest(${keys.map((k) => k.vendor)}::text[], ${keys.map((k) => k.txnId)}::text[]) as k(vendor, txn_id)
-    cross join lateral (
-      select * from game_rollbacks b
-       where b.merchant_id = ${merchantId}::uuid and b.vendor = k.vendor and b.txn_id = k.txn_id
-    ) g`.execute(db);
-  return rows;
-}
+export const findRollbacks = (db: Db, merchantId: string, keys: TxnKey[]) =>
+  findByTxn<RollbackRow>(db, 'game_rollbacks', merchantId, keys);
 
 /** Spendable balance of one account now (used when a batch answer did not carry it). */
 export async function spendable(db: Db, accountId: bigint): Promise<bigint> {

@@ -52,3 +52,25 @@ export async function signedWalletCall(
   });
   return { status: r.statusCode, ...(r.json() as Omit<WalletReply, 'status'>) };
 }
+
+/** A wallet call by name with its body (and, to replay one, its nonce), signed as `signedWalletCall` does. */
+export type WalletCall = (
+  name: string,
+  body: Record<string, unknown>,
+  nonce?: string,
+) => Promise<WalletReply>;
+
+/** A new round of a player as a vendor plays it: each txn id fresh unless given. */
+export function vendorRound(call: WalletCall, playerId: string, currency: string) {
+  const roundId = `r-${randomUUID()}`;
+  const base = { playerId, roundId, currency };
+  return {
+    roundId,
+    debit: (amountMinor: number, txnId: string = randomUUID()) =>
+      call('debit', { ...base, txnId, amountMinor, gameCode: 'coin' }),
+    credit: (amountMinor: number, txnId: string = randomUUID(), nonce?: string) =>
+      call('credit', { ...base, txnId, amountMinor }, nonce),
+    rollback: (txnId: string) => call('rollback', { ...base, txnId }),
+    end: () => call('end-round', base),
+  };
+}

@@ -37,8 +37,12 @@ export interface AcceptedSlip<S, D> {
 export interface SlipKind<S extends StakeSlip, Locked, D, Out> {
   /** Locks the rows that order the slips (the draws, share-locked), in id order; answers them. */
   lock(trx: Db, slips: S[], batch: Batch): Promise<Locked>;
-  /** The answers of the slips already stored under these (member, key) pairs, by `memberKey`. */
-  twins(trx: Db, slips: S[]): Promise<Map<string, Out>>;
+  /**
+   * The answers of the slips already stored under these (member, key) pairs, by `memberKey`. Read
+   * after the account locks: what else the game must see of a member's committed bets (crash's one
+   * bet per player and round) it may read here too, into `locked`.
+   */
+  twins(trx: Db, slips: S[], locked: Locked): Promise<Map<string, Out>>;
   /** The request hash an answer was stored with (a twin with another hash is a conflict). */
   hashOf(answer: Out): string;
   /** The slip's own checks on the locked rows, before its funds; throws the player's error. */
@@ -53,6 +57,8 @@ export interface SlipKind<S extends StakeSlip, Locked, D, Out> {
    * order. Called once per batch even when none is accepted: it may undo what its `lock` made.
    */
   write(trx: Db, accepted: AcceptedSlip<S, D>[], locked: Locked, batch: Batch): Promise<Out[]>;
+  /** The stake transfer's metadata once decided (crash: the round the batch found); else the slip's. */
+  metadata?(slip: S, decided: D): Record<string, unknown>;
 }
 
 const keyOf = (slip: StakeSlip) => memberKey(slip.memberId, slip.idempotencyKey);
@@ -97,7 +103,13 @@ async function settleSlips<S extends StakeSlip, Locked, D, Out>(
     ...new Set([...slips.map((s) => s.mainAccountId), ...slips.map((s) => batch.house(s.currency))]),
   ]);
   const unique = new Map(slips.map((s) => [keyOf(s), s]));
-  const repeats = matchTwins(slips, answers, keyOf, await kind.twins(trx, [...unique.values()]), same);
+  const repeats = matchTwins(
+    slips,
+    answers,
+    keyOf,
+    await kind.twins(trx, [...unique.values()], locked),
+    same,
+  );
 
   const accepted: (AcceptedSlip<S, D> & { i: number })[] = [];
   slips.forEach((slip, i) => {
@@ -119,7 +131,7 @@ async function settleSlips<S extends StakeSlip, Locked, D, Out>(
 
   const ids = await postDecided(
     trx,
-    accepted.map(({ slip }) => ({
+    accepted.map(({ slip, decided }) => ({
       merchantId: slip.merchantId,
       currency: slip.currency,
       idempotencyKey: slip.transfer.idempotencyKey,
@@ -127,7 +139,7 @@ async function settleSlips<S extends StakeSlip, Locked, D, Out>(
       debitAccountId: slip.mainAccountId,
       creditAccountId: batch.house(slip.currency),
       amountMinor: slip.stakeMinor,
-      metadata: slip.transfer.metadata,
+      metadata: kind.metadata?.(slip, decided) ?? slip.transfer.metadata,
     })),
   );
   accepted.forEach((a, n) => {

@@ -1,12 +1,13 @@
-import { CRASH_MAX_CASH_OUT, floorToCents, HUNDREDTHS_SCALE } from '@sorte/fairness';
+import { CRASH_MAX_CASH_OUT, HUNDREDTHS_SCALE } from '@sorte/fairness';
 import { ratioToUnits, unitsToNumber } from '@sorte/money';
 import type { Db } from '../../platform/database/database.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import { houseAccountFor, memberAccountId, transfer, withLedgerTransaction } from '../ledger/index.ts';
-import { recordBet } from '../records/index.ts';
+import { memberKey, type StakeSlip, slipPath } from '../bets/index.ts';
+import { memberAccountId } from '../ledger/index.ts';
+import { recordBets } from '../records/index.ts';
 import * as repo from './crash.repository.ts';
-import { CRASH_GAME, cashOutBet, recordOf } from './crash.settle.ts';
-import { type CrashTimings, multiplierAfter } from './crash.timing.ts';
+import { CRASH_GAME, cashOut, recordOf } from './crash.settle.ts';
+import type { CrashTimings } from './crash.timing.ts';
 
 export interface CrashPlayer {
   memberId: string;
@@ -38,93 +39,150 @@ function maxWinCashOut(stake: bigint, maxWinMinor: bigint): number {
   return Math.min(CRASH_MAX_CASH_OUT, unitsToNumber(cap, HUNDREDTHS_SCALE));
 }
 
+/** A crash bet as the bet path carries it: a stake-only slip with a `crash_bets` row. */
+interface CrashSlip extends StakeSlip {
+  /** The account name, masked. */
+  player: string;
+  autoCashOut?: number;
+  /** The round bet on; the merchant's newest when absent (the route's). */
+  roundId?: bigint;
+  now: () => Date;
+}
+
+/** What a batch holds locked, and the seats (round × member) taken so far. */
+interface Locked {
+  limits: Awaited<ReturnType<typeof repo.limits>>;
+  rounds: Map<bigint, repo.RoundRow>;
+  newest: repo.RoundRow | undefined;
+  seated: Set<string>;
+}
+
+interface Decided {
+  round: repo.RoundRow;
+  cap: number;
+  at: Date;
+}
+
+const seatOf = (roundId: bigint, memberId: string) => `${roundId}:${memberId}`;
+const roundOf = (slip: CrashSlip, locked: Locked) =>
+  slip.roundId === undefined ? locked.newest : locked.rounds.get(slip.roundId);
+/** A bet's body as its key compares it: the stake and the auto cash-out. */
+const hashOf = (stakeMinor: bigint, autoCashOut: number | undefined) => `${stakeMinor}:${autoCashOut ?? ''}`;
+
 /**
- * A bet on the round in its betting phase, in one transaction with the round row shared-locked (the
- * leader's start of the round waits for it, so no bet lands in a running round): the stake moves to
- * the house through the ledger and the betting record opens. A retry with the same key answers the
- * same bet and moves nothing; one bet per player and round.
+ * Crash bets on the bet path's stake-only skeleton (`slipPath`, modules/bets): per batch the
+ * merchant's limits and its rounds (the newest, and any named) share-locked in id order — the
+ * leader's start waits, so no bet lands in a running round —, the accounts locked in id order, then
+ * the twins by (member, key) and the members' bets in these rounds; each bet decided in order
+ * (limits, the betting phase on the server clock, one bet per player and round, funds on the running
+ * balance), the stakes as one `transferBatch`, the `crash_bets` rows and their open betting records
+ * set-based.
+ */
+const crashBets = slipPath<CrashSlip, Locked, Decided, repo.BetRow>({
+  async lock(trx, slips, batch) {
+    const named = slips.flatMap((slip) => (slip.roundId === undefined ? [] : [slip.roundId]));
+    const rows = await repo.lockRoundsForBets(trx, batch.merchantId, [...new Set(named)]);
+    return {
+      limits: await repo.limits(trx, batch.merchantId),
+      rounds: new Map(rows.map((r) => [r.id, r])),
+      newest: rows.at(-1),
+      seated: new Set(),
+    };
+  },
+  async twins(trx, slips, locked) {
+    const stored = await repo.storedBets(
+      trx,
+      slips,
+      slips.flatMap((slip) => {
+        const round = roundOf(slip, locked);
+        return round ? [{ roundId: round.id, memberId: slip.memberId }] : [];
+      }),
+    );
+    for (const bet of stored) locked.seated.add(seatOf(bet.round_id, bet.member_id));
+    return new Map(stored.map((bet) => [memberKey(bet.member_id, bet.idempotency_key), bet]));
+  },
+  hashOf: (bet) =>
+    hashOf(bet.stake_minor, bet.auto_cash_out === null ? undefined : Number(bet.auto_cash_out)),
+  check(slip, locked) {
+    const { limits } = locked;
+    if (slip.stakeMinor > limits.maxBetMinor)
+      throw new AppError('ORIGINALS_BET_TOO_LARGE', { maxBetMinor: Number(limits.maxBetMinor) });
+    const cap = maxWinCashOut(slip.stakeMinor, limits.maxWinMinor);
+    if (cap < 1.01 || (slip.autoCashOut !== undefined && slip.autoCashOut > cap))
+      throw new AppError('ORIGINALS_WIN_TOO_LARGE', { maxWinMinor: Number(limits.maxWinMinor) });
+    const at = slip.now();
+    const round = roundOf(slip, locked);
+    if (round?.status !== 'betting' || at >= round.betting_ends_at)
+      throw new AppError('CRASH_BETTING_CLOSED');
+    if (locked.seated.has(seatOf(round.id, slip.memberId))) throw new AppError('CRASH_ALREADY_BET');
+    return { round, cap, at };
+  },
+  take(slip, locked, { round }) {
+    locked.seated.add(seatOf(round.id, slip.memberId));
+  },
+  metadata: (_, { round }) => ({ game: CRASH_GAME, roundId: String(round.id) }),
+  async write(trx, accepted, _, batch) {
+    const written = await repo.insertBets(
+      trx,
+      batch.merchantId,
+      accepted.map(({ slip, decided, stakeTransferId }) => ({
+        round_id: decided.round.id,
+        member_id: slip.memberId,
+        player: slip.player,
+        currency: slip.currency,
+        idempotency_key: slip.idempotencyKey,
+        stake_minor: slip.stakeMinor,
+        auto_cash_out: slip.autoCashOut?.toFixed(2) ?? null,
+        limit_cash_out: Math.min(slip.autoCashOut ?? decided.cap, decided.cap).toFixed(2),
+        stake_transfer_id: stakeTransferId,
+      })),
+    );
+    await recordBets(
+      trx,
+      written.map((bet, n) => ({
+        ...recordOf(bet),
+        stakeMinor: bet.stake_minor,
+        at: accepted[n]!.decided.at,
+      })),
+    );
+    return written;
+  },
+});
+
+/**
+ * A bet on a round in its betting phase, through the bet path (modules/bets): concurrent bets of one
+ * merchant share one transaction per batch, a refused bet is answered alone. A retry with the same
+ * key answers the same bet and moves nothing; the key with another body is
+ * LEDGER_IDEMPOTENCY_CONFLICT; one bet per player and round.
  */
 export async function placeCrashBet(
   db: Db,
   player: CrashPlayer,
   input: CrashBetInput,
   now: () => Date,
+  roundId?: bigint,
 ): Promise<repo.BetRow> {
-  const earlier = await repo.betByKey(db, player.memberId, input.idempotencyKey);
-  if (earlier) return sameBetOrConflict(earlier, input);
-  const stake = BigInt(input.amountMinor);
-  const limits = await repo.limits(db, player.merchantId);
-  if (stake > limits.maxBetMinor)
-    throw new AppError('ORIGINALS_BET_TOO_LARGE', { maxBetMinor: Number(limits.maxBetMinor) });
-  const cap = maxWinCashOut(stake, limits.maxWinMinor);
-  if (cap < 1.01 || (input.autoCashOut !== undefined && input.autoCashOut > cap))
-    throw new AppError('ORIGINALS_WIN_TOO_LARGE', { maxWinMinor: Number(limits.maxWinMinor) });
-  const main = await memberAccountId(db, player.memberId, player.merchantId, 'main', player.currency);
-  const house = await houseAccountFor(db, player.merchantId, player.currency, player.memberId);
-
-  return withLedgerTransaction(db, async (trx) => {
-    const round = await repo.latestRound(trx, player.merchantId, 'share');
-    const twin = await repo.betByKey(trx, player.memberId, input.idempotencyKey);
-    if (twin) return sameBetOrConflict(twin, input);
-    const at = now();
-    if (round?.status !== 'betting' || at >= round.betting_ends_at)
-      throw new AppError('CRASH_BETTING_CLOSED');
-    if (await repo.memberBet(trx, round.id, player.memberId)) return twinOrSecondBet(trx, player, input);
-    const staked = await transfer(trx, {
-      merchantId: player.merchantId,
-      currency: player.currency,
-      idempotencyKey: `crash:${player.memberId}:${input.idempotencyKey}:stake`,
-      code: 'bet',
-      debitAccountId: main,
-      creditAccountId: house,
-      amountMinor: stake,
-      metadata: { game: CRASH_GAME, roundId: String(round.id) },
-    });
-    const bet = await repo.insertBet(trx, {
-      round_id: round.id,
-      merchant_id: player.merchantId,
-      member_id: player.memberId,
-      player: maskAccount(player.account),
-      currency: player.currency,
-      idempotency_key: input.idempotencyKey,
-      stake_minor: stake,
-      auto_cash_out: input.autoCashOut?.toFixed(2) ?? null,
-      limit_cash_out: Math.min(input.autoCashOut ?? cap, cap).toFixed(2),
-      status: 'active',
-      stake_transfer_id: staked.id,
-    });
-    // Nothing written: a concurrent request committed first (the stake transfer above waited for it;
-    // with the same key it answered that transfer and moved nothing, with another this one rolls back).
-    if (!bet) return twinOrSecondBet(trx, player, input);
-    await recordBet(trx, { ...recordOf(bet), stakeMinor: stake, at });
-    return bet;
+  const stakeMinor = BigInt(input.amountMinor);
+  return crashBets.submit(db, {
+    merchantId: player.merchantId,
+    memberId: player.memberId,
+    currency: player.currency,
+    mainAccountId: await memberAccountId(db, player.memberId, player.merchantId, 'main', player.currency),
+    idempotencyKey: input.idempotencyKey,
+    requestHash: hashOf(stakeMinor, input.autoCashOut),
+    stakeMinor,
+    transfer: { idempotencyKey: `crash:${player.memberId}:${input.idempotencyKey}:stake`, metadata: {} },
+    player: maskAccount(player.account),
+    autoCashOut: input.autoCashOut,
+    roundId,
+    now,
   });
 }
 
 /**
- * The player already has a bet in this round. It is this same request when its key matches (a twin
- * that committed after this one's key lookup), answered like any retry; otherwise a second bet.
- */
-async function twinOrSecondBet(trx: Db, player: CrashPlayer, input: CrashBetInput): Promise<repo.BetRow> {
-  const twin = await repo.betByKey(trx, player.memberId, input.idempotencyKey);
-  if (twin) return sameBetOrConflict(twin, input);
-  throw new AppError('CRASH_ALREADY_BET');
-}
-
-function sameBetOrConflict(row: repo.BetRow, input: CrashBetInput): repo.BetRow {
-  const auto = row.auto_cash_out === null ? undefined : Number(row.auto_cash_out);
-  if (row.stake_minor !== BigInt(input.amountMinor) || auto !== input.autoCashOut)
-    throw new AppError('LEDGER_IDEMPOTENCY_CONFLICT');
-  return row;
-}
-
-/**
- * Cashes the player's bet out at the multiplier of the server's clock when the request is handled,
- * floored to the hundredth. Refused before the start and from the bust time on, whether or not the
- * leader has written the bust yet: the crash point is fixed, so the time of the bust is known. If
- * the multiplier already passed the bet's auto cash-out, it is paid at that target, as the leader
- * would. Idempotent: cashing out a cashed bet answers it again; concurrent requests serialise on
- * the bet row and the second one sees the first one's result.
+ * Cashes the player's bet out at the multiplier of the server's clock when its batch handles it,
+ * floored to the hundredth (crash.settle.ts). Idempotent: cashing out a cashed bet answers it again;
+ * concurrent requests serialise on the bet row and only the first pays.
  */
 export async function cashOutCrashBet(
   db: Db,
@@ -133,24 +191,15 @@ export async function cashOutCrashBet(
   now: () => Date,
   timings: CrashTimings,
 ): Promise<repo.BetRow> {
-  return withLedgerTransaction(db, async (trx) => {
-    // Round first, then bet: the leader's step locks in the same order, so the two never deadlock.
-    const round = await repo.roundById(trx, player.merchantId, roundId, 'share');
-    const bet = round ? await repo.memberBet(trx, round.id, player.memberId, true) : undefined;
-    if (!round || !bet) throw new AppError('CRASH_NO_BET');
-    if (bet.status === 'cashed') return bet;
-    if (bet.status === 'lost' || round.status === 'busted') throw new AppError('CRASH_ROUND_BUSTED');
-    if (round.status !== 'running') throw new AppError('CRASH_NOT_RUNNING');
-    const at = now();
-    const reached = multiplierAfter(at.getTime() - round.started_at!.getTime(), timings.growthPerMs);
-    const crash = Number(round.crash_point);
-    const limit = Number(bet.limit_cash_out);
-    if (reached >= crash) {
-      // Past the bust: only an auto cash-out the round reached is still owed (the leader pays the same).
-      if (limit > crash) throw new AppError('CRASH_ROUND_BUSTED');
-      return cashOutBet(trx, bet, limit, at);
-    }
-    const multiplier = Math.min(floorToCents(reached), limit);
-    return cashOutBet(trx, bet, multiplier, at);
+  const bet = await repo.memberBet(db, roundId, player.memberId);
+  if (!bet || bet.merchant_id !== player.merchantId) throw new AppError('CRASH_NO_BET');
+  if (bet.status === 'cashed') return bet;
+  return cashOut(db, {
+    merchantId: player.merchantId,
+    currency: bet.currency,
+    mainAccountId: await memberAccountId(db, bet.member_id, bet.merchant_id, 'main', bet.currency),
+    roundId,
+    betId: bet.id,
+    how: { kind: 'manual', now, growthPerMs: timings.growthPerMs },
   });
 }

@@ -1,8 +1,8 @@
 import type { Db } from '../../platform/database/database.ts';
-import { withLedgerTransaction } from '../ledger/index.ts';
+import { memberAccountId, withLedgerTransaction } from '../ledger/index.ts';
 import { activeChain, crashPointOf, createChain, gameHash } from './crash.chain.ts';
 import * as repo from './crash.repository.ts';
-import { cashOutBet, loseBet } from './crash.settle.ts';
+import { cashOut, loseRest } from './crash.settle.ts';
 import { type CrashTimings, msToReach, multiplierAfter } from './crash.timing.ts';
 
 /** What changed in one step, for the pushes sent after the commit. */
@@ -15,15 +15,19 @@ export interface StepResult {
 }
 
 /**
- * Moves the merchant's round along its timeline to `now`, in one transaction with the round row
- * locked: opens the next round after the pause, starts it when betting ends, pays the auto
- * cash-outs the multiplier has reached, and busts it once the multiplier reaches the crash point.
+ * Moves the merchant's round along its timeline to `now`: opens the next round after the pause,
+ * starts it when betting ends (one transaction with the round row locked), pays the auto cash-outs
+ * the multiplier has reached (win-only items of the bet path, `cashOut`, beside the players' own
+ * cash-outs), and busts it once the multiplier reaches the crash point (one transaction with the
+ * round row locked: the rest lost, set-based).
  *
  * The timeline is fixed by the round's start time, not by when this runs: a late tick (or a restart
- * after a crash of the process) settles exactly what the timeline says — auto cash-outs at or below
- * the crash point are paid at their target, every other active bet is lost at the bust, because a
- * manual cash-out is only ever what the server received before the bust time. Only the leader
- * calls this (crash.loop.ts), but the row lock keeps it correct if two ever did.
+ * after a crash of the process, between any two of these steps) settles exactly what the timeline
+ * says — auto cash-outs at or below the crash point are paid at their target, every other active bet
+ * is lost at the bust, because a manual cash-out is only ever what the server received before the
+ * bust time. The bust refuses while an auto cash-out it owes is unpaid (`loseRest`), so a step whose
+ * cash-outs failed busts on a later one. Only the leader calls this (crash.loop.ts), but the row
+ * locks keep it correct if two ever did.
  */
 export async function advanceRound(
   db: Db,
@@ -31,17 +35,16 @@ export async function advanceRound(
   now: Date,
   timings: CrashTimings,
 ): Promise<StepResult> {
-  return withLedgerTransaction(db, async (trx) => {
-    const result: StepResult = { roundId: null, phaseChanged: false, cashedBetIds: [] };
+  const result: StepResult = { roundId: null, phaseChanged: false, cashedBetIds: [] };
+  const round = await withLedgerTransaction(db, async (trx) => {
     let round = await repo.latestRound(trx, merchantId, 'update');
     if (
       !round ||
       (round.status === 'busted' && now.getTime() >= round.busted_at!.getTime() + timings.pauseMs)
     ) {
-      round = await openRound(trx, merchantId, round, now, timings);
-      return { ...result, roundId: round.id, phaseChanged: true };
+      result.phaseChanged = true;
+      return openRound(trx, merchantId, round, now, timings);
     }
-    result.roundId = round.id;
     if (round.status === 'betting' && now >= round.betting_ends_at) {
       // Started when the leader saw the betting end (later than planned after an outage: the
       // multiplier starts at 1.00 from the actual start, nobody is owed time they could not use).
@@ -53,27 +56,52 @@ export async function advanceRound(
         .executeTakeFirstOrThrow();
       result.phaseChanged = true;
     }
-    if (round.status !== 'running') return result;
-    const started = round.started_at!.getTime();
-    const crash = Number(round.crash_point);
-    const reached = multiplierAfter(now.getTime() - started, timings.growthPerMs);
-    for (const bet of await repo.activeBets(trx, round.id)) {
+    return round;
+  });
+  result.roundId = round.id;
+  if (round.status !== 'running') return result;
+  const started = round.started_at!.getTime();
+  const crash = Number(round.crash_point);
+  const reached = multiplierAfter(now.getTime() - started, timings.growthPerMs);
+  const due = (await repo.betsOf(db, round.id)).filter((bet) => {
+    const target = Number(bet.limit_cash_out);
+    return bet.status === 'active' && target <= crash && target <= reached;
+  });
+  const paid = await Promise.allSettled(
+    due.map(async (bet) => {
       const target = Number(bet.limit_cash_out);
-      if (target <= crash && target <= reached) {
-        await cashOutBet(trx, bet, target, new Date(started + msToReach(target, timings.growthPerMs)));
-        result.cashedBetIds.push(bet.id);
-      }
-    }
-    if (reached < crash) return result;
-    const bustedAt = new Date(started + msToReach(crash, timings.growthPerMs));
-    for (const bet of await repo.activeBets(trx, round.id)) await loseBet(trx, bet, bustedAt);
+      return cashOut(db, {
+        merchantId,
+        currency: bet.currency,
+        mainAccountId: await memberAccountId(db, bet.member_id, merchantId, 'main', bet.currency),
+        roundId: round.id,
+        betId: bet.id,
+        how: {
+          kind: 'auto',
+          multiplier: target,
+          at: new Date(started + msToReach(target, timings.growthPerMs)),
+        },
+      });
+    }),
+  );
+  for (const [n, outcome] of paid.entries())
+    if (outcome.status === 'fulfilled') result.cashedBetIds.push(due[n]!.id);
+  const failed = paid.find((outcome) => outcome.status === 'rejected');
+  if (failed) throw failed.reason;
+  if (reached < crash) return result;
+  const bustedAt = new Date(started + msToReach(crash, timings.growthPerMs));
+  await withLedgerTransaction(db, async (trx) => {
+    const locked = await repo.roundById(trx, merchantId, round.id, 'update');
+    if (locked?.status !== 'running') return;
+    await loseRest(trx, locked, bustedAt);
     await trx
       .updateTable('crash_rounds')
       .set({ status: 'busted', busted_at: bustedAt })
       .where('id', '=', round.id)
       .execute();
-    return { ...result, phaseChanged: true };
+    result.phaseChanged = true;
   });
+  return result;
 }
 
 /** The next game of the merchant's chain (a new chain when there is none or it is used up). */

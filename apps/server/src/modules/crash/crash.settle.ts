@@ -1,9 +1,20 @@
-import { HUNDREDTHS_SCALE } from '@sorte/fairness';
+import { floorToCents, HUNDREDTHS_SCALE } from '@sorte/fairness';
 import { multiplierUnits, payoutMinor } from '@sorte/money';
+import type { Settled } from '../../platform/batching/group-commit.ts';
 import type { Db } from '../../platform/database/database.ts';
-import { houseAccountFor, memberAccountId, transfer } from '../ledger/index.ts';
-import { recordBet } from '../records/index.ts';
+import { AppError } from '../../platform/http/app-error.ts';
+import {
+  type Answers,
+  type Batch,
+  answerRepeats,
+  betPath,
+  lockSpendable,
+  postDecided,
+} from '../bets/index.ts';
+import { closeRecords } from '../records/index.ts';
+import * as repo from './crash.repository.ts';
 import type { BetRow } from './crash.repository.ts';
+import { multiplierAfter } from './crash.timing.ts';
 
 /** How crash rounds appear in the betting records. */
 export const CRASH_SOURCE = 'crash';
@@ -25,51 +36,190 @@ export function recordOf(bet: Pick<BetRow, 'merchant_id' | 'member_id' | 'id' | 
 }
 
 /**
- * Pays a locked, active bet at `multiplier`: the win through the ledger (its key is the bet's, so a
- * manual cash-out racing the server's auto cash-out can never pay twice), the bet and its betting
- * record settled — all in the caller's transaction.
+ * A cash-out as the bet path carries it: a win-only item keyed per bet. `manual` is the player's, at
+ * the multiplier of the server clock when its batch handles it; `auto` is the leader's, at the bet's
+ * target (its auto cash-out or the max-win cap) and the time the round reached it.
  */
-export async function cashOutBet(trx: Db, bet: BetRow, multiplier: number, now: Date): Promise<BetRow> {
-  // Crash's grid is the hundredth: stake × hundredths / 100, exact, rounded down once.
-  const payout = payoutMinor(
-    bet.stake_minor,
-    multiplierUnits(multiplier, HUNDREDTHS_SCALE),
-    HUNDREDTHS_SCALE,
-  );
-  const main = await memberAccountId(trx, bet.member_id, bet.merchant_id, 'main', bet.currency);
-  const house = await houseAccountFor(trx, bet.merchant_id, bet.currency, bet.member_id);
-  const paid = await transfer(trx, {
-    merchantId: bet.merchant_id,
-    currency: bet.currency,
-    idempotencyKey: `crash:${bet.id}:win`,
-    code: 'win',
-    debitAccountId: house,
-    creditAccountId: main,
-    amountMinor: payout,
-    metadata: { game: CRASH_GAME, roundId: String(bet.round_id), cashOut: multiplier },
-  });
-  const updated = await trx
-    .updateTable('crash_bets')
-    .set({
-      status: 'cashed',
-      cash_out: multiplier.toFixed(2),
-      payout_minor: payout,
-      payout_transfer_id: paid.id,
-      settled_at: now,
-    })
-    .where('id', '=', bet.id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  await recordBet(trx, { ...recordOf(bet), payoutMinor: payout, status: 'settled', at: now });
-  return updated;
+export interface CashOutItem {
+  merchantId: string;
+  /** The bet's currency and its member's main account in it (resolved by the caller). */
+  currency: string;
+  mainAccountId: bigint;
+  roundId: bigint;
+  betId: bigint;
+  how:
+    | { kind: 'manual'; now: () => Date; growthPerMs: number }
+    | { kind: 'auto'; multiplier: number; at: Date };
 }
 
-/** Settles a locked, active bet as lost at the bust: nothing moves, the record is closed. */
-export async function loseBet(trx: Db, bet: BetRow, now: Date): Promise<void> {
-  await trx
-    .updateTable('crash_bets')
-    .set({ status: 'lost', settled_at: now })
-    .where('id', '=', bet.id)
-    .execute();
-  await recordBet(trx, { ...recordOf(bet), status: 'settled', at: now });
+/** One win transfer a cash-out: a batch is up to the ledger's batch. */
+const cashOuts = betPath<CashOutItem, BetRow>(settleCashOuts, { currencies: (item) => [item.currency] });
+
+/**
+ * Cashes a bet out through the bet path: concurrent cash-outs of one merchant (players' and the
+ * leader's alike) share one transaction per batch. Idempotent: a cashed bet answers itself, and the
+ * win's ledger key is the bet's (`crash:<betId>:win`), so no bet is ever paid twice.
+ */
+export function cashOut(db: Db, item: CashOutItem): Promise<BetRow> {
+  return cashOuts.submit(db, item);
+}
+
+/** Waits for every cash-out batch taken so far (tests). */
+export function flushCashOuts(db: Db): Promise<void> {
+  return cashOuts.flush(db);
+}
+
+interface Decided {
+  i: number;
+  bet: BetRow;
+  multiplier: number;
+  at: Date;
+  payout: bigint;
+}
+
+/**
+ * One batch of cash-outs in ONE transaction:
+ *  1. the rounds share-locked in id order (the leader's bust waits; it locks the round, then the bets);
+ *  2. the bets locked for update in id order (a cash-out of the same bet in another batch waits, then
+ *     sees it cashed);
+ *  3. the accounts (the members' main accounts and the batch's house shard) locked in id order;
+ *  then each decided in JS on the locked rows (a copy of a bet already in the batch answers with the
+ *  first), 4. the wins as ONE `transferBatch`, 5. the bets and 6. their betting records closed,
+ *  set-based.
+ */
+async function settleCashOuts(trx: Db, items: CashOutItem[], batch: Batch): Promise<Settled<BetRow>[]> {
+  const answers: Answers<BetRow> = items.map(() => null);
+  const rounds = new Map(
+    (await repo.lockRounds(trx, batch.merchantId, [...new Set(items.map((c) => c.roundId))])).map((r) => [
+      r.id,
+      r,
+    ]),
+  );
+  const bets = new Map(
+    (await repo.lockBets(trx, [...new Set(items.map((c) => c.betId))])).map((b) => [b.id, b]),
+  );
+  await lockSpendable(trx, [
+    ...new Set([...items.map((c) => c.mainAccountId), ...items.map((c) => batch.house(c.currency))]),
+  ]);
+  const firstOfBet = new Map<bigint, number>();
+  const repeats = new Map<number, number>();
+  const decided: Decided[] = [];
+  items.forEach((item, i) => {
+    const first = firstOfBet.get(item.betId);
+    if (first !== undefined) {
+      repeats.set(i, first);
+      return;
+    }
+    firstOfBet.set(item.betId, i);
+    try {
+      const bet = bets.get(item.betId);
+      const round = rounds.get(item.roundId);
+      if (!bet || !round || bet.round_id !== round.id || bet.currency !== item.currency)
+        throw new AppError('CRASH_NO_BET');
+      if (bet.status === 'cashed') {
+        answers[i] = { ok: true, value: bet };
+        return;
+      }
+      const { multiplier, at } = decide(item, bet, round);
+      // Crash's grid is the hundredth: stake × hundredths / 100, exact, rounded down once.
+      const payout = payoutMinor(
+        bet.stake_minor,
+        multiplierUnits(multiplier, HUNDREDTHS_SCALE),
+        HUNDREDTHS_SCALE,
+      );
+      decided.push({ i, bet, multiplier, at, payout });
+    } catch (error) {
+      answers[i] = { ok: false, error };
+    }
+  });
+
+  const transfers = await postDecided(
+    trx,
+    decided.map(({ i, bet, multiplier, payout }) => ({
+      merchantId: bet.merchant_id,
+      currency: bet.currency,
+      idempotencyKey: `crash:${bet.id}:win`,
+      code: 'win',
+      debitAccountId: batch.house(bet.currency),
+      creditAccountId: items[i]!.mainAccountId,
+      amountMinor: payout,
+      metadata: { game: CRASH_GAME, roundId: String(bet.round_id), cashOut: multiplier },
+    })),
+  );
+  const updated = await repo.settleCashOuts(
+    trx,
+    decided.map((d, n) => ({
+      id: d.bet.id,
+      cashOut: d.multiplier.toFixed(2),
+      payoutMinor: d.payout,
+      payoutTransferId: transfers[n]!,
+      at: d.at,
+    })),
+  );
+  if (decided.length)
+    await closeRecords(
+      trx,
+      batch.merchantId,
+      CRASH_SOURCE,
+      decided.map((d) => ({
+        sourceRef: recordOf(d.bet).sourceRef,
+        payoutMinor: d.payout,
+        status: 'settled' as const,
+        at: d.at,
+      })),
+      decided[0]!.at,
+    );
+  decided.forEach((d, n) => {
+    answers[d.i] = { ok: true, value: updated[n]! };
+  });
+  answerRepeats(items, answers, repeats, () => true);
+  return answers as Settled<BetRow>[];
+}
+
+/**
+ * Where a locked, active bet is cashed out. A manual cash-out is refused before the start and from
+ * the bust time on, whether or not the leader has written the bust yet (the crash point is fixed, so
+ * the time of the bust is known); if the multiplier already passed the bet's target, it is paid at
+ * that target, as the leader would.
+ */
+function decide(item: CashOutItem, bet: BetRow, round: repo.RoundRow): { multiplier: number; at: Date } {
+  if (bet.status === 'lost' || round.status === 'busted') throw new AppError('CRASH_ROUND_BUSTED');
+  if (round.status !== 'running') throw new AppError('CRASH_NOT_RUNNING');
+  const crash = Number(round.crash_point);
+  const limit = Number(bet.limit_cash_out);
+  if (item.how.kind === 'auto') {
+    if (item.how.multiplier > crash) throw new AppError('CRASH_ROUND_BUSTED');
+    return { multiplier: item.how.multiplier, at: item.how.at };
+  }
+  const at = item.how.now();
+  const reached = multiplierAfter(at.getTime() - round.started_at!.getTime(), item.how.growthPerMs);
+  if (reached >= crash) {
+    // Past the bust: only a target the round reached is still owed (the leader pays the same).
+    if (limit > crash) throw new AppError('CRASH_ROUND_BUSTED');
+    return { multiplier: limit, at };
+  }
+  return { multiplier: Math.min(floorToCents(reached), limit), at };
+}
+
+/**
+ * Settles the round's remaining active bets as lost at the bust, set-based: one update of the bets,
+ * one of their betting records (nothing moves: the stakes are the house's already). Refuses (throws,
+ * so the bust waits for the next step) while a bet's target at or under the crash point is unpaid.
+ */
+export async function loseRest(trx: Db, round: repo.RoundRow, at: Date): Promise<void> {
+  const rest = await repo.activeBets(trx, round.id);
+  if (rest.some((bet) => Number(bet.limit_cash_out) <= Number(round.crash_point)))
+    throw new Error('crash: an automatic cash-out is still due at the bust');
+  await repo.loseBets(
+    trx,
+    rest.map((bet) => bet.id),
+    at,
+  );
+  await closeRecords(
+    trx,
+    round.merchant_id,
+    CRASH_SOURCE,
+    rest.map((bet) => ({ sourceRef: recordOf(bet).sourceRef, payoutMinor: 0n, status: 'settled' as const })),
+    at,
+  );
 }

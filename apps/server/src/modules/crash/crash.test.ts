@@ -1,112 +1,27 @@
 import { createHash, createHmac, randomUUID } from 'node:crypto';
 import { verifyGameHash } from '@sorte/fairness';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/harness.ts';
 import { expectIdempotentBurst } from '../../../test/idempotent-burst.ts';
-import { MODULES } from '../../app.ts';
-import { call, createAuthTestApp, setFlags } from '../auth/auth.test-helpers.ts';
-import {
-  balanceOf,
-  expectVerified,
-  type Fixture,
-  fixture,
-  fundedPlayer,
-} from '../ledger/ledger.test-helpers.ts';
+import { call, setFlags } from '../auth/auth.test-helpers.ts';
+import type { Fixture } from '../ledger/ledger.test-helpers.ts';
 import { connect, listen, waitFor } from '../realtime/realtime.test-helpers.ts';
 import { sha256 } from './crash.chain.ts';
-import { advanceRound } from './crash.engine.ts';
 import { CrashLoop } from './crash.loop.ts';
-import { latestRound, type RoundRow } from './crash.repository.ts';
-import { type CrashTimings, DEFAULT_TIMINGS, msToReach } from './crash.timing.ts';
-import { crashModule, createCrashModule } from './index.ts';
+import { CRASH_TEST_TIMINGS, crashTestApp } from './crash.test-helpers.ts';
+import { msToReach } from './crash.timing.ts';
 import { expectStreamConsistent } from '../records/records.test-helpers.ts';
 
-/**
- * The crash rounds on the server's (manual) clock: the tests step the round the way the leader's
- * loop does, so every phase is hit at an exact time without waiting. A fast curve keeps the clock
- * jumps small: m(t) = e^(0.001·t), 2× after 693 ms.
- */
-const TIMINGS: CrashTimings = {
-  ...DEFAULT_TIMINGS,
-  bettingMs: 200,
-  pauseMs: 100,
-  growthPerMs: 0.001,
-  chainLength: 500,
-};
-const slot = MODULES.indexOf(crashModule);
-
+const TIMINGS = CRASH_TEST_TIMINGS;
+const bed = crashTestApp(TIMINGS);
+const { step, current, msFromStart, bust, roundWhere, start, player, bet, cashOut } = bed;
 let t: TestApp;
 let f: Fixture;
-beforeAll(async () => {
-  MODULES[slot] = createCrashModule({ timings: TIMINGS, loop: false });
-  t = await createAuthTestApp({});
-  f = await fixture(t);
+beforeAll(() => {
+  t = bed.app();
+  f = bed.fixture();
 });
-afterAll(async () => {
-  MODULES[slot] = crashModule;
-  await t?.close();
-});
-afterEach(() => expectVerified(t.ctx.db));
 
-const step = () => advanceRound(t.ctx.db, f.merchantId, t.clock.now(), TIMINGS);
-const current = async () => (await latestRound(t.ctx.db, f.merchantId))!;
-const msFromStart = async (multiplier: number) => {
-  const round = await current();
-  return round.started_at!.getTime() + msToReach(multiplier, TIMINGS.growthPerMs) - t.clock.now().getTime();
-};
-
-/** Plays rounds out (no bets) until one opens whose crash point passes `wanted`; it is left in betting. */
-async function roundWhere(wanted: (crash: number) => boolean): Promise<RoundRow> {
-  for (let i = 0; i < 200; i++) {
-    let round = await current();
-    if (!round || round.status === 'busted') {
-      t.clock.advance(TIMINGS.pauseMs);
-      await step();
-      round = await current();
-    }
-    if (round.status === 'betting' && wanted(Number(round.crash_point))) return round;
-    await bust();
-  }
-  throw new Error('no such round in 200');
-}
-
-/** Runs the current round to its bust. */
-async function bust(): Promise<void> {
-  let round = await current();
-  if (round.status === 'betting') {
-    t.clock.advance(round.betting_ends_at.getTime() - t.clock.now().getTime());
-    await step();
-    round = await current();
-  }
-  if (round.status === 'running') {
-    t.clock.advance(Math.max(0, await msFromStart(Number(round.crash_point))) + 1);
-    await step();
-  }
-  expect((await current()).status).toBe('busted');
-}
-
-async function start(): Promise<void> {
-  const round = await current();
-  t.clock.advance(round.betting_ends_at.getTime() - t.clock.now().getTime());
-  await step();
-  expect((await current()).status).toBe('running');
-}
-
-async function player(balanceMinor = 100_000n) {
-  const p = await fundedPlayer(t, f, 'crash', balanceMinor);
-  const balance = async () => (await balanceOf(f, p.mainId)).balance;
-  return { token: p.token, account: p.account, memberId: p.memberId, balance };
-}
-
-const bet = (token: string, body: Record<string, unknown> = {}) =>
-  call(t, {
-    method: 'POST',
-    url: '/wps/crash/bet',
-    token,
-    payload: { amountMinor: 1_000, idempotencyKey: randomUUID(), ...body },
-  });
-const cashOut = (token: string, roundId: bigint | string) =>
-  call(t, { method: 'POST', url: '/wps/crash/cashout', token, payload: { roundId: String(roundId) } });
 const record = (bet: { roundId: string; id: string }) =>
   t.ctx.db
     .selectFrom('bet_records')

@@ -41,6 +41,10 @@ const router = createBrowserRouter(
           lazy: async () => ({ Component: (await import('./pages/Activities')).ActivitiesPage }),
         },
         {
+          path: 'points',
+          lazy: async () => ({ Component: (await import('./pages/PointsMall')).PointsMallPage }),
+        },
+        {
           path: 'operators',
           lazy: async () => ({ Component: (await import('./pages/Operators')).OperatorsPage }),
         },

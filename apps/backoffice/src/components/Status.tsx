@@ -9,6 +9,10 @@ export function Badge({ tone, children }: { tone?: 'ok' | 'warn' | 'bad' | 'mute
 
 const TONES: Record<string, 'ok' | 'warn' | 'bad' | 'muted'> = {
   pending: 'warn',
+  processing: 'warn',
+  shipped: 'warn',
+  delivered: 'ok',
+  cancelled: 'muted',
   approved: 'ok',
   received: 'ok',
   active: 'ok',

@@ -14,6 +14,7 @@ describe('menuFor', () => {
       'games',
       'lottery',
       'activities',
+      'points',
       'reports',
       'audit',
       'ledger',

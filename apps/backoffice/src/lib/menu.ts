@@ -10,6 +10,7 @@ export interface MenuItem {
     | 'games'
     | 'lottery'
     | 'activities'
+    | 'points'
     | 'reports'
     | 'audit'
     | 'ledger'
@@ -28,6 +29,7 @@ export const MENU: readonly MenuItem[] = [
   { key: 'games', path: '/games', permission: 'merchant.config' },
   { key: 'lottery', path: '/lottery', permission: 'merchant.config' },
   { key: 'activities', path: '/activities', permission: 'promotions.review' },
+  { key: 'points', path: '/points', permission: 'merchant.config' },
   // GGR / NGR: whoever may check the books reads them.
   { key: 'reports', path: '/reports', permission: 'ledger.verify' },
   { key: 'audit', path: '/audit', permission: 'audit.read' },

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { Alert, QueryState } from '../components/Status';
+import { Switch } from '../components/Switch';
 // The flag list straight from its file: the contracts index would also bring zod into this page's bundle.
 import { FEATURE_FLAGS } from '../../../../packages/contracts/src/flags';
 import { useAction } from '../lib/action';
@@ -128,39 +129,6 @@ function SaveRow({
         </button>
       </div>
     </div>
-  );
-}
-
-/** A labelled on/off switch with its one-line explanation (and the flag's id, for support). */
-function Switch({
-  checked,
-  onChange,
-  label,
-  hint,
-  id,
-}: {
-  checked: boolean;
-  onChange: (on: boolean) => void;
-  label: string;
-  hint: string;
-  id?: string;
-}) {
-  return (
-    <label className="switch">
-      <input
-        type="checkbox"
-        role="switch"
-        aria-checked={checked}
-        checked={checked}
-        onChange={(event) => onChange(event.target.checked)}
-      />
-      <span className="switch__text">
-        <strong>
-          {label} {id ? <span className="mono small muted">{id}</span> : null}
-        </strong>
-        <span className="muted small">{hint}</span>
-      </span>
-    </label>
   );
 }
 

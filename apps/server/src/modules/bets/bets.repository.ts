@@ -47,7 +47,8 @@ export async function lockActiveSeeds(db: Db, memberIds: string[]): Promise<Lock
 }
 
 /**
- * The rounds already stored under these (member, idempotency key) pairs. Run after the seed locks:
+ * The rounds already stored under these (member, idempotency key) pairs, and the mines or hilo rounds
+ * open under them. Run after the seed locks:
  * its snapshot then sees a twin committed by a batch that held them. Lateral, one index probe a key.
  */
 export async function findRounds(
@@ -61,7 +62,16 @@ export async function findRounds(
            s.server_seed_hash, s.client_seed
       from ${keyPairs(keys)}
       cross join lateral (
-        select * from original_rounds o where o.member_id = k.m and o.idempotency_key = k.key
+        select o.id, o.member_id, o.game, o.idempotency_key, o.params, o.outcome, o.stake_minor, o.payout_minor,
+               o.multiplier, o.currency, o.nonce, o.balance_before_minor, o.balance_after_minor, o.created_at, o.seed_id
+          from original_rounds o where o.member_id = k.m and o.idempotency_key = k.key
+        union all
+        -- A mines or hilo round still open under the key (a finished one is in original_rounds): its game
+        -- is never the bet's, so the bet is LEDGER_IDEMPOTENCY_CONFLICT — were it placed, the round's copy
+        -- for recall could not take the key when it ends.
+        select m.id, m.member_id, m.game, m.idempotency_key, m.params, '{}'::jsonb, m.stake_minor, 0::bigint,
+               0::numeric, m.currency, m.nonce, m.balance_before_minor, m.balance_before_minor, m.created_at, m.seed_id
+          from multistep_rounds m where m.member_id = k.m and m.idempotency_key = k.key and m.status = 'open'
       ) r
       join fairness_seeds s on s.id = r.seed_id`.execute(db);
   return rows;

@@ -571,6 +571,26 @@ it('one start key sent 20 times at once opens one round, takes one stake and cla
   expect(await expectWhole([memberId])).toBe(1);
 });
 
+it('a key is the member’s across games: a dice bet under an open round’s key is a conflict, and the round still settles', async () => {
+  const { token, memberId } = await player(10_000n);
+  const idempotencyKey = randomUUID();
+  const started = (await startMines(token, { mines: 2, idempotencyKey })).value;
+  const dice = { amountMinor: 100, target: 50, direction: 'under', idempotencyKey };
+  expect(await post(token, 'dice/bet', dice)).toMatchObject({
+    status: 409,
+    code: 'LEDGER_IDEMPOTENCY_CONFLICT',
+  });
+  const { safe } = await layout(memberId, started.nonce, 2);
+  await reveal(token, started.id, safe[0]!);
+  expect((await cashout(token, 'mines', started.id)).value.status).toBe('won');
+  // Finished, the round is copied for recall under its key: the dice bet is still a conflict.
+  expect(await post(token, 'dice/bet', dice)).toMatchObject({
+    status: 409,
+    code: 'LEDGER_IDEMPOTENCY_CONFLICT',
+  });
+  expect(await expectWhole([memberId])).toBe(1);
+});
+
 it('20 cash-outs of one round at once (half one key, half their own) pay once', async () => {
   const { token, memberId } = await player(10_000n);
   const started = (await startMines(token, { mines: 2 })).value;

@@ -57,9 +57,8 @@ export async function lockCallRounds<In, Out>(
   for (const { item } of openCalls(items, answers)) {
     const spec = round(item);
     const key = roundKey(spec.vendor, spec.roundId);
-    const seen = wanted.get(key);
-    if (!seen) wanted.set(key, spec);
-    else if (spec.open !== false) seen.open = true;
+    // The first call that may open the round names its player and currency.
+    if (!wanted.has(key) || (spec.open !== false && wanted.get(key)!.open === false)) wanted.set(key, spec);
   }
   const rows = await repo.lockRounds(trx, merchantId, [...wanted.values()]);
   return new Map(rows.map((r) => [roundKey(r.vendor, r.round_id), r]));

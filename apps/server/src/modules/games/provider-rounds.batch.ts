@@ -95,17 +95,22 @@ async function settleRoundCalls(trx: Db, items: RoundCall[], batch: Batch): Prom
     open.map(({ item }) => item),
   );
   const late = new Map<number, () => Settled<RoundAnswer>>();
+  // A round this batch opened exists for a credit or an end only after the rollback that opened it.
+  const opened = new Set<string>();
   for (const { item, i } of open) {
-    const round = locked.get(roundKey(item.vendor, item.request.roundId));
-    const decision = !round
-      ? refuse('PROVIDER_ROUND_UNKNOWN')
-      : round.member_id !== item.player.memberId || round.currency !== item.request.currency
-        ? refuse('PROVIDER_ROUND_MISMATCH')
-        : item.kind === 'credit'
-          ? credit(b, item, round)
-          : item.kind === 'rollback'
-            ? rollback(b, item, round)
-            : end(b, item, round);
+    const key = roundKey(item.vendor, item.request.roundId);
+    const round = locked.get(key);
+    if (item.kind === 'rollback') opened.add(key);
+    const decision =
+      !round || (round.created && !opened.has(key))
+        ? refuse('PROVIDER_ROUND_UNKNOWN')
+        : round.member_id !== item.player.memberId || round.currency !== item.request.currency
+          ? refuse('PROVIDER_ROUND_MISMATCH')
+          : item.kind === 'credit'
+            ? credit(b, item, round)
+            : item.kind === 'rollback'
+              ? rollback(b, item, round)
+              : end(b, item, round);
     if (typeof decision === 'function') late.set(i, decision);
     else answers[i] = decision;
   }

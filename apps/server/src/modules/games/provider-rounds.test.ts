@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
 import type { TestApp } from '../../../test/harness.ts';
-import { expectIdempotentBurst } from '../../../test/idempotent-burst.ts';
+import { answerOf, expectIdempotentBurst } from '../../../test/idempotent-burst.ts';
 import { call as memberCall, createAuthTestApp } from '../auth/auth.test-helpers.ts';
 import {
   balanceOf,
@@ -428,15 +428,48 @@ test('a debit and its rollback racing, in both orders: the stake is never kept, 
   }
 });
 
+// Straight to the service (the signature is checked before it): calls made together reach the bet
+// path together.
+const direct = () => createProviderRounds(t.ctx, createProviderWallet(t.ctx));
+const signed = (): ProviderCall => ({
+  merchantCode: 'demo',
+  vendor: REFERENCE_VENDOR,
+  headers: { nonce: randomUUID() },
+  rawBody: Buffer.alloc(0),
+});
+
+test('in one batch, a credit before the rollback that opens its round finds no round; after it, it does', async () => {
+  const rounds = direct();
+  const p = await player(1_000n);
+  const busy = await Promise.all(Array.from({ length: 4 }, () => player(1n)));
+  for (const creditFirst of [true, false]) {
+    const base = { playerId: p.memberId, roundId: `r-${randomUUID()}`, currency: f.currency };
+    const credit = () =>
+      answerOf(rounds.credit(f.merchantId, signed(), { ...base, txnId: randomUUID(), amountMinor: 5 }));
+    const rollback = () =>
+      answerOf(rounds.rollback(f.merchantId, signed(), { ...base, txnId: randomUUID() }));
+    // Four calls take the merchant's four batch slots; the two calls behind them leave as one batch.
+    const blockers = busy.map((b) =>
+      answerOf(
+        rounds.endRound(f.merchantId, signed(), {
+          playerId: b.memberId,
+          roundId: `r-${randomUUID()}`,
+          currency: f.currency,
+        }),
+      ),
+    );
+    const [first, second] = creditFirst ? [credit(), rollback()] : [rollback(), credit()];
+    await Promise.all(blockers);
+    const [c, r] = creditFirst ? [await first, await second] : [await second, await first];
+    expect(r).toMatchObject({ status: 200, value: { refundedMinor: 0n } });
+    if (creditFirst) expect(c).toMatchObject({ status: 404, code: 'PROVIDER_ROUND_UNKNOWN' });
+    else expect(c).toMatchObject({ status: 200, value: { balanceMinor: 1_005n } });
+  }
+  expect(await balanceOf(f, p.mainId)).toEqual({ balance: 1_005n, pending: 0n });
+});
+
 test("40 players' credits, rollbacks and round ends at once share batches; each player's wallet is exact", async () => {
-  // Straight to the service (the signature is checked before it): the calls reach the bet path together.
-  const rounds = createProviderRounds(t.ctx, createProviderWallet(t.ctx));
-  const signed = (): ProviderCall => ({
-    merchantCode: 'demo',
-    vendor: REFERENCE_VENDOR,
-    headers: { nonce: randomUUID() },
-    rawBody: Buffer.alloc(0),
-  });
+  const rounds = direct();
   const players = await Promise.all(Array.from({ length: 40 }, () => player(2_000n)));
   const base = players.map((p) => ({
     playerId: p.memberId,

@@ -134,6 +134,8 @@ export interface RoundRow {
   category: string;
   currency: string;
   status: 'open' | 'ended';
+  /** Opened by this statement (the round was not known before). */
+  created: boolean;
 }
 
 export interface RoundToLock {
@@ -175,7 +177,9 @@ export async function lockRounds(db: Db, merchantId: string, rounds: RoundToLock
     on conflict (merchant_id, vendor, round_id) do update set
       game_code = case when game_rounds.game_code = '' then excluded.game_code else game_rounds.game_code end,
       category = case when game_rounds.game_code = '' then excluded.category else game_rounds.category end
-    returning vendor, round_id, member_id, game_code, category, currency, status`.execute(db);
+    returning vendor, round_id, member_id, game_code, category, currency, status, (xmax = 0) as created`.execute(
+    db,
+  );
   return rows;
 }
 

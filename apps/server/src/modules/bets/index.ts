@@ -1,10 +1,12 @@
 /**
  * The bet path (issue 14): bets are placed and settled through group commit over the ledger's batch,
  * one merchant per batch, so concurrent bets share transactions and a refused bet never fails its
- * neighbours. Today it carries the in-house single-round games (dice, limbo, wheel, plinko, keno,
- * slot), the vendor debits and the lottery slips (`slipPath`: stake-only bets);
- * docs/architecture.md ("The bet path") says how the other games move onto it. A library module:
- * no routes, no background work — the game modules call it.
+ * neighbours. `betPath` is the skeleton every kind of bet is placed through — the in-house single
+ * rounds (`placeSingleRound`, here), stake-only slips (`slipPath`, here: both lotteries and crash
+ * bets), and the kinds the game modules define on it (mines/hilo starts and moves, crash cash-outs,
+ * the vendor's debits and round calls); the steps they share (seed locks, twins, account locks,
+ * nonces) are exported. docs/architecture.md ("The bet path") has the table of kinds. A library
+ * module: no routes, no background work — the game modules call it.
  */
 export { type Batch, type BetPath, betPath, postDecided } from './bets.batch.ts';
 export { advanceNonces, inInputOrder, keyPairs, type LockedSeed, lockSpendable } from './bets.repository.ts';

@@ -1,12 +1,12 @@
 import type { RebateRates } from '@sorte/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 // The category list straight from its file: the contracts index would also bring zod into this page's bundle.
 import { GAME_TYPES } from '../../../../packages/contracts/src/game-types';
-import { ConfirmDialog } from '../components/ConfirmDialog';
-import { Alert, QueryState } from '../components/Status';
-import { useAction } from '../lib/action';
+import { ConfirmedSaveRow } from '../components/ConfirmedSaveRow';
+import { QueryState } from '../components/Status';
+import { useConfirmedSave } from '../lib/confirmed-save';
 import { api } from '../lib/api';
 import { parseRebateDraft, type RebateDraft, rebateDraftOf } from '../lib/rebate-rates';
 import { useMerchantCurrency } from './lottery/currency';
@@ -22,13 +22,10 @@ export function RebatesPanel() {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
   const currency = useMerchantCurrency();
-  const queryClient = useQueryClient();
   const stored = useQuery({ queryKey: RATES_KEY, queryFn: () => api.get<RebateRates>('/bo/rebates/rates') });
   const [draft, setDraft] = useState<RebateDraft | null>(null);
-  const [confirming, setConfirming] = useState(false);
-  const [invalid, setInvalid] = useState<string | null>(null);
-  const [saved, setSaved] = useState(false);
-  const action = useAction();
+  const save = useConfirmedSave(RATES_KEY);
+  const { invalid } = save;
 
   // The form follows what is stored: on the first answer, after a save, and when the language changes.
   useEffect(() => {
@@ -40,23 +37,12 @@ export function RebatesPanel() {
   const changed =
     'update' in parsed && (parsed.update.rates.length > 0 || parsed.update.minClaimMinor !== undefined);
   const edit = (next: RebateDraft) => {
-    setSaved(false);
-    setInvalid(null);
+    save.edited();
     setDraft(next);
   };
-
-  async function apply() {
-    if (!('update' in parsed)) return;
-    const body = parsed.update;
-    const ok = await action.run(async () => {
-      await api.put('/bo/rebates/rates', body);
-      await queryClient.invalidateQueries({ queryKey: RATES_KEY });
-    });
-    if (ok) {
-      setConfirming(false);
-      setSaved(true);
-    }
-  }
+  const apply = () => {
+    if ('update' in parsed) void save.apply(() => api.put('/bo/rebates/rates', parsed.update));
+  };
 
   return (
     <div className="panel">
@@ -101,40 +87,20 @@ export function RebatesPanel() {
         </tbody>
       </table>
       <p className="muted small">{t('settings.rebates.hint')}</p>
-      <div className="save-row">
-        <Alert tone="error">
-          {invalid
+      <ConfirmedSaveRow
+        save={save}
+        parsed={parsed}
+        changed={changed}
+        invalidMessage={
+          invalid
             ? t(invalid === 'minClaim' ? 'settings.rebates.badAmount' : 'settings.rebates.badRate')
-            : null}
-        </Alert>
-        <Alert tone="error">{confirming ? null : action.error}</Alert>
-        <Alert tone="ok">{saved ? t('settings.saved') : null}</Alert>
-        <div className="actions">
-          <button
-            type="button"
-            className="button button--primary"
-            disabled={!changed && !('invalid' in parsed)}
-            onClick={() => {
-              if ('invalid' in parsed) setInvalid(parsed.invalid);
-              else setConfirming(true);
-            }}
-          >
-            {t('action.save')}
-          </button>
-        </div>
-      </div>
-      {confirming ? (
-        <ConfirmDialog
-          label={t('settings.apply')}
-          title={t('settings.rebates.confirm')}
-          busy={action.busy}
-          onCancel={() => setConfirming(false)}
-          onConfirm={() => void apply()}
-        >
-          <p className="muted small">{t('settings.rebates.confirmText')}</p>
-          <Alert tone="error">{action.error}</Alert>
-        </ConfirmDialog>
-      ) : null}
+            : null
+        }
+        title={t('settings.rebates.confirm')}
+        onConfirm={apply}
+      >
+        <p className="muted small">{t('settings.rebates.confirmText')}</p>
+      </ConfirmedSaveRow>
     </div>
   );
 }

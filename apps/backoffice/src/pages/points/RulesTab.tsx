@@ -1,11 +1,11 @@
 import type { PointsRules } from '@sorte/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { ConfirmedSaveRow } from '../../components/ConfirmedSaveRow';
 import { Alert, QueryState } from '../../components/Status';
 import { Switch } from '../../components/Switch';
-import { useAction } from '../../lib/action';
+import { useConfirmedSave } from '../../lib/confirmed-save';
 import { api } from '../../lib/api';
 import { parseRulesDraft, type RulesDraft, rulesChanged, rulesDraftOf } from '../../lib/points-mall';
 
@@ -20,13 +20,10 @@ const RULES_KEY = ['bo', 'points', 'rules'] as const;
 export function RulesTab() {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
-  const queryClient = useQueryClient();
   const stored = useQuery({ queryKey: RULES_KEY, queryFn: () => api.get<PointsRules>('/bo/points/rules') });
   const [draft, setDraft] = useState<RulesDraft | null>(null);
-  const [invalid, setInvalid] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState(false);
-  const [saved, setSaved] = useState(false);
-  const action = useAction();
+  const save = useConfirmedSave(RULES_KEY);
+  const { invalid } = save;
 
   useEffect(() => {
     if (stored.data) setDraft(rulesDraftOf(stored.data, locale));
@@ -37,8 +34,7 @@ export function RulesTab() {
   const parsed = parseRulesDraft(draft, rules, locale);
   const changed = 'update' in parsed && rulesChanged(parsed.update);
   const edit = (next: RulesDraft) => {
-    setSaved(false);
-    setInvalid(null);
+    save.edited();
     setDraft(next);
   };
   const text = (
@@ -57,18 +53,9 @@ export function RulesTab() {
     </label>
   );
 
-  async function apply() {
-    if (!('update' in parsed)) return;
-    const body = parsed.update;
-    const ok = await action.run(async () => {
-      await api.put('/bo/points/rules', body);
-      await queryClient.invalidateQueries({ queryKey: RULES_KEY });
-    });
-    if (ok) {
-      setConfirming(false);
-      setSaved(true);
-    }
-  }
+  const apply = () => {
+    if ('update' in parsed) void save.apply(() => api.put('/bo/points/rules', parsed.update));
+  };
 
   return (
     <div className="stack">
@@ -105,7 +92,7 @@ export function RulesTab() {
       <div className="panel">
         <h2>{t('points.rules.ratesTitle')}</h2>
         <p className="muted small">{t('points.rules.ratesHint')}</p>
-        <div className="table-wrap">
+        <div className="table-wrap points-rates-wrap">
           <table className="table points-rates">
             <thead>
               <tr>
@@ -122,8 +109,8 @@ export function RulesTab() {
                   edit({ ...draft, rates: { ...draft.rates, [category]: { ...typed, [part]: value } } });
                 return (
                   <tr key={category}>
-                    <td>{label}</td>
-                    <td>
+                    <td className="points-rates__cell">{label}</td>
+                    <td className="points-rates__cell">
                       <input
                         className="points-rates__input"
                         inputMode="decimal"
@@ -133,7 +120,7 @@ export function RulesTab() {
                         onChange={(event) => set('unit')(event.target.value)}
                       />
                     </td>
-                    <td>
+                    <td className="points-rates__cell">
                       <input
                         className="points-rates__input"
                         inputMode="numeric"
@@ -150,43 +137,23 @@ export function RulesTab() {
           </table>
         </div>
       </div>
-      <div className="save-row">
-        <Alert tone="error">
-          {invalid
+      <ConfirmedSaveRow
+        save={save}
+        parsed={parsed}
+        changed={changed}
+        invalidMessage={
+          invalid
             ? t(invalid.startsWith('convert') ? `points.rules.bad.${invalid}` : 'points.rules.bad.rate')
-            : null}
-        </Alert>
-        <Alert tone="error">{confirming ? null : action.error}</Alert>
-        <Alert tone="ok">{saved ? t('settings.saved') : null}</Alert>
-        <div className="actions">
-          <button
-            type="button"
-            className="button button--primary"
-            disabled={!changed && !('invalid' in parsed)}
-            onClick={() => {
-              if ('invalid' in parsed) setInvalid(parsed.invalid);
-              else setConfirming(true);
-            }}
-          >
-            {t('action.save')}
-          </button>
-        </div>
-      </div>
-      {confirming ? (
-        <ConfirmDialog
-          label={t('settings.apply')}
-          title={t('points.rules.confirm')}
-          busy={action.busy}
-          onCancel={() => setConfirming(false)}
-          onConfirm={() => void apply()}
-        >
-          {'update' in parsed && parsed.update.cashEnabled === true ? (
-            <Alert tone="warn">{t('points.rules.cashConfirm')}</Alert>
-          ) : null}
-          <p className="muted small">{t('points.rules.confirmText')}</p>
-          <Alert tone="error">{action.error}</Alert>
-        </ConfirmDialog>
-      ) : null}
+            : null
+        }
+        title={t('points.rules.confirm')}
+        onConfirm={apply}
+      >
+        {'update' in parsed && parsed.update.cashEnabled === true ? (
+          <Alert tone="warn">{t('points.rules.cashConfirm')}</Alert>
+        ) : null}
+        <p className="muted small">{t('points.rules.confirmText')}</p>
+      </ConfirmedSaveRow>
     </div>
   );
 }

@@ -1,15 +1,14 @@
-import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import type { TestApp } from '../../../test/harness.ts';
 import { createAuthTestApp } from '../auth/auth.test-helpers.ts';
 import { hashPassword } from '../auth/index.ts';
 import { boCall, operatorToken } from '../backoffice/backoffice.test-helpers.ts';
-import { expectVerified, type Fixture, fixture, key, newMember } from '../ledger/ledger.test-helpers.ts';
-import { recordBet } from '../records/index.ts';
+import { expectVerified, type Fixture, fixture, key } from '../ledger/ledger.test-helpers.ts';
 import { pointsHoldCommitted } from './points.earning.ts';
 import { canMove } from './points.operator.ts';
 import { createItem, pointsBalance, redeemItem, verifyPoints } from './points.service.ts';
+import { pointsMember, settledBet } from './points.test-helpers.ts';
 
 const PASSWORD = '246810';
 const ADDRESS = {
@@ -37,32 +36,13 @@ afterEach(async () => {
 
 /** A member with a withdrawal password and `stakeMinor` of valid bets turned into points (1 per 100). */
 async function memberWithPoints(stakeMinor: bigint) {
-  const m = await newMember(f, 'ptsop');
-  await f.db
-    .updateTable('members')
-    .set({ payment_password_hash: passwordHash })
-    .where('id', '=', m.memberId)
-    .execute();
-  await recordBet(f.db, {
-    merchantId: f.merchantId,
-    memberId: m.memberId,
-    source: 'test',
-    sourceRef: randomUUID(),
-    category: 'INHOUSE',
-    vendor: 'SORTE',
-    gameCode: 'dice',
-    currency: f.currency,
-    stakeMinor,
-    payoutMinor: 0n,
-    status: 'settled',
-    at: new Date(),
-  });
+  const m = await pointsMember(f, passwordHash, 'ptsop');
+  await settledBet(f, m.memberId, stakeMinor);
   await pointsHoldCommitted(f.db);
   const { rows } = await sql<{
     account: string;
   }>`select account from members where id = ${m.memberId}`.execute(f.db);
-  const caller = { memberId: m.memberId, merchantId: f.merchantId, currency: f.currency };
-  return { ...m, account: rows[0]!.account, caller };
+  return { ...m, account: rows[0]!.account };
 }
 
 async function goods(stock = 5, costPoints = 10) {

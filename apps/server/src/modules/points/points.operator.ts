@@ -1,7 +1,5 @@
 import {
-  type DeliveryAddress,
   GAME_TYPES,
-  type PointsItem,
   type PointsOperatorRedemption,
   type PointsOperatorRedemptionQuery,
   type PointsRedemption,
@@ -12,7 +10,7 @@ import {
 import { sql } from 'kysely';
 import type { Db } from '../../platform/database/database.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import { pointsSettings } from './points.service.ts';
+import { pointsSettings, type RedemptionRow, redemptionView } from './points.service.ts';
 
 /**
  * The points mall's back office (issue 17 item 7): the redemption queue, the fulfilment of goods
@@ -20,17 +18,8 @@ import { pointsSettings } from './points.service.ts';
  * and the rules (switches, conversion, rates per category). Callers audit in the same transaction.
  */
 
-interface QueueRow {
-  id: bigint;
-  kind: 'cash' | 'goods' | 'convert';
-  item_id: bigint | null;
-  names: PointsItem['names'] | null;
-  points: bigint;
-  cash_minor: bigint | null;
+interface QueueRow extends RedemptionRow {
   currency: string | null;
-  address: DeliveryAddress | null;
-  status: PointsRedemption['status'];
-  created_at: Date;
   account: string;
   tracking_note: string | null;
   cancel_reason: string | null;
@@ -44,16 +33,8 @@ const iso = (d: Date | null) => (d === null ? null : d.toISOString());
 
 function queueView(r: QueueRow): PointsOperatorRedemption {
   return {
-    id: Number(r.id),
-    kind: r.kind,
-    itemId: r.item_id === null ? null : Number(r.item_id),
-    names: r.names,
-    points: Number(r.points),
-    cashMinor: r.cash_minor === null ? null : Number(r.cash_minor),
+    ...redemptionView(r),
     currency: r.currency,
-    address: r.address,
-    status: r.status,
-    createdAt: r.created_at.toISOString(),
     account: r.account,
     trackingNote: r.tracking_note,
     cancelReason: r.cancel_reason,

@@ -131,7 +131,7 @@ export async function pointsBalance(db: Db, memberId: string): Promise<PointsBal
   };
 }
 
-interface RedemptionRow {
+export interface RedemptionRow {
   id: bigint;
   kind: 'cash' | 'goods' | 'convert';
   item_id: bigint | null;
@@ -143,7 +143,7 @@ interface RedemptionRow {
   created_at: Date;
 }
 
-function redemptionView(r: RedemptionRow): PointsRedemption {
+export function redemptionView(r: RedemptionRow): PointsRedemption {
   return {
     id: Number(r.id),
     kind: r.kind,

@@ -1,22 +1,15 @@
-import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import type { TestApp } from '../../../test/harness.ts';
 import { call, createAuthTestApp, registerUser } from '../auth/auth.test-helpers.ts';
 import { hashPassword } from '../auth/index.ts';
 import { memberBalance } from '../ledger/index.ts';
-import {
-  expectVerified,
-  type Fixture,
-  fixture,
-  key,
-  newMember,
-  outcome,
-} from '../ledger/ledger.test-helpers.ts';
+import { expectVerified, type Fixture, fixture, key, outcome } from '../ledger/ledger.test-helpers.ts';
 import { findMemberByAccount } from '../members/index.ts';
 import { recordBet } from '../records/index.ts';
 import { earn, floorDiv, pointsHoldCommitted } from './points.earning.ts';
 import { convertPoints, createItem, pointsBalance, redeemItem, verifyPoints } from './points.service.ts';
+import { pointsMember, settledBet } from './points.test-helpers.ts';
 
 const PASSWORD = '246810';
 let t: TestApp;
@@ -38,35 +31,10 @@ async function setCash(enabled: boolean, convertCashMinor = 0n): Promise<void> {
     convert_min_points = 200 where merchant_id = ${f.merchantId}`.execute(f.db);
 }
 
-/** A member with a withdrawal password. */
-async function member() {
-  const m = await newMember(f, 'pts');
-  await f.db
-    .updateTable('members')
-    .set({ payment_password_hash: passwordHash })
-    .where('id', '=', m.memberId)
-    .execute();
-  return { ...m, caller: { memberId: m.memberId, merchantId: f.merchantId, currency: f.currency } };
-}
-
+const member = () => pointsMember(f, passwordHash);
 /** Points the way the game path gives them: a settled bet, then the earning consumer. */
-async function bet(memberId: string, stakeMinor: bigint, category = 'INHOUSE', ref = randomUUID()) {
-  await recordBet(f.db, {
-    merchantId: f.merchantId,
-    memberId,
-    source: 'test',
-    sourceRef: ref,
-    category,
-    vendor: 'SORTE',
-    gameCode: 'dice',
-    currency: f.currency,
-    stakeMinor,
-    payoutMinor: 0n,
-    status: 'settled',
-    at: new Date(),
-  });
-  return ref;
-}
+const bet = (memberId: string, stakeMinor: bigint, category?: string, ref?: string) =>
+  settledBet(f, memberId, stakeMinor, category, ref);
 
 const points = async (memberId: string) => (await pointsBalance(f.db, memberId)).balance;
 

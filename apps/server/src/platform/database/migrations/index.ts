@@ -41,6 +41,7 @@ import * as m0072 from './0072_lean_bet_indexes.ts';
 import * as m0073 from './0073_rebates.ts';
 import * as m0074 from './0074_rebate_cost.ts';
 import * as m0075 from './0075_points_fulfilment.ts';
+import * as m0076 from './0076_sportsbook_bets.ts';
 
 export interface Migration {
   name: string;
@@ -92,4 +93,5 @@ export const MIGRATIONS: Migration[] = [
   { name: '0073_rebates', up: m0073.up },
   { name: '0074_rebate_cost', up: m0074.up },
   { name: '0075_points_fulfilment', up: m0075.up },
+  { name: '0076_sportsbook_bets', up: m0076.up },
 ];

@@ -62,3 +62,75 @@ export const sportsEvent = z.object({
   markets: z.array(sportsMarket),
 });
 export type SportsEvent = z.infer<typeof sportsEvent>;
+
+/**
+ * POST /wps/sports/bets: `single` is one bet per selection (stake each), `multiple` one accumulator
+ * (stake), `system` every line of `system` ('trixie', 'yankee', '2/3'; stake per line). `odds` are
+ * the odds the player saw (× 1000); `oddsPolicy` says what a moved price does: `none` refuses it
+ * (SPORTS_ODDS_CHANGED with the current odds), `higher` takes a price that rose, `any` takes any.
+ */
+export const SPORTS_ODDS_POLICIES = ['none', 'higher', 'any'] as const;
+export const sportsSelection = z.object({
+  eventId: z.string().regex(/^[\w:-]{1,64}$/),
+  market: z.string().min(1).max(64),
+  specifiers: z.string().max(128).default(''),
+  outcome: z.string().min(1).max(64),
+  odds: z.number().int().min(1001).max(1_000_000),
+});
+export const sportsBetRequest = z.object({
+  type: z.enum(['single', 'multiple', 'system']),
+  system: z.string().min(1).max(16).optional(),
+  selections: z.array(sportsSelection).min(1).max(12),
+  stakeMinor: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  oddsPolicy: z.enum(SPORTS_ODDS_POLICIES).default('none'),
+  idempotencyKey: z.string().min(1).max(100),
+});
+export type SportsBetRequest = z.infer<typeof sportsBetRequest>;
+
+export const sportsBetLeg = z.object({
+  eventId: z.string(),
+  market: z.string(),
+  specifiers: z.string(),
+  outcome: z.string(),
+  /** The odds taken (× 1000). */
+  odds: z.number().int(),
+  status: z.enum(['open', 'win', 'lose', 'void', 'half_win', 'half_lose']),
+});
+export const sportsBet = z.object({
+  id: z.string(),
+  type: z.enum(['single', 'multiple', 'system']),
+  system: z.string().nullable(),
+  lines: z.number().int(),
+  currency: z.string(),
+  unitStakeMinor: z.number().int(),
+  stakeMinor: z.number().int(),
+  potentialReturnMinor: z.number().int(),
+  oddsPolicy: z.enum(SPORTS_ODDS_POLICIES),
+  status: z.enum(['open', 'won', 'lost', 'void', 'cashed_out']),
+  payoutMinor: z.number().int(),
+  /** ISO 8601, UTC. */
+  placedAt: z.string(),
+  settledAt: z.string().nullable(),
+  legs: z.array(sportsBetLeg),
+});
+export type SportsBet = z.infer<typeof sportsBet>;
+
+/**
+ * The bets placed (singles: one per selection, in order). A refused single is listed by its
+ * selection's index and code while the others stand; when every bet is refused the answer is the error.
+ */
+export const sportsBetPlaced = z.object({
+  bets: z.array(sportsBet),
+  refused: z.array(z.object({ index: z.number().int(), code: z.string() })),
+});
+
+/** GET /wps/sports/bets: own bets newest first; `before` a bet id to page on. */
+export const sportsBetsQuery = z.object({
+  status: z.enum(['open', 'settled']).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  before: z
+    .string()
+    .regex(/^[1-9]\d{0,18}$/)
+    .optional(),
+});
+export const sportsBetParams = z.object({ id: z.string().regex(/^[1-9]\d{0,18}$/) });

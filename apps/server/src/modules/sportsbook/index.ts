@@ -1,6 +1,7 @@
 import type { ServerModule } from '../../platform/context.ts';
 import { runsBackgroundWork } from '../../platform/jobs.ts';
 import { FeedConsumer, type FeedConsumerOptions } from './sportsbook.consumer.ts';
+import { registerSportsBetRoutes } from './sportsbook.bets.routes.ts';
 import { registerSportsbookRoutes } from './sportsbook.routes.ts';
 
 export { startReferenceFeedBeside } from './reference-feed.boot.ts';
@@ -17,13 +18,15 @@ export interface SportsbookModuleOptions {
 /**
  * The sportsbook (issue 16): the odds feed's ingest (docs/sportsbook-feed.md) into the sb_* tables
  * and the players' read-only event screens. The consumer runs where background work runs, under a
- * lease, when there is a feed (FEED_URL or the reference feed); bets and settlement come later.
+ * lease, when there is a feed (FEED_URL or the reference feed); bet placement through the bet path
+ * (sportsbook.bets.ts); settlement comes later.
  */
 export function createSportsbookModule(options: SportsbookModuleOptions = {}): ServerModule {
   return {
     name: 'sportsbook',
     async register(app, ctx) {
       registerSportsbookRoutes(app, ctx);
+      registerSportsBetRoutes(app, ctx);
       const url = options.feed?.url ?? ctx.config.feedUrl;
       if (!url || !runsBackgroundWork(ctx.config, options.consumer ?? ctx.config.SPORTSBOOK_FEED)) return;
       const consumer = new FeedConsumer(ctx.db, ctx.log, {

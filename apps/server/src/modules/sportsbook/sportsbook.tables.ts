@@ -116,7 +116,57 @@ export interface SbFeedLeaseTable {
   expires_at: Date;
 }
 
+/** A merchant's sportsbook limits (migration 0076); defaults in sportsbook.bets.ts without a row. */
+export interface SbLimitsTable {
+  merchant_id: string;
+  min_stake_minor: bigint;
+  max_stake_minor: bigint;
+  max_payout_minor: bigint;
+  updated_at: Generated<Date>;
+}
+
+export type SbBetKind = 'single' | 'multiple' | 'system';
+export type SbOddsPolicy = 'none' | 'higher' | 'any';
+export type SbBetStatus = 'open' | 'won' | 'lost' | 'void' | 'cashed_out';
+
+export interface SbBetsTable {
+  id: Generated<bigint>;
+  merchant_id: string;
+  member_id: string;
+  currency: string;
+  kind: SbBetKind;
+  /** A system's name ('trixie') or sizes over selections ('2/3'); null otherwise. */
+  system: string | null;
+  lines: number;
+  unit_stake_minor: bigint;
+  stake_minor: bigint;
+  potential_return_minor: bigint;
+  odds_policy: SbOddsPolicy;
+  status: Generated<SbBetStatus>;
+  payout_minor: Generated<bigint>;
+  idempotency_key: string;
+  request_hash: string;
+  stake_transfer_id: bigint;
+  placed_at: Date;
+  settled_at: Date | null;
+}
+
+export interface SbBetLegsTable {
+  bet_id: bigint;
+  leg: number;
+  fixture_id: string;
+  market_key: string;
+  specifiers: string;
+  outcome_id: string;
+  /** Decimal odds × 1000 taken at placement. */
+  odds: number;
+  status: Generated<'open' | 'win' | 'lose' | 'void' | 'half_win' | 'half_lose'>;
+}
+
 export interface SportsbookTables {
+  sb_limits: SbLimitsTable;
+  sb_bets: SbBetsTable;
+  sb_bet_legs: SbBetLegsTable;
   sb_tournaments: SbTournamentsTable;
   sb_competitors: SbCompetitorsTable;
   sb_fixtures: SbFixturesTable;

@@ -1,0 +1,308 @@
+import { randomUUID } from 'node:crypto';
+import { combinedFactor, parseSystem, returnOf, systemReturn } from '@sorte/money';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { TestApp } from '../../../test/harness.ts';
+import { call, createAuthTestApp } from '../auth/auth.test-helpers.ts';
+import {
+  balanceOf,
+  expectVerified,
+  type Fixture,
+  fixture,
+  fundedPlayer,
+} from '../ledger/ledger.test-helpers.ts';
+
+/**
+ * Sportsbook bet placement through the bet path, on a small book written straight into the sb_*
+ * tables: singles, a multiple and a Trixie at exact stakes and returns, the odds policies against a
+ * moved price, the refusals (nothing moved), one key sent 20 times, one wallet's 30 bets affording
+ * 10, and a bet another member cannot read. The ledger is verified after each test.
+ */
+let t: TestApp;
+let f: Fixture;
+const run = randomUUID().slice(0, 8);
+const fx = (i: number) => `sr:match:${run}${i}`;
+const ESPORT = 9;
+
+beforeAll(async () => {
+  t = await createAuthTestApp({});
+  f = await fixture(t);
+  const db = t.ctx.db;
+  await db
+    .insertInto('sb_tournaments')
+    .values([
+      { id: `t${run}`, sport: 'football', name: 'League', category: 'Brazil' },
+      { id: `e${run}`, sport: 'cs2', name: 'Major', category: 'World' },
+    ])
+    .execute();
+  await db
+    .insertInto('sb_competitors')
+    .values(Array.from({ length: 20 }, (_, i) => ({ id: `c${run}${i}`, name: `Team ${i}` })))
+    .execute();
+  const ids = [1, 2, 3, 4, 5, 6, 7, 8, ESPORT];
+  await db
+    .insertInto('sb_fixtures')
+    .values(
+      ids.map((i) => ({
+        id: fx(i),
+        sport: i === ESPORT ? 'cs2' : 'football',
+        tournament_id: i === ESPORT ? `e${run}` : `t${run}`,
+        home_id: `c${run}${2 * i}`,
+        away_id: `c${run}${2 * i + 1}`,
+        start_time: BigInt(Date.UTC(2026, 11, 1) + i),
+        status: 'not_started' as const,
+        best_of: null,
+        score: null,
+      })),
+    )
+    .execute();
+  await db
+    .insertInto('sb_markets')
+    .values(
+      ids.map((i) => ({
+        fixture_id: fx(i),
+        market_key: i === ESPORT ? 'winner' : '1x2',
+        specifiers: '',
+        feed_status: 'active' as const,
+        status: 'active' as const,
+      })),
+    )
+    .execute();
+  await db
+    .insertInto('sb_outcomes')
+    .values(
+      ids.flatMap((i) =>
+        (i === ESPORT ? ['home', 'away'] : ['home', 'draw', 'away']).map((outcome_id) => ({
+          fixture_id: fx(i),
+          market_key: i === ESPORT ? 'winner' : '1x2',
+          specifiers: '',
+          outcome_id,
+          odds: sel(i, outcome_id).odds,
+          active: true,
+        })),
+      ),
+    )
+    .execute();
+});
+afterAll(async () => t?.close());
+afterEach(() => expectVerified(t.ctx.db));
+
+const sel = (i: number, outcome = 'home', odds?: number) => ({
+  eventId: fx(i),
+  market: i === ESPORT ? 'winner' : '1x2',
+  outcome,
+  odds: odds ?? (outcome === 'home' ? 1850 + 10 * i : outcome === 'draw' ? 3400 : 4200),
+});
+
+async function player(balanceMinor = 100_000n) {
+  const p = await fundedPlayer(t, f, 'sb', balanceMinor);
+  return { ...p, balance: async () => (await balanceOf(f, p.mainId)).balance };
+}
+
+const place = (token: string, body: Record<string, unknown>) =>
+  call(t, {
+    method: 'POST',
+    url: '/wps/sports/bets',
+    token,
+    payload: { type: 'single', stakeMinor: 1_000, idempotencyKey: randomUUID(), ...body },
+  });
+const get = (token: string, url: string) => call(t, { method: 'GET', url, token });
+
+async function betsOf(memberId: string) {
+  return t.ctx.db.selectFrom('sb_bets').selectAll().where('member_id', '=', memberId).execute();
+}
+
+describe('POST /wps/sports/bets', () => {
+  it('places singles (one per selection) at exact stakes and returns, with open SPORTS and ESPORTS records', async () => {
+    const p = await player();
+    const answer = await place(p.token, { selections: [sel(1), sel(ESPORT, 'away')] });
+    expect(answer.status).toBe(200);
+    const [football, esport] = answer.value.bets;
+    expect(answer.value.refused).toEqual([]);
+    expect(football).toMatchObject({
+      type: 'single',
+      lines: 1,
+      stakeMinor: 1_000,
+      potentialReturnMinor: 1_860,
+    });
+    expect(football.legs).toEqual([
+      { eventId: fx(1), market: '1x2', specifiers: '', outcome: 'home', odds: 1_860, status: 'open' },
+    ]);
+    expect(esport).toMatchObject({ stakeMinor: 1_000, potentialReturnMinor: 4_200, status: 'open' });
+    expect(await p.balance()).toBe(98_000n);
+    const records = await t.ctx.db
+      .selectFrom('bet_records')
+      .select(['source_ref', 'category', 'status', 'stake_minor'])
+      .where('source', '=', 'sportsbook')
+      .where('source_ref', 'in', [football.id, esport.id])
+      .execute();
+    // The two singles may leave in separate batches, in either order.
+    expect(records.sort((a, b) => (a.category < b.category ? 1 : -1))).toEqual([
+      { source_ref: football.id, category: 'SPORTS', status: 'open', stake_minor: 1_000n },
+      { source_ref: esport.id, category: 'ESPORTS', status: 'open', stake_minor: 1_000n },
+    ]);
+    const transfers = await t.ctx.db
+      .selectFrom('ledger_transfers')
+      .select(['code', 'amount_minor'])
+      .where('idempotency_key', 'like', `sportsbook:${p.memberId}:%`)
+      .execute();
+    expect(transfers).toEqual([
+      { code: 'bet', amount_minor: 1_000n },
+      { code: 'bet', amount_minor: 1_000n },
+    ]);
+  });
+
+  it('places a 3-leg multiple and a Trixie with the returns of @sorte/money', async () => {
+    const p = await player();
+    const legs = [sel(1), sel(2, 'draw'), sel(3, 'away')];
+    const multiple = await place(p.token, { type: 'multiple', selections: legs, stakeMinor: 777 });
+    expect(multiple.status).toBe(200);
+    const odds = legs.map((l) => ({ odds: l.odds }));
+    expect(multiple.value.bets).toHaveLength(1);
+    expect(multiple.value.bets[0]).toMatchObject({
+      type: 'multiple',
+      stakeMinor: 777,
+      potentialReturnMinor: Number(returnOf(777n, combinedFactor(odds))),
+    });
+    expect(multiple.value.bets[0].legs.map((l: { odds: number }) => l.odds)).toEqual([1_860, 3_400, 4_200]);
+    const trixie = await place(p.token, {
+      type: 'system',
+      system: 'trixie',
+      selections: legs,
+      stakeMinor: 333,
+    });
+    expect(trixie.status).toBe(200);
+    expect(trixie.value.bets[0]).toMatchObject({
+      type: 'system',
+      system: 'trixie',
+      lines: 4,
+      unitStakeMinor: 333,
+      stakeMinor: 1_332,
+      potentialReturnMinor: Number(systemReturn(333n, parseSystem('trixie'), odds).returnMinor),
+    });
+    expect(await p.balance()).toBe(100_000n - 777n - 1_332n);
+  });
+
+  it('applies the odds policy to a moved price: none refuses with the new odds, higher takes a rise, any takes any', async () => {
+    const p = await player();
+    const setOdds = (odds: number) =>
+      t.ctx.db
+        .updateTable('sb_outcomes')
+        .set({ odds })
+        .where('fixture_id', '=', fx(4))
+        .where('outcome_id', '=', 'home')
+        .execute();
+    await setOdds(2_100);
+    const seen = [sel(4, 'home', 2_000)];
+    const none = await place(p.token, { selections: seen, oddsPolicy: 'none' });
+    expect(none).toMatchObject({ status: 409, code: 'SPORTS_ODDS_CHANGED' });
+    expect(none.details).toEqual({ selections: [{ index: 0, odds: 2_100 }] });
+    expect(await p.balance()).toBe(100_000n);
+    const higher = await place(p.token, { selections: seen, oddsPolicy: 'higher' });
+    expect(higher.value.bets[0]).toMatchObject({ potentialReturnMinor: 2_100, oddsPolicy: 'higher' });
+    await setOdds(1_900);
+    const lower = await place(p.token, { selections: seen, oddsPolicy: 'higher' });
+    expect(lower).toMatchObject({ status: 409, code: 'SPORTS_ODDS_CHANGED' });
+    expect(lower.details).toEqual({ selections: [{ index: 0, odds: 1_900 }] });
+    const any = await place(p.token, { selections: seen, oddsPolicy: 'any' });
+    expect(any.value.bets[0].legs[0].odds).toBe(1_900);
+    expect(any.value.bets[0].potentialReturnMinor).toBe(1_900);
+    expect(await p.balance()).toBe(98_000n);
+    await setOdds(1_890);
+  });
+
+  it('refuses closed, unknown and related selections, stakes out of limits, payouts over the max and missing funds — moving nothing', async () => {
+    const p = await player(10_000n);
+    const db = t.ctx.db;
+    await db.updateTable('sb_markets').set({ status: 'suspended' }).where('fixture_id', '=', fx(5)).execute();
+    await db.updateTable('sb_fixtures').set({ status: 'ended' }).where('id', '=', fx(6)).execute();
+    const refusals: Array<[Record<string, unknown>, number, string]> = [
+      [{ selections: [sel(5)] }, 409, 'SPORTS_SELECTION_CLOSED'],
+      [{ selections: [sel(6)] }, 409, 'SPORTS_SELECTION_CLOSED'],
+      [{ selections: [{ ...sel(1), outcome: 'nobody' }] }, 404, 'SPORTS_EVENT_NOT_FOUND'],
+      [{ type: 'multiple', selections: [sel(1), sel(1, 'draw')] }, 422, 'SPORTS_RELATED_SELECTIONS'],
+      [{ type: 'system', system: 'trixie', selections: [sel(1), sel(2)] }, 400, 'SPORTS_BET_INVALID'],
+      [{ type: 'multiple', selections: [sel(1)] }, 400, 'SPORTS_BET_INVALID'],
+      [{ selections: [sel(1)], stakeMinor: 50 }, 422, 'SPORTS_STAKE_TOO_SMALL'],
+      [{ selections: [sel(1)], stakeMinor: 20_000 }, 409, 'WALLET_INSUFFICIENT_FUNDS'],
+    ];
+    for (const [body, status, code] of refusals)
+      expect(await place(p.token, body), code).toMatchObject({ status, code });
+    await db
+      .insertInto('sb_limits')
+      .values({
+        merchant_id: f.merchantId,
+        min_stake_minor: 100n,
+        max_stake_minor: 5_000n,
+        max_payout_minor: 8_000n,
+      })
+      .execute();
+    try {
+      expect(await place(p.token, { selections: [sel(1)], stakeMinor: 5_001 })).toMatchObject({
+        status: 422,
+        code: 'SPORTS_STAKE_TOO_LARGE',
+        details: { maxStakeMinor: 5_000 },
+      });
+      expect(await place(p.token, { selections: [sel(1)], stakeMinor: 5_000 })).toMatchObject({
+        status: 422,
+        code: 'SPORTS_PAYOUT_TOO_LARGE',
+        details: { maxPayoutMinor: 8_000 },
+      });
+    } finally {
+      await db.deleteFrom('sb_limits').where('merchant_id', '=', f.merchantId).execute();
+    }
+    expect(await p.balance()).toBe(10_000n);
+    expect(await betsOf(p.memberId)).toEqual([]);
+  });
+
+  it('answers 20 copies of one key sent at once with one bet, and the key with another body is a conflict', async () => {
+    const p = await player();
+    const body = {
+      type: 'multiple',
+      selections: [sel(7), sel(8)],
+      stakeMinor: 1_500,
+      idempotencyKey: randomUUID(),
+    };
+    const copies = await Promise.all(Array.from({ length: 20 }, () => place(p.token, body)));
+    for (const copy of copies) expect(copy).toEqual(copies[0]);
+    expect(copies[0]!.status).toBe(200);
+    expect(await betsOf(p.memberId)).toHaveLength(1);
+    expect(await p.balance()).toBe(98_500n);
+    expect(await place(p.token, { ...body, stakeMinor: 1_600 })).toMatchObject({
+      status: 409,
+      code: 'LEDGER_IDEMPOTENCY_CONFLICT',
+    });
+    expect(await p.balance()).toBe(98_500n);
+  });
+
+  it('takes exactly 10 of 30 concurrent bets from a wallet that affords 10', async () => {
+    const p = await player(10_000n);
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => place(p.token, { selections: [sel(1 + (i % 4))] })),
+    );
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(10);
+    expect(answers.filter((a) => a.code === 'WALLET_INSUFFICIENT_FUNDS')).toHaveLength(20);
+    expect(await p.balance()).toBe(0n);
+    expect(await betsOf(p.memberId)).toHaveLength(10);
+  });
+});
+
+describe('GET /wps/sports/bets', () => {
+  it('lists your own bets newest first with their legs; another member cannot read one', async () => {
+    const p = await player();
+    const other = await player();
+    const first = (await place(p.token, { selections: [sel(1)] })).value.bets[0];
+    const second = (await place(p.token, { type: 'multiple', selections: [sel(2), sel(3)] })).value.bets[0];
+    const list = await get(p.token, '/wps/sports/bets?status=open');
+    expect(list.status).toBe(200);
+    expect(list.value.map((b: { id: string }) => b.id)).toEqual([second.id, first.id]);
+    expect(list.value[0].legs).toHaveLength(2);
+    expect((await get(p.token, '/wps/sports/bets?status=settled')).value).toEqual([]);
+    expect((await get(p.token, `/wps/sports/bets?before=${second.id}`)).value).toEqual([first]);
+    expect(await get(p.token, `/wps/sports/bets/${first.id}`)).toMatchObject({ status: 200, value: first });
+    expect(await get(other.token, `/wps/sports/bets/${first.id}`)).toMatchObject({
+      status: 404,
+      code: 'SPORTS_BET_NOT_FOUND',
+    });
+    expect((await get(other.token, '/wps/sports/bets')).value).toEqual([]);
+  });
+});

@@ -67,9 +67,7 @@ export function registerSportsBetRoutes(app: FastifyInstance, ctx: AppContext): 
     async (request) => {
       const { memberId, merchantId, currency } = await requireBettor(request);
       const input = parseInput(sportsBetRequest, request.body);
-      const placed = await placeSportsBets(ctx.db, { memberId, merchantId, currency }, input, () =>
-        ctx.clock.now(),
-      );
+      const placed = await placeSportsBets(ctx.db, { memberId, merchantId, currency }, input, ctx.clock);
       return { success: true, value: { bets: await betViews(ctx.db, placed.bets), refused: placed.refused } };
     },
   );

@@ -234,6 +234,7 @@ describe('POST /wps/sports/bets', () => {
         min_stake_minor: 100n,
         max_stake_minor: 5_000n,
         max_payout_minor: 8_000n,
+        bet_delay_ms: 0,
       })
       .execute();
     try {
@@ -283,6 +284,62 @@ describe('POST /wps/sports/bets', () => {
     expect(answers.filter((a) => a.code === 'WALLET_INSUFFICIENT_FUNDS')).toHaveLength(20);
     expect(await p.balance()).toBe(0n);
     expect(await betsOf(p.memberId)).toHaveLength(10);
+  });
+});
+
+describe('the live bet delay', () => {
+  it("holds a live fixture's bet for the merchant's delay on the app's clock, then applies the policy to the odds at its end", async () => {
+    const db = t.ctx.db;
+    const p = await player();
+    const setOdds = (odds: number) =>
+      db
+        .updateTable('sb_outcomes')
+        .set({ odds })
+        .where('fixture_id', '=', fx(8))
+        .where('outcome_id', '=', 'home')
+        .execute();
+    await db.updateTable('sb_fixtures').set({ status: 'live' }).where('id', '=', fx(8)).execute();
+    await db
+      .insertInto('sb_limits')
+      .values({
+        merchant_id: f.merchantId,
+        min_stake_minor: 100n,
+        max_stake_minor: 1_000_000n,
+        max_payout_minor: 10_000_000n,
+        bet_delay_ms: 3_000,
+      })
+      .execute();
+    /** Sends the bet, moves the odds while it is held, then runs the clock on until it is answered. */
+    async function held(oddsPolicy: string, movedTo: number) {
+      let answered = false;
+      const pending = place(p.token, { selections: [sel(8)], oddsPolicy }).finally(() => {
+        answered = true;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(answered).toBe(false);
+      expect(await p.balance()).toBe(100_000n);
+      await setOdds(movedTo);
+      const start = t.clock.now().getTime();
+      while (!answered) {
+        t.clock.advance(1_000);
+        await new Promise((resolve) => setTimeout(resolve, 30));
+      }
+      return { answer: await pending, waited: t.clock.now().getTime() - start };
+    }
+    try {
+      const refused = await held('none', 2_000);
+      expect(refused.answer).toMatchObject({ status: 409, code: 'SPORTS_ODDS_CHANGED' });
+      expect(refused.answer.details).toEqual({ selections: [{ index: 0, odds: 2_000 }] });
+      expect(refused.waited).toBeGreaterThanOrEqual(3_000);
+      await setOdds(sel(8).odds);
+      const taken = await held('any', 2_050);
+      expect(taken.answer.value.bets[0].legs[0].odds).toBe(2_050);
+      expect(await p.balance()).toBe(99_000n);
+    } finally {
+      await db.deleteFrom('sb_limits').where('merchant_id', '=', f.merchantId).execute();
+      await db.updateTable('sb_fixtures').set({ status: 'not_started' }).where('id', '=', fx(8)).execute();
+      await setOdds(sel(8).odds);
+    }
   });
 });
 

@@ -10,6 +10,7 @@ import {
   systemReturn,
 } from '@sorte/money';
 import { type Selectable, sql } from 'kysely';
+import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/database/database.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { memberKey, type StakeSlip, slipPath } from '../bets/index.ts';
@@ -28,11 +29,15 @@ export type SbBetRow = Selectable<SbBetsTable>;
 export const SPORTSBOOK_SOURCE = 'sportsbook';
 const VENDOR = 'SORTE';
 
-/** A merchant's limits when it has no `sb_limits` row (minor units): 1.00, 10,000.00 and 100,000.00. */
+/**
+ * A merchant's limits when it has no `sb_limits` row: stakes 1.00 to 10,000.00 and payouts up to
+ * 100,000.00 (minor units); a live bet held 5 s.
+ */
 export const DEFAULT_SB_LIMITS = {
   minStakeMinor: 100n,
   maxStakeMinor: 1_000_000n,
   maxPayoutMinor: 10_000_000n,
+  betDelayMs: 5_000,
 };
 type Limits = typeof DEFAULT_SB_LIMITS;
 
@@ -92,6 +97,7 @@ async function limitsOf(db: Db, merchantId: string): Promise<Limits> {
     minStakeMinor: row.min_stake_minor,
     maxStakeMinor: row.max_stake_minor,
     maxPayoutMinor: row.max_payout_minor,
+    betDelayMs: row.bet_delay_ms,
   };
 }
 
@@ -278,6 +284,23 @@ function shapeOf(input: SportsBetRequest): SystemSpec | null {
   return spec;
 }
 
+/**
+ * The live bet delay: when a selection's fixture is live, the merchant's delay passes on the app's
+ * clock before the bet goes to the path, which then checks the odds as they stand at its end.
+ */
+async function holdIfLive(db: Db, merchantId: string, input: SportsBetRequest, clock: Clock): Promise<void> {
+  const live = await db
+    .selectFrom('sb_fixtures')
+    .select('id')
+    .where('id', 'in', [...new Set(input.selections.map((s) => s.eventId))])
+    .where('status', '=', 'live')
+    .executeTakeFirst();
+  if (!live) return;
+  const until = clock.now().getTime() + (await limitsOf(db, merchantId)).betDelayMs;
+  for (let left = until - clock.now().getTime(); left > 0; left = until - clock.now().getTime())
+    await new Promise((resolve) => setTimeout(resolve, Math.min(left, 50)));
+}
+
 /** The request's body as its key compares it. */
 function hashOfRequest(input: SportsBetRequest): string {
   const body = [
@@ -298,16 +321,18 @@ export interface PlacedBets {
 /**
  * Places a bet slip through the bet path: a multiple or a system is one bet, singles one bet per
  * selection (each its own stake transfer, under the key `key:i`; refused singles are listed and the
- * others stand; when every bet is refused, the first refusal is the answer). Idempotent: the same key
+ * others stand; when every bet is refused, the first refusal is the answer). A bet on a live fixture
+ * is held for the merchant's bet delay first (`holdIfLive`). Idempotent: the same key
  * and body answers the stored bets and moves nothing; another body is LEDGER_IDEMPOTENCY_CONFLICT.
  */
 export async function placeSportsBets(
   db: Db,
   bettor: SportsBettor,
   input: SportsBetRequest,
-  now: () => Date,
+  clock: Clock,
 ): Promise<PlacedBets> {
   const spec = shapeOf(input);
+  await holdIfLive(db, bettor.merchantId, input, clock);
   const stake = BigInt(input.stakeMinor);
   const lines = spec ? systemLines(spec).length : 1;
   const groups = input.type === 'single' ? input.selections.map((s) => [s]) : [input.selections];
@@ -319,7 +344,7 @@ export async function placeSportsBets(
     bettor.currency,
   );
   const requestHash = hashOfRequest(input);
-  const at = now();
+  const at = clock.now();
   const settled = await Promise.allSettled(
     groups.map((selections, i) => {
       const key = `${input.idempotencyKey}:${i}`;

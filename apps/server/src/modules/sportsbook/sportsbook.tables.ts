@@ -122,6 +122,8 @@ export interface SbLimitsTable {
   min_stake_minor: bigint;
   max_stake_minor: bigint;
   max_payout_minor: bigint;
+  /** How long a bet on a live fixture is held before it is placed. */
+  bet_delay_ms: number;
   updated_at: Generated<Date>;
 }
 

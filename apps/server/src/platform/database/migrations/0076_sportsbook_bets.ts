@@ -5,7 +5,7 @@ import { type Kysely, sql } from 'kysely';
  * system (its name or k/n) — with its stake (per line and total), the potential return at placement,
  * the odds policy it was placed under and its stake transfer; the key is unique per member. Its legs
  * (`sb_bet_legs`) name the outcome and the odds taken, in thousandths. `sb_limits`: a merchant's
- * stake and payout limits (defaults in code when it has no row). Read by member, newest first.
+ * stake and payout limits and its live bet delay (defaults in code when it has no row). Read by member, newest first.
  */
 const STATEMENTS = [
   `create table sb_limits (
@@ -13,6 +13,7 @@ const STATEMENTS = [
     min_stake_minor bigint not null check (min_stake_minor > 0),
     max_stake_minor bigint not null check (max_stake_minor >= min_stake_minor),
     max_payout_minor bigint not null check (max_payout_minor > 0),
+    bet_delay_ms integer not null check (bet_delay_ms between 0 and 60000),
     updated_at timestamptz not null default now()
   )`,
   `create table sb_bets (

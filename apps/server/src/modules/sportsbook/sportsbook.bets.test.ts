@@ -10,6 +10,8 @@ import {
   fixture,
   fundedPlayer,
 } from '../ledger/ledger.test-helpers.ts';
+import { applyMessage } from './sportsbook.ingest.ts';
+import { sql } from 'kysely';
 
 /**
  * Sportsbook bet placement through the bet path, on a small book written straight into the sb_*
@@ -362,4 +364,68 @@ describe('GET /wps/sports/bets', () => {
     });
     expect((await get(other.token, '/wps/sports/bets')).value).toEqual([]);
   });
+});
+
+describe('bets and the feed meet on the fixture row', () => {
+  // A feed message locks its fixture's row before the fixture's markets and outcomes, and a bet batch
+  // share-locks the fixtures it bets on before theirs, so the two queue on that row and never hold
+  // the rows below it in opposite orders (the message writes a market then its outcomes; the batch
+  // reads an outcome then its market) — a deadlock that would fail a whole batch of bets.
+  it.skipIf(!process.env.DATABASE_URL)(
+    "a bet waits while a message holds its fixture's row, and is placed once the message commits",
+    async () => {
+      const p = await player();
+      let release!: () => void;
+      const held = new Promise<void>((r) => {
+        release = r;
+      });
+      let locked!: () => void;
+      const lockTaken = new Promise<void>((r) => {
+        locked = r;
+      });
+      const message = t.ctx.db.transaction().execute(async (trx) => {
+        // A fixture change touches only the fixture's row: before the batches locked the fixture first,
+        // a bet went through while it was held.
+        await applyMessage(trx, {
+          type: 'fixture_change',
+          change: 'current',
+          producer: 'prematch',
+          ts: Date.now(),
+          fixture: {
+            id: fx(8),
+            sport: 'football',
+            tournament: { id: `t${run}`, name: 'League', category: 'Brazil' },
+            competitors: [
+              { id: `c${run}16`, name: 'Team 16', qualifier: 'home' },
+              { id: `c${run}17`, name: 'Team 17', qualifier: 'away' },
+            ],
+            startTime: Date.UTC(2026, 11, 1) + 8,
+            status: 'not_started',
+          },
+        });
+        locked();
+        await held;
+      });
+      await lockTaken;
+      const bet = place(p.token, { selections: [sel(8, 'home')], oddsPolicy: 'any' });
+      try {
+        // The bet's batch is waiting on a row lock (the fixture's), not placed beside the message.
+        for (let tries = 0; ; tries++) {
+          if (tries > 500) throw new Error('the bet never waited for the fixture row');
+          const { rows } = await sql<{ waiting: number }>`
+            select count(*)::int as waiting from pg_stat_activity
+             where datname = current_database() and wait_event_type = 'Lock'`.execute(t.ctx.db);
+          if (rows[0]!.waiting > 0) break;
+          await new Promise((r) => setTimeout(r, 10));
+        }
+        expect(await betsOf(p.memberId)).toHaveLength(0);
+      } finally {
+        release();
+        await message;
+      }
+      const answer = await bet;
+      expect(answer.status).toBe(200);
+      expect(answer.value.bets[0]).toMatchObject({ potentialReturnMinor: 1_930 });
+    },
+  );
 });

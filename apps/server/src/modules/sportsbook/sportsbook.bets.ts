@@ -109,6 +109,11 @@ async function limitsOf(db: Db, merchantId: string): Promise<Limits> {
 async function lockOutcomes(trx: Db, selections: Selection[]): Promise<Map<string, OutcomeRow>> {
   const unique = [...new Map(selections.map((s) => [selectionKey(s), s])).values()];
   if (unique.length === 0) return new Map();
+  // The fixtures first, in id order: the feed's writers lock a fixture's row before its markets and
+  // outcomes (sportsbook.ingest.ts lockFixtures), so a batch and a message queue on the fixture row
+  // instead of deadlocking on the rows below it.
+  await sql`select id from sb_fixtures where id = any(${[...new Set(unique.map((s) => s.eventId))]}::text[])
+     order by id for share`.execute(trx);
   const { rows } = await sql<OutcomeRow>`
     select o.fixture_id, o.market_key, o.specifiers, o.outcome_id, o.odds, o.active,
            m.status as market_status, f.status as fixture_status, f.sport

@@ -103,6 +103,14 @@ export async function applySnapshot(
     const fixtureIds = [
       ...new Set(messages.flatMap((m) => (RESULT_TYPES.has(m.type) ? [(m as BetSettlement).fixtureId] : []))),
     ];
+    // Every fixture of the recovery locked first, in id order (lockFixtures says why).
+    await lockFixtures(
+      trx,
+      messages.flatMap((m) => {
+        const id = fixtureOf(m);
+        return id ? [id] : [];
+      }),
+    );
     const before = await standingOf(trx, fixtureIds);
     const firstFact = await trx
       .selectFrom('sb_feed_facts')
@@ -249,7 +257,29 @@ async function setVersion(trx: Trx, table: Keyed, where: Where, version: number)
 }
 
 /** The effect of one message on the book, inside the caller's transaction. */
+/** The fixture a message is about (none for `alive` and `snapshot_complete`). */
+function fixtureOf(message: FeedMessage): string | null {
+  if (message.type === 'fixture_change') return message.fixture.id;
+  return 'fixtureId' in message ? message.fixtureId : null;
+}
+
+/**
+ * Locks these fixtures' rows for update, in id order. Every writer of a fixture's markets and
+ * outcomes takes its fixture's row first, and a sportsbook bet batch share-locks the fixtures it bets
+ * on before their markets and outcomes (sportsbook.bets.ts): a message and a batch meet on the
+ * fixture row, so they queue there and never deadlock on the markets and outcomes below it (the
+ * message updates a market then its outcomes; the batch read outcome then market).
+ */
+async function lockFixtures(trx: Trx, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await sql`select id from sb_fixtures where id = any(${[...new Set(ids)].sort()}::text[]) order by id for update`.execute(
+    trx,
+  );
+}
+
 export async function applyMessage(trx: Trx, message: FeedMessage): Promise<void> {
+  const fixture = fixtureOf(message);
+  if (fixture) await lockFixtures(trx, [fixture]);
   switch (message.type) {
     case 'fixture_change':
       return fixtureChange(trx, message);

@@ -1,3 +1,4 @@
+import { type AddressInfo, createServer } from 'node:net';
 import type { SportsEvent } from '@sorte/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
@@ -10,7 +11,17 @@ import { startReferenceFeedBeside } from './index.ts';
  * port (a port in use only warns), and the module's consumer, started with the app, filling the
  * events API from it.
  */
-const PORT = 42031;
+/**
+ * A port the kernel has just handed out as free: a fixed one (42031, inside the ephemeral range) could
+ * be some outgoing connection's local port while the browser journeys run beside this file in CI.
+ */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((ready) => probe.listen(0, '127.0.0.1', ready));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((closed) => probe.close(closed));
+  return port;
+}
 
 describe('configuration', () => {
   it('starts the reference feed outside production, and refuses it in production', () => {
@@ -34,7 +45,7 @@ describe('the reference feed beside the server', () => {
   beforeAll(async () => {
     t = await createTestApp({
       SPORTSBOOK_FEED: 'true',
-      REFERENCE_FEED_PORT: String(PORT),
+      REFERENCE_FEED_PORT: String(await freePort()),
       REFERENCE_FEED_SPEED: '600',
       REFERENCE_FEED_SEED: '3',
     });

@@ -31,12 +31,18 @@ function run(command, args, { env = process.env, logFile } = {}) {
       env,
       stdio: logFile ? ['ignore', 'pipe', 'pipe'] : 'inherit',
     });
-    if (logFile) {
-      const out = createWriteStream(logFile);
-      child.stdout.pipe(out);
-      child.stderr.pipe(out);
+    // Both streams into one file, ended once both have closed: `pipe`'s own end would close the file
+    // when the first stream ends, and 'exit' can come before the last output has been read.
+    const out = logFile ? createWriteStream(logFile) : null;
+    if (out) {
+      child.stdout.pipe(out, { end: false });
+      child.stderr.pipe(out, { end: false });
     }
-    child.on('exit', (code, signal) => done(code ?? (signal ? 1 : 0)));
+    child.on('close', (code, signal) => {
+      const status = code ?? (signal ? 1 : 0);
+      if (out) out.end(() => done(status));
+      else done(status);
+    });
   });
 }
 

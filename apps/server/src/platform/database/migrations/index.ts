@@ -43,6 +43,7 @@ import * as m0074 from './0074_rebate_cost.ts';
 import * as m0075 from './0075_points_fulfilment.ts';
 import * as m0076 from './0076_sportsbook_bets.ts';
 import * as m0077 from './0077_sportsbook_settlement.ts';
+import * as m0078 from './0078_promotions.ts';
 
 export interface Migration {
   name: string;
@@ -96,4 +97,5 @@ export const MIGRATIONS: Migration[] = [
   { name: '0075_points_fulfilment', up: m0075.up },
   { name: '0076_sportsbook_bets', up: m0076.up },
   { name: '0077_sportsbook_settlement', up: m0077.up },
+  { name: '0078_promotions', up: m0078.up },
 ];

@@ -27,6 +27,8 @@ export const PERMISSIONS = [
   'agents.manage',
   'agents.payouts',
   'promotions.review',
+  'sportsbook.read',
+  'sportsbook.trade',
 ] as const;
 export type OperatorPermission = (typeof PERMISSIONS)[number];
 
@@ -43,9 +45,10 @@ export const OPERATOR_PERMISSIONS: Record<OperatorRole, readonly OperatorPermiss
     'agents.read',
     'agents.payouts',
     'promotions.review',
+    'sportsbook.read',
   ],
   support: ['cashier.read', 'members.read', 'agents.read'],
-  auditor: ['cashier.read', 'members.read', 'ledger.verify', 'audit.read', 'agents.read'],
+  auditor: ['cashier.read', 'members.read', 'ledger.verify', 'audit.read', 'agents.read', 'sportsbook.read'],
 };
 
 // ---------------------------------------------------------------- sign-in

@@ -28,3 +28,4 @@ export * from './points.ts';
 export * from './sportsbook.ts';
 export * from './activity.ts';
 export * from './rebates.ts';
+export * from './sportsbook-trading.ts';

@@ -3,6 +3,7 @@ import { runsBackgroundWork } from '../../platform/jobs.ts';
 import { FeedConsumer, type FeedConsumerOptions } from './sportsbook.consumer.ts';
 import { registerSportsBetRoutes } from './sportsbook.bets.routes.ts';
 import { registerSportsbookRoutes } from './sportsbook.routes.ts';
+import { registerTradingRoutes } from './sportsbook.trading.routes.ts';
 
 export { startReferenceFeedBeside } from './reference-feed.boot.ts';
 export { FeedConsumer, FeedIngestor, type RecoverRequest } from './sportsbook.consumer.ts';
@@ -27,6 +28,7 @@ export function createSportsbookModule(options: SportsbookModuleOptions = {}): S
     async register(app, ctx) {
       registerSportsbookRoutes(app, ctx);
       registerSportsBetRoutes(app, ctx);
+      registerTradingRoutes(app, ctx);
       const url = options.feed?.url ?? ctx.config.feedUrl;
       if (!url || !runsBackgroundWork(ctx.config, options.consumer ?? ctx.config.SPORTSBOOK_FEED)) return;
       const consumer = new FeedConsumer(ctx.db, ctx.log, {

@@ -17,6 +17,12 @@ import { memberKey, type StakeSlip, slipPath } from '../bets/index.ts';
 import { memberAccountId } from '../ledger/index.ts';
 import { recordBets } from '../records/index.ts';
 import { relatedSelections } from './sportsbook.rules.ts';
+import {
+  refuseSuspended,
+  refuseTradingLimits,
+  type TradingGuard,
+  tradingGuardOf,
+} from './sportsbook.trading-guard.ts';
 import type {
   SbBetKind,
   SbBetLegsTable,
@@ -74,6 +80,8 @@ type OutcomeRow = Pick<
 interface Locked {
   outcomes: Map<string, OutcomeRow>;
   limits: Limits;
+  /** Back-office trading: operator suspensions, per-sport and per-player limits. */
+  trading: TradingGuard;
 }
 
 interface Decided {
@@ -182,6 +190,12 @@ const sportsBets = slipPath<SbSlip, Locked, Decided, SbBetRow>({
         slips.flatMap((s) => s.selections),
       ),
       limits: await limitsOf(trx, batch.merchantId),
+      trading: await tradingGuardOf(
+        trx,
+        batch.merchantId,
+        slips.map((s) => s.memberId),
+        slips.flatMap((s) => s.selections),
+      ),
     };
   },
   async twins(trx, slips) {
@@ -195,6 +209,7 @@ const sportsBets = slipPath<SbSlip, Locked, Decided, SbBetRow>({
   },
   hashOf: (bet) => bet.request_hash,
   check(slip, locked) {
+    refuseSuspended(locked.trading, slip.selections);
     const { odds, rows } = takeOdds(slip, locked);
     const { limits } = locked;
     if (slip.unitStakeMinor < limits.minStakeMinor)
@@ -204,6 +219,12 @@ const sportsBets = slipPath<SbSlip, Locked, Decided, SbBetRow>({
     const potential = potentialOf(slip, odds);
     if (potential > limits.maxPayoutMinor)
       throw new AppError('SPORTS_PAYOUT_TOO_LARGE', { maxPayoutMinor: Number(limits.maxPayoutMinor) });
+    refuseTradingLimits(locked.trading, {
+      memberId: slip.memberId,
+      stakeMinor: slip.stakeMinor,
+      potentialMinor: potential,
+      sports: rows.map((r) => r.sport),
+    });
     const esports = rows.every((r) => (SPORTS_ESPORTS as readonly string[]).includes(r.sport));
     return { odds, potential, category: esports ? 'ESPORTS' : 'SPORTS' };
   },

@@ -15,6 +15,7 @@ import { AppError } from '../../platform/http/app-error.ts';
 import { doc } from '../../platform/http/openapi.ts';
 import { parseInput } from '../../platform/http/validate.ts';
 import { getMerchant } from '../system/index.ts';
+import { showSuspensions } from './sportsbook.trading-guard.ts';
 
 const tags = ['sportsbook'];
 
@@ -197,7 +198,7 @@ export function registerSportsbookRoutes(app: FastifyInstance, ctx: AppContext):
       }),
     },
     async (request) => {
-      getMerchant(request);
+      const merchant = getMerchant(request);
       const query = parseInput(sportsEventsQuery, request.query);
       let q = eventsQuery(ctx.db).where(
         'f.status',
@@ -213,6 +214,7 @@ export function registerSportsbookRoutes(app: FastifyInstance, ctx: AppContext):
         .limit(MAX_EVENTS)
         .execute()) as EventRow[];
       const markets = await marketsOf(ctx.db, events, true);
+      await showSuspensions(ctx.db, merchant.id, markets);
       return { success: true, value: events.map((e) => eventView(e, markets.get(e.id)!)) };
     },
   );
@@ -227,7 +229,7 @@ export function registerSportsbookRoutes(app: FastifyInstance, ctx: AppContext):
       }),
     },
     async (request) => {
-      getMerchant(request);
+      const merchant = getMerchant(request);
       const { id } = parseInput(sportsEventParams, request.params);
       const event = (await eventsQuery(ctx.db)
         .where('f.id', '=', id)
@@ -235,6 +237,7 @@ export function registerSportsbookRoutes(app: FastifyInstance, ctx: AppContext):
         .executeTakeFirst()) as EventRow | undefined;
       if (!event) throw new AppError('SPORTS_EVENT_NOT_FOUND');
       const markets = await marketsOf(ctx.db, [event], false);
+      await showSuspensions(ctx.db, merchant.id, markets);
       return { success: true, value: eventView(event, markets.get(event.id)!) };
     },
   );

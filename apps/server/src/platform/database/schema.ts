@@ -10,6 +10,7 @@ import type { LedgerTables } from '../../modules/ledger/ledger.tables.ts';
 import type { OriginalsTables } from '../../modules/originals/originals.tables.ts';
 import type { MembersTables } from '../../modules/members/members.tables.ts';
 import type { SportsbookTables } from '../../modules/sportsbook/sportsbook.tables.ts';
+import type { SportsbookTradingTables } from '../../modules/sportsbook/sportsbook.trading.tables.ts';
 import type { SystemTables } from '../../modules/system/system.tables.ts';
 import type { WalletTables } from '../../modules/wallet/wallet.tables.ts';
 
@@ -27,7 +28,8 @@ export interface Database
     LotteryTables,
     VnLotteryTables,
     RecordsTables,
-    SportsbookTables {
+    SportsbookTables,
+    SportsbookTradingTables {
   schema_migrations: { name: string; applied_at: Date };
   /** One row naming this database (migration 0064): the event bus's channel namespace. */
   installation: { id: Generated<string>; created_at: Generated<Date>; only_row: Generated<boolean> };

@@ -1,5 +1,5 @@
-import { Lobby } from '../../features/games/Lobby';
+import { SportsbookLobbyScreen } from '../../features/sportsbook';
 
 export default function EsportsPage() {
-  return <Lobby category="ESPORTS" />;
+  return <SportsbookLobbyScreen section="esports" />;
 }

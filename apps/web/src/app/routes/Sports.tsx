@@ -1,5 +1,5 @@
-import { Lobby } from '../../features/games/Lobby';
+import { SportsbookLobbyScreen } from '../../features/sportsbook';
 
 export default function SportsPage() {
-  return <Lobby category="SPORTS" />;
+  return <SportsbookLobbyScreen section="sports" />;
 }

@@ -1,0 +1,5 @@
+import { SportsbookEventScreen } from '../../features/sportsbook';
+
+export default function SportsEventPage() {
+  return <SportsbookEventScreen section="sports" />;
+}

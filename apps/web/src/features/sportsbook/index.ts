@@ -1,0 +1,1 @@
+export { SportsbookEventScreen, SportsbookLobbyScreen } from './SportsbookScreens';

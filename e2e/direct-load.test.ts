@@ -7,7 +7,12 @@ import { useJourney } from './journey.ts';
 import { signInContext } from './player.ts';
 import { CELLS, cellName, readSeed, type Seed, sweepCell, type Vocabulary, vocabulary } from './sweep.ts';
 
-const run = useJourney({ demoPlayer: {} });
+// With the reference odds feed on a port of its own (below the ephemeral range, apart from the
+// harness's server ports), so the sportsbook's pages are swept with real fixtures.
+const run = useJourney({
+  demoPlayer: {},
+  env: { REFERENCE_FEED_PORT: String(10_000 + Math.floor(Math.random() * 9_000)) },
+});
 let seed: Seed;
 let words: Vocabulary;
 

@@ -28,9 +28,10 @@ describe('game lobbies', () => {
     await expect.poll(() => new URL(page.url()).searchParams.get('modal')).toBe('login');
     await screenshot(page, 'games-inhouse-login-popup-phone');
 
+    // /sports is the sportsbook's lobby (e2e/sportsbook.test.ts); this server runs no odds feed.
     await page.goto(`${j.server.url}/sports`);
     await expect
-      .poll(() => page.getByText(t(lang, 'games', 'emptyTitle')).isVisible(), { timeout: 10_000 })
+      .poll(() => page.getByText(t(lang, 'sportsbook', 'noEvents')).isVisible(), { timeout: 10_000 })
       .toBe(true);
     await context.close();
   });

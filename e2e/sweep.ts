@@ -43,6 +43,9 @@ export interface Seed {
   vendorGameId: number;
   bannerId: string;
   roundId: string;
+  /** A football and an e-sports fixture of the reference odds feed (the sweep's server runs one). */
+  sportsEventId: string;
+  esportsEventId: string;
 }
 
 /** Reads the seed's values as the player API gives them (one dice round is played for a round id). */
@@ -65,7 +68,20 @@ export async function readSeed(server: RunningServer, token: string): Promise<Se
     direction: 'under',
     idempotencyKey: randomUUID(),
   });
+  // The odds feed's first fixtures reach the book within seconds of the start. The one starting last
+  // (the list is live first, then by start) is still offered when the sweep reaches its page.
+  const firstEvent = async (sport: string) => {
+    for (const deadline = Date.now() + 60_000; Date.now() < deadline; ) {
+      const events = await api<{ id: string }[]>('GET', `/wps/sports/events?sport=${sport}`);
+      const last = events.at(-1);
+      if (last) return last.id;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    throw new Error(`no ${sport} event from the reference odds feed in 60 s`);
+  };
   return {
+    sportsEventId: await firstEvent('football'),
+    esportsEventId: await firstEvent('esports'),
     lotteryCode: games[0]!.gameCode,
     vendorGameId: launched.gameId,
     bannerId: String(banner?.bannerId ?? banner?.link ?? 'none'),
@@ -94,6 +110,8 @@ const ROUTE_SAMPLES: Record<RoutePath, (s: Seed) => string[]> = {
   fish: () => ['/fish'],
   sports: () => ['/sports'],
   esports: () => ['/esports'],
+  'sports/event/:id': (s) => [`/sports/event/${s.sportsEventId}`],
+  'esports/event/:id': (s) => [`/esports/event/${s.esportsEventId}`],
   inhouse: () => ['/inhouse'],
   'inhouse/dice': () => ['/inhouse/dice'],
   'inhouse/limbo': () => ['/inhouse/limbo'],

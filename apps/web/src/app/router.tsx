@@ -53,6 +53,7 @@ const GAMES_NS = ['games'];
 const PAGES_NS = ['pages'];
 const HELP_NS = ['help'];
 const AUTH_NS = ['auth'];
+const SPORTSBOOK_NS = ['sportsbook'];
 
 const home = () => import('./routes/Home');
 const register = () => import('./routes/Register');
@@ -82,8 +83,10 @@ export const routes: RouteObject[] = [
       page(() => import('./routes/Pvp'), LAYOUTS.lobby, 'pvp', GAMES_NS),
       page(() => import('./routes/Live'), LAYOUTS.lobby, 'live', GAMES_NS),
       page(() => import('./routes/Fish'), LAYOUTS.lobby, 'fish', GAMES_NS),
-      page(() => import('./routes/Sports'), LAYOUTS.lobby, 'sports', GAMES_NS),
-      page(() => import('./routes/Esports'), LAYOUTS.lobby, 'esports', GAMES_NS),
+      page(() => import('./routes/Sports'), LAYOUTS.lobby, 'sports', SPORTSBOOK_NS),
+      page(() => import('./routes/Esports'), LAYOUTS.lobby, 'esports', SPORTSBOOK_NS),
+      page(() => import('./routes/SportsEvent'), LAYOUTS.page, 'sports/event/:id', SPORTSBOOK_NS),
+      page(() => import('./routes/EsportsEvent'), LAYOUTS.page, 'esports/event/:id', SPORTSBOOK_NS),
       page(() => import('./routes/Inhouse'), LAYOUTS.lobby, 'inhouse', GAMES_NS),
       page(() => import('./routes/InhouseDice'), LAYOUTS.page, 'inhouse/dice', ['originals']),
       page(() => import('./routes/InhouseLimbo'), LAYOUTS.page, 'inhouse/limbo', ['originals']),

@@ -22,6 +22,8 @@ export const ROUTE_PATHS = [
   'fish',
   'sports',
   'esports',
+  'sports/event/:id',
+  'esports/event/:id',
   'inhouse',
   'inhouse/dice',
   'inhouse/limbo',

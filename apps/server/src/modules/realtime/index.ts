@@ -3,9 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext, ServerModule } from '../../platform/context.ts';
 import { sendError } from '../../platform/http/error-handler.ts';
 import { type BalanceChange, onMemberBalancesChanged } from '../ledger/index.ts';
+import { type FixtureOdds, readFixtureOdds, SPORTS_ODDS_CHANNEL } from '../sportsbook/index.ts';
 import { getMerchant } from '../system/index.ts';
 import { DEFAULT_LIMITS, type RealtimeLimits, serveSocket } from './realtime.connection.ts';
 import { memberKey, SocketHub } from './realtime.hub.ts';
+import { realTimers, type Schedule, serveSportsSocket, SportsWatchHub } from './realtime.sports.ts';
+
+export { CLOSE_IDLE, CLOSE_TOO_MANY, MAX_WATCHED } from './realtime.sports.ts';
 
 /** Bus channel of committed balance changes: {"merchantId":"…","memberIds":["…"]}. */
 export const WALLET_BALANCE_CHANNEL = 'wallet.balance';
@@ -37,11 +41,16 @@ export function pushToMember(
 /**
  * Pushes to the browser over GET /wps/ws. The ledger reports committed changes on this instance, they
  * go out on the event bus (Redis with REDIS_URL), and every instance tells the sockets it holds for
- * those members {"type":"balance-changed"}. Limits are injectable so tests need not wait 5 s.
+ * those members {"type":"balance-changed"}. And live odds to visitors over GET /wps/ws/sports
+ * (realtime.sports.ts). Limits are injectable so tests need not wait 5 s, and so are the live odds'
+ * timers, so tests can close a coalescing window themselves.
  */
-export function createRealtimeModule(overrides: Partial<RealtimeLimits> = {}): ServerModule {
+export function createRealtimeModule(
+  overrides: Partial<RealtimeLimits> = {},
+  options: { schedule?: Schedule; onSportsHub?: (hub: SportsWatchHub) => void } = {},
+): ServerModule {
   const limits = { ...DEFAULT_LIMITS, ...overrides };
-  return { name: 'realtime', register: (app, ctx) => registerRealtime(app, ctx, limits) };
+  return { name: 'realtime', register: (app, ctx) => registerRealtime(app, ctx, limits, options) };
 }
 
 export const realtimeModule = createRealtimeModule();
@@ -50,11 +59,20 @@ async function registerRealtime(
   app: FastifyInstance,
   ctx: AppContext,
   limits: RealtimeLimits,
+  options: { schedule?: Schedule; onSportsHub?: (hub: SportsWatchHub) => void },
 ): Promise<void> {
   const hub = new SocketHub(limits.maxSocketsPerMember, limits.coalesceMs);
+  const sports = new SportsWatchHub(
+    limits,
+    (ids) => readFixtureOdds(ctx.db, ids),
+    options.schedule ?? realTimers,
+    (error) => ctx.log.warn({ err: String(error) }, 'live odds catch-up failed'),
+  );
+  options.onSportsHub?.(sports);
   await ctx.bus.subscribe(WALLET_BALANCE_CHANNEL, (message) => deliver(hub, message));
   await ctx.bus.subscribe(MERCHANT_BROADCAST_CHANNEL, (message) => broadcast(hub, message));
   await ctx.bus.subscribe(MEMBER_MESSAGE_CHANNEL, (message) => toMember(hub, message));
+  await ctx.bus.subscribe(SPORTS_ODDS_CHANNEL, (message) => oddsChanged(sports, message));
   const stop = onMemberBalancesChanged(
     ctx.db,
     (change) => publish(ctx, change),
@@ -63,6 +81,7 @@ async function registerRealtime(
   app.addHook('onClose', async () => {
     stop();
     hub.close();
+    sports.close();
   });
   await app.register(websocket, { options: { maxPayload: limits.maxMessageBytes } });
   app.route({
@@ -73,6 +92,29 @@ async function registerRealtime(
     handler: (request, reply) => sendError(request, reply, 'NOT_FOUND', 404),
     wsHandler: (socket, request) => serveSocket(socket, getMerchant(request), { ctx, hub, limits }),
   });
+  app.route({
+    method: 'GET',
+    url: '/wps/ws/sports',
+    schema: { hide: true },
+    handler: (request, reply) => sendError(request, reply, 'NOT_FOUND', 404),
+    wsHandler: (socket, request) =>
+      serveSportsSocket(
+        socket,
+        sports,
+        { merchantId: getMerchant(request).id, ip: request.ip },
+        limits.heartbeatMs,
+      ),
+  });
+}
+
+function oddsChanged(sports: SportsWatchHub, raw: string): void {
+  if (!sports.size) return;
+  try {
+    const { fixtures } = JSON.parse(raw) as { fixtures: FixtureOdds[] };
+    if (Array.isArray(fixtures)) sports.receive(fixtures);
+  } catch {
+    // Dropped like a malformed balance message.
+  }
 }
 
 function publish(ctx: AppContext, change: BalanceChange): void {

@@ -4,8 +4,9 @@ import { AppError } from '../../platform/http/app-error.ts';
 import { type MemberAuth, resolveMemberToken } from '../auth/index.ts';
 import type { MerchantContext } from '../system/index.ts';
 import { CLOSE_UNAUTHENTICATED, memberKey, type SocketHub } from './realtime.hub.ts';
+import type { SportsLimits } from './realtime.sports.ts';
 
-export interface RealtimeLimits {
+export interface RealtimeLimits extends SportsLimits {
   /** How long a new socket may stay silent before its auth message. */
   authTimeoutMs: number;
   /** Ping interval; a socket that missed the previous pong is dropped. */
@@ -13,7 +14,10 @@ export interface RealtimeLimits {
   /** Every this many heartbeats the session is checked again (logout, expiry, disabled member). */
   recheckEvery: number;
   maxSocketsPerMember: number;
-  /** Frames above this are refused by the WebSocket server itself (close 1009). */
+  /**
+   * Frames above this are refused by the WebSocket server itself (close 1009). One server serves
+   * both doors, so it fits the largest legal message: a watch of 200 fixture ids of 64 characters.
+   */
   maxMessageBytes: number;
   /** A burst of changes for one member within this window is one push. */
   coalesceMs: number;
@@ -24,8 +28,14 @@ export const DEFAULT_LIMITS: RealtimeLimits = {
   heartbeatMs: 30_000,
   recheckEvery: 10,
   maxSocketsPerMember: 5,
-  maxMessageBytes: 4_096,
+  maxMessageBytes: 16_384,
   coalesceMs: 100,
+  // Generous per address: mobile carriers put many players behind one address (CGNAT).
+  maxSportsSocketsPerIp: 50,
+  sportsCoalesceMs: 100,
+  sportsMaxBufferedBytes: 256 * 1024,
+  sportsCatchUpMs: 250,
+  sportsIdleMs: 10 * 60_000,
 };
 
 interface Deps {
@@ -93,7 +103,10 @@ function refuse(socket: WebSocket): void {
 function attach(socket: WebSocket, auth: MemberAuth, deps: Deps, recheck: () => void): void {
   const key = memberKey(auth.merchantId, auth.memberId);
   deps.hub.add(key, socket);
-  const heartbeat = startHeartbeat(socket, deps.limits, recheck);
+  const heartbeat = startHeartbeat(socket, deps.limits.heartbeatMs, {
+    every: deps.limits.recheckEvery,
+    recheck,
+  });
   socket.once('close', () => {
     clearInterval(heartbeat);
     deps.hub.remove(key, socket);
@@ -103,10 +116,14 @@ function attach(socket: WebSocket, auth: MemberAuth, deps: Deps, recheck: () => 
 
 /**
  * Pings every interval and terminates a socket that did not answer the previous ping (a dead peer
- * would otherwise hold its slot forever). Every `recheckEvery` beats the session is checked again
- * without extending it, so a logged-out or expired session loses its socket within minutes.
+ * would otherwise hold its slot forever). Every `recheck.every` beats a member's session is checked
+ * again without extending it, so a logged-out or expired session loses its socket within minutes.
  */
-function startHeartbeat(socket: WebSocket, limits: RealtimeLimits, recheck: () => void): NodeJS.Timeout {
+export function startHeartbeat(
+  socket: WebSocket,
+  everyMs: number,
+  recheck?: { every: number; recheck: () => void },
+): NodeJS.Timeout {
   let alive = true;
   let beats = 0;
   socket.on('pong', () => {
@@ -117,6 +134,6 @@ function startHeartbeat(socket: WebSocket, limits: RealtimeLimits, recheck: () =
     alive = false;
     socket.ping();
     beats += 1;
-    if (beats % limits.recheckEvery === 0) recheck();
-  }, limits.heartbeatMs);
+    if (recheck && beats % recheck.every === 0) recheck.recheck();
+  }, everyMs);
 }

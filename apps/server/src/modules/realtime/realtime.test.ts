@@ -82,8 +82,8 @@ test('a sixth socket of one member closes the oldest', async () => {
   for (const client of clients) client.socket.close();
 });
 
-test('a frame above 4 KB closes the socket', async () => {
+test('a frame above 16 KB closes the socket', async () => {
   const client = await connect(url);
-  client.socket.send('x'.repeat(5_000));
+  client.socket.send('x'.repeat(17_000));
   expect(await client.closed).toBe(1009);
 });

@@ -1,13 +1,27 @@
 import type { ServerModule } from '../../platform/context.ts';
 import { runsBackgroundWork } from '../../platform/jobs.ts';
 import { FeedConsumer, type FeedConsumerOptions } from './sportsbook.consumer.ts';
+import { publishOddsChanges } from './sportsbook.live.ts';
 import { registerSportsBetRoutes } from './sportsbook.bets.routes.ts';
 import { registerSportsbookRoutes } from './sportsbook.routes.ts';
 import { registerTradingRoutes } from './sportsbook.trading.routes.ts';
 
 export { startReferenceFeedBeside } from './reference-feed.boot.ts';
 export { FeedConsumer, FeedIngestor, type RecoverRequest } from './sportsbook.consumer.ts';
-export { applySnapshot, applyStreamMessage, readCursors } from './sportsbook.ingest.ts';
+export {
+  applySnapshot,
+  applyStreamMessage,
+  type OddsChangesListener,
+  readCursors,
+} from './sportsbook.ingest.ts';
+export {
+  announceFixtures,
+  type FixtureOdds,
+  type MarketOdds,
+  publishOddsChanges,
+  readFixtureOdds,
+  SPORTS_ODDS_CHANNEL,
+} from './sportsbook.live.ts';
 export type { SportsbookTables } from './sportsbook.tables.ts';
 
 export interface SportsbookModuleOptions {
@@ -33,6 +47,8 @@ export function createSportsbookModule(options: SportsbookModuleOptions = {}): S
       if (!url || !runsBackgroundWork(ctx.config, options.consumer ?? ctx.config.SPORTSBOOK_FEED)) return;
       const consumer = new FeedConsumer(ctx.db, ctx.log, {
         token: ctx.config.FEED_TOKEN,
+        // What each message changed goes out on the bus after its commit (the live odds sockets).
+        onOddsChanges: (changes) => publishOddsChanges(ctx, changes),
         ...options.feed,
         url,
       });

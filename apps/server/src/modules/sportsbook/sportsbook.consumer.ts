@@ -4,7 +4,13 @@ import type { FeedMessage, Producer } from '../../../../reference-feed/src/contr
 import { Ticker } from '../../platform/jobs.ts';
 import type { Db } from '../../platform/database/database.ts';
 import type { Logger } from '../../platform/logging/logger.ts';
-import { applySnapshot, applyStreamMessage, type Cursor, readCursors } from './sportsbook.ingest.ts';
+import {
+  applySnapshot,
+  applyStreamMessage,
+  type Cursor,
+  type OddsChangesListener,
+  readCursors,
+} from './sportsbook.ingest.ts';
 
 /**
  * The feed consumer (docs/sportsbook-feed.md §8, "Recovery after a disconnect"). `FeedIngestor` is
@@ -56,6 +62,8 @@ export class FeedIngestor {
   readonly stats: IngestStats = { applied: 0, duplicates: 0, recoveries: 0, snapshots: 0 };
   /** Called after each stream message is applied (observers, and tests that cut the link mid-batch). */
   afterApply: ((message: FeedMessage & { seq: number }) => void) | null = null;
+  /** Told what each applied message or snapshot changed of the odds, after its commit (the live sockets). */
+  onOddsChanges: OddsChangesListener | undefined = undefined;
 
   constructor(
     private readonly db: Db,
@@ -153,6 +161,7 @@ export class FeedIngestor {
         recovery.messages,
         { lastSeq: message.lastSeq, ts: message.ts },
         recovery.expectedSeq,
+        this.onOddsChanges,
       );
       if (!applied) {
         // Another consumer moved the cursor meanwhile: start again from where it is now.
@@ -197,7 +206,7 @@ export class FeedIngestor {
       state.buffer.push(message);
       return this.recover(message.producer);
     }
-    const outcome = await applyStreamMessage(this.db, message);
+    const outcome = await applyStreamMessage(this.db, message, this.onOddsChanges);
     if (outcome === 'applied') {
       this.stats.applied++;
       state.cursor = { producer: message.producer, lastSeq: message.seq, lastTs: message.ts };
@@ -241,6 +250,8 @@ export interface FeedConsumerOptions {
   leaseMs?: number;
   /** The first reconnection delay (doubles up to 5 s). */
   retryMs?: number;
+  /** Told what each applied message changed of the odds, after its commit. */
+  onOddsChanges?: OddsChangesListener;
 }
 
 const LEASE = 'feed';
@@ -267,6 +278,7 @@ export class FeedConsumer {
     private readonly options: FeedConsumerOptions,
   ) {
     this.ingestor = new FeedIngestor(db, log, () => this.drop());
+    this.ingestor.onOddsChanges = options.onOddsChanges;
     this.retryMs = options.retryMs ?? 200;
     this.ticker = new Ticker(() => this.tick(), Math.max(50, Math.floor((options.leaseMs ?? 15_000) / 3)));
   }

@@ -12,6 +12,7 @@ import type {
 import { type Insertable, type RawBuilder, sql, type Transaction } from 'kysely';
 import type { Db } from '../../platform/database/database.ts';
 import type { Database } from '../../platform/database/schema.ts';
+import { type FixtureOdds, trackOddsChanges } from './sportsbook.live.ts';
 
 /**
  * Applying feed messages (docs/sportsbook-feed.md §6) to the sportsbook's tables. A stream message
@@ -70,19 +71,30 @@ async function advance(trx: Trx, producer: Producer, seq: number, ts: number) {
     .execute();
 }
 
+/** Told, after the commit, what a message or a snapshot changed in the book (the live odds sockets). */
+export type OddsChangesListener = (changes: FixtureOdds[]) => void;
+
 /** One stream message (with a `seq`): applied with the cursor's advance when it is the next one. */
 export async function applyStreamMessage(
   db: Db,
   message: FeedMessage & { seq: number },
+  onChanges?: OddsChangesListener,
 ): Promise<StreamOutcome> {
-  return db.transaction().execute(async (trx) => {
+  let changes: FixtureOdds[] = [];
+  const outcome = await db.transaction().execute(async (trx) => {
     const cursor = await lockCursor(trx, message.producer);
     if (message.seq <= cursor.lastSeq) return 'duplicate';
     if (message.seq !== cursor.lastSeq + 1) return 'gap';
+    const fixture = fixtureOf(message);
+    const tracked = onChanges && fixture ? await trackOddsChanges(trx, [fixture]) : null;
     await applyMessage(trx, message);
     await advance(trx, message.producer, message.seq, message.ts);
+    if (tracked) changes = await tracked.changes();
     return 'applied';
   });
+  // Only now, committed: a transaction that threw never gets here.
+  if (changes.length) onChanges?.(changes);
+  return outcome;
 }
 
 /**
@@ -96,22 +108,24 @@ export async function applySnapshot(
   messages: FeedMessage[],
   complete: { lastSeq: number; ts: number },
   expectedSeq: number,
+  onChanges?: OddsChangesListener,
 ): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
+  let changes: FixtureOdds[] = [];
+  const applied = await db.transaction().execute(async (trx) => {
     const cursor = await lockCursor(trx, producer);
     if (cursor.lastSeq !== expectedSeq) return false;
     const fixtureIds = [
       ...new Set(messages.flatMap((m) => (RESULT_TYPES.has(m.type) ? [(m as BetSettlement).fixtureId] : []))),
     ];
+    const named = messages.flatMap((m) => {
+      const id = fixtureOf(m);
+      return id ? [id] : [];
+    });
     // Every fixture of the recovery locked first, in id order (lockFixtures says why).
-    await lockFixtures(
-      trx,
-      messages.flatMap((m) => {
-        const id = fixtureOf(m);
-        return id ? [id] : [];
-      }),
-    );
+    await lockFixtures(trx, named);
     const before = await standingOf(trx, fixtureIds);
+    // What the snapshot changes of their odds goes to the live sockets.
+    const tracked = onChanges ? await trackOddsChanges(trx, named) : null;
     const firstFact = await trx
       .selectFrom('sb_feed_facts')
       .select(({ fn }) => fn.max('id').as('id'))
@@ -119,8 +133,11 @@ export async function applySnapshot(
     for (const message of messages) await applyMessage(trx, message);
     await netFacts(trx, fixtureIds, before, BigInt(firstFact?.id ?? 0), { producer, ts: complete.ts });
     await advance(trx, producer, complete.lastSeq, complete.ts);
+    if (tracked) changes = await tracked.changes();
     return true;
   });
+  if (changes.length) onChanges?.(changes);
+  return applied;
 }
 
 const RESULT_TYPES = new Set<FeedMessage['type']>([
@@ -289,7 +306,8 @@ export async function applyMessage(trx: Trx, message: FeedMessage): Promise<void
     case 'bet_stop':
       await trx
         .updateTable('sb_markets')
-        .set({ feed_status: 'suspended', updated_at: new Date() })
+        // now(), not the app's time: the live odds read this transaction's changes by it.
+        .set({ feed_status: 'suspended', updated_at: sql`now()` })
         .where('fixture_id', '=', message.fixtureId)
         .where('feed_status', '=', 'active')
         .execute();

@@ -39,7 +39,7 @@ const OFFERED: Record<string, readonly string[]> = {
   tennis: ['winner', 'set_winner', 'set_handicap', 'total_sets', 'correct_set_score'],
   esports: ['winner', 'map_winner', 'map_handicap', 'total_maps', 'correct_map_score'],
 };
-const offeredFor = (sport: string) =>
+export const offeredFor = (sport: string) =>
   OFFERED[(SPORTS_ESPORTS as readonly string[]).includes(sport) ? 'esports' : sport] ?? [];
 
 /** Events shown: announced and not ended (an ended one is settled and leaves the lobby). */

@@ -1,0 +1,483 @@
+import type { OddsChange } from '../../../../reference-feed/src/index.ts';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MODULES } from '../../app.ts';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import {
+  announceFixtures,
+  applySnapshot,
+  applyStreamMessage,
+  FeedIngestor,
+  type FixtureOdds,
+  publishOddsChanges,
+  readCursors,
+  SPORTS_ODDS_CHANNEL,
+} from '../sportsbook/index.ts';
+import { listen } from './realtime.test-helpers.ts';
+import {
+  connectOdds,
+  ingestSmallBook,
+  manualTimers,
+  nextOddsChange,
+  type OddsClient,
+  watch,
+} from './realtime.sports.test-helpers.ts';
+import { CLOSE_IDLE, CLOSE_TOO_MANY, createRealtimeModule, realtimeModule } from './index.ts';
+import { type LiveSocket, mergeOdds, SportsWatchHub } from './realtime.sports.ts';
+
+/**
+ * Live odds over GET /wps/ws/sports on a real database (PGlite, or PostgreSQL with DATABASE_URL):
+ * changes applied by the feed ingest reach, after their commit, the sockets watching their fixture
+ * and no other; a rolled-back message publishes nothing; a burst is one message; a recovery snapshot
+ * publishes too; bad watches are answered and the socket lives on; per-address and idle limits.
+ * The coalescing window's timers are the test's (`timers.run(100)` closes every open window).
+ */
+const COALESCE = 100;
+const IDLE = 60_000;
+const timers = manualTimers();
+let t: TestApp;
+let url: string;
+let fixtures: string[];
+let last: Map<string, OddsChange>;
+let hub: SportsWatchHub;
+
+/** Until the server's side has caught up with what the clients did (turns of the event loop, no timer). */
+async function until(condition: () => boolean) {
+  for (let turn = 0; turn < 10_000 && !condition(); turn++) await new Promise(setImmediate);
+  expect(condition()).toBe(true);
+}
+const slot = MODULES.indexOf(realtimeModule);
+const publish = (changes: FixtureOdds[]) => publishOddsChanges(t.ctx, changes);
+
+beforeAll(async () => {
+  MODULES[slot] = createRealtimeModule(
+    { sportsCoalesceMs: COALESCE, sportsIdleMs: IDLE, maxSportsSocketsPerIp: 6 },
+    {
+      schedule: timers.schedule,
+      onSportsHub: (h) => {
+        hub = h;
+      },
+    },
+  );
+  t = await createTestApp();
+  url = `${await listen(t)}/sports`;
+  ({ fixtures, last } = await ingestSmallBook(t.ctx.db));
+});
+afterAll(async () => {
+  MODULES[slot] = realtimeModule;
+  await t?.close();
+});
+
+const odds = (m: Record<string, unknown>) => m.type === 'sports.odds';
+const oddsOf = (fixtureId: string) => (m: Record<string, unknown>) => odds(m) && m.fixtureId === fixtureId;
+
+/** Applies a change of fixture `i`'s home odds through the ingest, publishing after commit. */
+async function change(i: number, homeOdds: number) {
+  const message = await nextOddsChange(t.ctx.db, last.get(fixtures[i]!)!, homeOdds);
+  expect(await applyStreamMessage(t.ctx.db, message, publish)).toBe('applied');
+}
+
+describe('live odds socket', () => {
+  let a: OddsClient;
+  let b: OddsClient;
+
+  it('a watcher gets the committed change of a fixture it watches, and nothing of the others', async () => {
+    expect(fixtures).toHaveLength(2);
+    a = await connectOdds(url);
+    b = await connectOdds(url);
+    await watch(a, [fixtures[0]!]);
+    await watch(b, [fixtures[1]!]);
+    // At publication the change is committed: another connection reads it.
+    const seen: number[] = [];
+    const message = await nextOddsChange(t.ctx.db, last.get(fixtures[0]!)!, 4_321);
+    let published: Promise<void> | undefined;
+    await applyStreamMessage(t.ctx.db, message, (changes) => {
+      published = (async () => {
+        const row = await t.ctx.db
+          .selectFrom('sb_outcomes')
+          .select('odds')
+          .where('fixture_id', '=', fixtures[0]!)
+          .where('market_key', '=', '1x2')
+          .where('outcome_id', '=', 'home')
+          .executeTakeFirstOrThrow();
+        seen.push(row.odds!);
+        publish(changes);
+      })();
+    });
+    expect(published).toBeDefined();
+    await published;
+    expect(timers.run(COALESCE)).toBe(1);
+    const got = await a.next(odds);
+    expect(seen).toEqual([4_321]);
+    expect(got).toEqual({
+      type: 'sports.odds',
+      fixtureId: fixtures[0],
+      markets: [
+        {
+          key: '1x2',
+          specifiers: '',
+          status: 'active',
+          outcomes: [{ id: 'home', odds: 4_321, active: true }],
+        },
+      ],
+    });
+    // b hears its own fixture's change next, and nothing before it (a socket's messages keep their order).
+    await change(1, 5_432);
+    timers.run(COALESCE);
+    await b.next(oddsOf(fixtures[1]!));
+    expect(b.messages.filter(odds).map((m) => m.fixtureId)).toEqual([fixtures[1]]);
+    expect(a.messages.filter(odds).map((m) => m.fixtureId)).toEqual([fixtures[0]]);
+  });
+
+  it('a message whose transaction rolls back publishes nothing', async () => {
+    const published: string[] = [];
+    const original = t.ctx.bus.publish;
+    t.ctx.bus.publish = async (channel, message) => {
+      if (channel === SPORTS_ODDS_CHANNEL) published.push(message);
+      return original.call(t.ctx.bus, channel, message);
+    };
+    try {
+      // The market is written suspended, then its outcomes fail the odds check: all of it is undone.
+      const bad = await nextOddsChange(t.ctx.db, last.get(fixtures[0]!)!, 5, 'suspended');
+      await expect(applyStreamMessage(t.ctx.db, bad, publish)).rejects.toThrow();
+      expect(published).toEqual([]);
+      await change(0, 4_400);
+      expect(published).toHaveLength(1);
+    } finally {
+      t.ctx.bus.publish = original;
+    }
+    timers.run(COALESCE);
+    const got = await a.next(odds);
+    expect(got.markets).toEqual([
+      { key: '1x2', specifiers: '', status: 'active', outcomes: [{ id: 'home', odds: 4_400, active: true }] },
+    ]);
+  });
+
+  it('a burst of changes of one fixture is one message with the last odds', async () => {
+    const before = a.messages.filter(odds).length;
+    await change(0, 3_000);
+    await change(0, 3_100);
+    const stop = await nextOddsChange(t.ctx.db, last.get(fixtures[0]!)!, 3_200, 'suspended');
+    await applyStreamMessage(t.ctx.db, stop, publish);
+    expect(timers.run(COALESCE)).toBe(1);
+    const got = await a.next(odds);
+    expect(got.markets).toEqual([
+      {
+        key: '1x2',
+        specifiers: '',
+        status: 'suspended',
+        outcomes: [{ id: 'home', odds: 3_200, active: true }],
+      },
+    ]);
+    // Its socket is told by then of nothing more: the next message is the next change.
+    await change(0, 3_300);
+    timers.run(COALESCE);
+    await a.next(odds);
+    expect(a.messages.filter(odds).length).toBe(before + 2);
+  });
+
+  it('a recovery snapshot publishes what it changed', async () => {
+    const base = last.get(fixtures[0]!)!;
+    const cursor = (await readCursors(t.ctx.db))[base.producer];
+    const replay = await nextOddsChange(t.ctx.db, base, 2_900);
+    const { seq: _seq, ...snapshotMessage } = replay;
+    const applied = await applySnapshot(
+      t.ctx.db,
+      base.producer,
+      [{ ...snapshotMessage, requestId: 'r-1' }],
+      { lastSeq: cursor.lastSeq, ts: cursor.lastTs },
+      cursor.lastSeq,
+      publish,
+    );
+    expect(applied).toBe(true);
+    timers.run(COALESCE);
+    const got = await a.next(odds);
+    expect(got.markets).toEqual([
+      { key: '1x2', specifiers: '', status: 'active', outcomes: [{ id: 'home', odds: 2_900, active: true }] },
+    ]);
+  });
+
+  it("an operator's suspension shows on that merchant's sockets (announceFixtures, the trading hook)", async () => {
+    const merchant = await t.ctx.db
+      .selectFrom('merchants')
+      .select('id')
+      .where('code', '=', 'demo')
+      .executeTakeFirstOrThrow();
+    await sql`insert into sb_suspensions (merchant_id, fixture_id, market_key, specifiers, operator_id)
+      values (${merchant.id}, ${fixtures[0]}, '', '', ${merchant.id})`.execute(t.ctx.db);
+    await announceFixtures(t.ctx, [fixtures[0]!]);
+    timers.run(COALESCE);
+    const whole = (await a.next(odds)) as {
+      status: string;
+      markets: { status: string; outcomes: unknown[] }[];
+    };
+    expect(whole.status).toBeDefined();
+    expect(whole.markets.length).toBeGreaterThan(1);
+    expect(new Set(whole.markets.map((m) => m.status))).toEqual(new Set(['suspended']));
+    expect(whole.markets.every((m) => m.outcomes.length > 0)).toBe(true);
+    // The feed's next change keeps it suspended for this merchant.
+    await change(0, 2_800);
+    timers.run(COALESCE);
+    expect(((await a.next(odds)) as typeof whole).markets.map((m) => m.status)).toEqual(['suspended']);
+    await sql`delete from sb_suspensions`.execute(t.ctx.db);
+  });
+
+  it("the feed consumer's ingestor publishes what it applies (the module's wiring)", async () => {
+    const ingestor = new FeedIngestor(t.ctx.db);
+    ingestor.onOddsChanges = publish;
+    const cursors = await readCursors(t.ctx.db);
+    // Connected: it asks each producer for a recovery, answered here with nothing new.
+    ingestor.connected((request) =>
+      ingestor.receive({
+        type: 'snapshot_complete',
+        producer: request.producer,
+        requestId: request.requestId,
+        lastSeq: cursors[request.producer].lastSeq,
+        ts: cursors[request.producer].lastTs,
+      }),
+    );
+    await ingestor.idle();
+    ingestor.receive(await nextOddsChange(t.ctx.db, last.get(fixtures[0]!)!, 2_750));
+    await ingestor.idle();
+    expect(ingestor.stats.applied).toBe(1);
+    timers.run(COALESCE);
+    const got = (await a.next(odds)) as { markets: { outcomes: unknown[] }[] };
+    expect(got.markets[0]!.outcomes).toEqual([{ id: 'home', odds: 2_750, active: true }]);
+  });
+
+  it('a bad watch is answered with an error and changes nothing; the socket lives on', async () => {
+    const bad = [
+      'not json',
+      JSON.stringify({ type: 'sports.unknown' }),
+      JSON.stringify({ type: 'sports.watch', fixtureIds: 'fx-1' }),
+      JSON.stringify({ type: 'sports.watch', fixtureIds: [1, 2] }),
+      JSON.stringify({ type: 'sports.watch', fixtureIds: ['x'.repeat(65)] }),
+      JSON.stringify({ type: 'sports.watch', fixtureIds: Array.from({ length: 201 }, (_, i) => `fx-${i}`) }),
+      JSON.stringify(null),
+    ];
+    for (const frame of bad) {
+      a.socket.send(frame);
+      const answer = await a.next((m) => m.type === 'error' || m.type === 'sports.watching');
+      expect(answer).toMatchObject({ type: 'error', code: 'VALIDATION_FAILED' });
+    }
+    // Still watching what it watched: the next change reaches it.
+    await change(0, 2_700);
+    timers.run(COALESCE);
+    await a.next(oddsOf(fixtures[0]!));
+    // 200 ids is the most, and fine.
+    await watch(a, [fixtures[0]!, ...Array.from({ length: 199 }, (_, i) => `fx-none-${i}`)]);
+    // A frame above the server's limit is refused by the WebSocket server (1009), not by a crash.
+    const big = await connectOdds(url);
+    big.socket.send('x'.repeat(20_000));
+    expect(await big.closed).toBe(1009);
+  });
+
+  it('refuses a socket beyond the per-address limit (4429), and takes one again once a slot is free', async () => {
+    await until(() => hub.size === 2); // a and b
+    const more: OddsClient[] = [];
+    for (let i = 0; i < 4; i++) {
+      more.push(await connectOdds(url));
+      await watch(more[i]!, []);
+    }
+    const refused = await connectOdds(url);
+    expect(await refused.closed).toBe(CLOSE_TOO_MANY);
+    expect(refused.messages).toEqual([{ type: 'error', code: 'RATE_LIMITED' }]);
+    more[0]!.socket.close();
+    await until(() => hub.size === 5);
+    const again = await connectOdds(url);
+    await watch(again, []);
+    for (const c of [...more.slice(1), again]) c.socket.close();
+  });
+
+  it('closes a socket that watches nothing for the idle time (4408)', async () => {
+    b.socket.send(JSON.stringify({ type: 'sports.watch', fixtureIds: [] }));
+    await b.next((m) => m.type === 'sports.watching');
+    timers.run(IDLE);
+    expect(await b.closed).toBe(CLOSE_IDLE);
+    expect(a.socket.readyState).toBe(a.socket.OPEN);
+    a.socket.close();
+  });
+});
+
+/** A socket stand-in whose send buffer the test sets. */
+function fakeSocket() {
+  const sent: Array<Record<string, unknown>> = [];
+  const socket: LiveSocket & { bufferedAmount: number; sent: typeof sent } = {
+    readyState: 1,
+    bufferedAmount: 0,
+    sent,
+    send: (data) => sent.push(JSON.parse(String(data))),
+    close: () => {},
+  };
+  return socket;
+}
+
+const LIMITS = {
+  maxSportsSocketsPerIp: 10,
+  sportsCoalesceMs: COALESCE,
+  sportsMaxBufferedBytes: 1_000,
+  sportsCatchUpMs: 250,
+  sportsIdleMs: IDLE,
+};
+const market = (key: string, outcomes: [string, number][], status = 'active') => ({
+  key,
+  specifiers: '',
+  status,
+  outcomes: outcomes.map(([id, o]) => ({ id, odds: o, active: true })),
+});
+
+describe('SportsWatchHub', () => {
+  it('skips a socket that does not read, then sends it the current state of what it missed', async () => {
+    const local = manualTimers();
+    let release: (states: FixtureOdds[]) => void = () => {};
+    const reads: string[][] = [];
+    const hub = new SportsWatchHub(
+      LIMITS,
+      (ids) => {
+        reads.push(ids);
+        return new Promise((resolve) => {
+          release = resolve;
+        });
+      },
+      local.schedule,
+    );
+    const slow = fakeSocket();
+    const quick = fakeSocket();
+    hub.watch(hub.open(slow, 'm', 'ip1')!, ['fx-1']);
+    hub.watch(hub.open(quick, 'm', 'ip2')!, ['fx-1']);
+    slow.bufferedAmount = 5_000;
+    hub.receive([{ fixtureId: 'fx-1', markets: [market('1x2', [['home', 2_000]])], suspended: [] }]);
+    local.run(COALESCE);
+    expect(quick.sent).toHaveLength(1);
+    expect(slow.sent).toHaveLength(0);
+    // Still full: nothing read yet; a later change is skipped too (remembered, not buffered).
+    local.run(250);
+    expect(reads).toEqual([]);
+    hub.receive([{ fixtureId: 'fx-1', markets: [market('1x2', [['home', 2_100]])], suspended: [] }]);
+    local.run(COALESCE);
+    expect(slow.sent).toHaveLength(0);
+    // Drained: its state is read; a change arriving during the read is held back, then read again.
+    slow.bufferedAmount = 0;
+    local.run(250);
+    expect(reads).toEqual([['fx-1']]);
+    hub.receive([{ fixtureId: 'fx-1', markets: [market('1x2', [['home', 2_200]])], suspended: [] }]);
+    local.run(COALESCE);
+    expect(slow.sent).toHaveLength(0);
+    release([
+      {
+        fixtureId: 'fx-1',
+        status: 'live',
+        markets: [
+          market('1x2', [
+            ['home', 2_100],
+            ['away', 1_500],
+          ]),
+        ],
+        suspended: [],
+      },
+    ]);
+    await new Promise(setImmediate);
+    expect(slow.sent).toEqual([
+      {
+        type: 'sports.odds',
+        fixtureId: 'fx-1',
+        status: 'live',
+        markets: [
+          market('1x2', [
+            ['home', 2_100],
+            ['away', 1_500],
+          ]),
+        ],
+      },
+    ]);
+    local.run(250);
+    expect(reads).toEqual([['fx-1'], ['fx-1']]);
+    release([
+      {
+        fixtureId: 'fx-1',
+        status: 'live',
+        markets: [
+          market('1x2', [
+            ['home', 2_200],
+            ['away', 1_500],
+          ]),
+        ],
+        suspended: [],
+      },
+    ]);
+    await new Promise(setImmediate);
+    expect(slow.sent).toHaveLength(2);
+    // Caught up: the next change goes out as usual.
+    hub.receive([{ fixtureId: 'fx-1', markets: [market('1x2', [['home', 2_300]])], suspended: [] }]);
+    local.run(COALESCE);
+    expect(slow.sent).toHaveLength(3);
+    expect(quick.sent).toHaveLength(4);
+    hub.close();
+  });
+
+  it("shows a merchant's suspensions to that merchant's sockets only", () => {
+    const local = manualTimers();
+    const hub = new SportsWatchHub(LIMITS, async () => [], local.schedule);
+    const [m1, m2, m3] = [fakeSocket(), fakeSocket(), fakeSocket()];
+    hub.watch(hub.open(m1, 'm1', 'ip')!, ['fx-1']);
+    hub.watch(hub.open(m2, 'm2', 'ip')!, ['fx-1']);
+    hub.watch(hub.open(m3, 'm3', 'ip')!, ['fx-1']);
+    hub.receive([
+      {
+        fixtureId: 'fx-1',
+        markets: [
+          market('1x2', [['home', 2_000]]),
+          market('btts', [['yes', 1_900]]),
+          market('total', [], 'settled'),
+        ],
+        suspended: ['m1||', 'm2|btts|'],
+      },
+    ]);
+    local.run(COALESCE);
+    const statuses = (s: ReturnType<typeof fakeSocket>) =>
+      (s.sent[0]!.markets as { status: string }[]).map((m) => m.status);
+    expect(statuses(m1)).toEqual(['suspended', 'suspended', 'settled']);
+    expect(statuses(m2)).toEqual(['active', 'suspended', 'settled']);
+    expect(statuses(m3)).toEqual(['active', 'active', 'settled']);
+    hub.close();
+  });
+
+  it('merges a burst outcome by outcome, the later winning', () => {
+    const merged = mergeOdds(
+      {
+        fixtureId: 'f',
+        status: 'live',
+        markets: [
+          market('1x2', [
+            ['home', 2_000],
+            ['away', 3_000],
+          ]),
+        ],
+        suspended: ['x'],
+      },
+      {
+        fixtureId: 'f',
+        score: { home: 1, away: 0 },
+        markets: [market('1x2', [['home', 2_500]], 'suspended'), market('btts', [['yes', 1_800]])],
+        suspended: [],
+      },
+    );
+    expect(merged).toEqual({
+      fixtureId: 'f',
+      status: 'live',
+      score: { home: 1, away: 0 },
+      markets: [
+        market(
+          '1x2',
+          [
+            ['home', 2_500],
+            ['away', 3_000],
+          ],
+          'suspended',
+        ),
+        market('btts', [['yes', 1_800]]),
+      ],
+      suspended: [],
+    });
+  });
+});

@@ -11,7 +11,7 @@ import { CELLS, cellName, readSeed, type Seed, sweepCell, type Vocabulary, vocab
 // harness's server ports), so the sportsbook's pages are swept with real fixtures.
 const run = useJourney({
   demoPlayer: {},
-  env: { REFERENCE_FEED_PORT: String(10_000 + Math.floor(Math.random() * 9_000)) },
+  env: { SPORTSBOOK_FEED: 'true', REFERENCE_FEED_PORT: String(10_000 + Math.floor(Math.random() * 9_000)) },
 });
 let seed: Seed;
 let words: Vocabulary;

@@ -23,6 +23,7 @@ import { pointsModule } from './modules/points/index.ts';
 import { rebatesModule } from './modules/rebates/index.ts';
 import { sportsbookModule } from './modules/sportsbook/index.ts';
 import { activitiesModule } from './modules/activities/index.ts';
+import { promotionsModule } from './modules/promotions/index.ts';
 import { originalsModule } from './modules/originals/index.ts';
 import { realtimeModule } from './modules/realtime/index.ts';
 import { messagingModule } from './modules/messaging/index.ts';
@@ -59,6 +60,7 @@ export const MODULES: ServerModule[] = [
   pointsModule,
   rebatesModule,
   sportsbookModule,
+  promotionsModule,
   activitiesModule,
   realtimeModule,
 ];

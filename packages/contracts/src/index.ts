@@ -29,3 +29,4 @@ export * from './sportsbook.ts';
 export * from './activity.ts';
 export * from './rebates.ts';
 export * from './sportsbook-trading.ts';
+export * from './promotions.ts';

@@ -82,6 +82,7 @@ export async function registerActivityRoutes(app: FastifyInstance, ctx: AppConte
             store,
             { memberId: auth.memberId, merchantId: auth.merchantId },
             input,
+            ctx.clock.now(),
           ),
         );
       },

@@ -1,64 +1,28 @@
 import {
   ACTIVITY_COMMENT_MAX,
-  ACTIVITY_IMAGE_MAX_BYTES,
-  ACTIVITY_IMAGE_MAX_PIXELS,
   ACTIVITY_IMAGES_MAX,
   type ActivityApplication,
   type ActivityDecision,
   type ActivityStatus,
-  type ErrorCode,
   type PageQuery,
 } from '@sorte/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../../platform/database/database.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { offsetOf } from '../../platform/http/paging.ts';
-import { type ImageRefusal, type ImageType, inspectImage } from '../../platform/storage/image-inspect.ts';
 import { newObjectKey, type ObjectStore } from '../../platform/storage/index.ts';
+import { checkImage, type UploadedFile } from '../../platform/storage/upload-check.ts';
 import { houseShardFor, memberAccountId, systemAccountId, transfer } from '../ledger/index.ts';
+import { takesApplications } from '../promotions/index.ts';
+
+export type { UploadedFile } from '../../platform/storage/upload-check.ts';
 
 /**
  * Activity applications (issue 17 item 2): the member's side (apply, list, their own images) and the
  * operator's (the queue, a decision written once, the reward paid through the ledger under the key
- * `activity:<id>`). Images are checked by content here and stored under keys this module makes.
+ * `activity:<id>`). Images are checked by content (platform/storage/upload-check.ts) and stored
+ * under keys this module makes.
  */
-export interface UploadedFile {
-  /** The name the browser sent; checked for paths, never used for storage. */
-  fileName: string;
-  bytes: Buffer;
-}
-
-export interface CheckedImage {
-  type: ImageType;
-  width: number;
-  height: number;
-  bytes: Buffer;
-}
-
-const REFUSALS: Record<ImageRefusal, ErrorCode> = {
-  too_large: 'ACTIVITY_IMAGE_TOO_LARGE',
-  executable: 'ACTIVITY_IMAGE_EXECUTABLE',
-  type: 'ACTIVITY_IMAGE_TYPE',
-  corrupt: 'ACTIVITY_IMAGE_CORRUPT',
-  too_many_pixels: 'ACTIVITY_IMAGE_TOO_MANY_PIXELS',
-};
-
-/** A file name with a folder in it (`../x.png`, `a/b.png`, `a\b.png`), a NUL or another control character. */
-export function isPathLikeName(name: string): boolean {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
-  return /[/\\\u0000-\u001f\u007f]/.test(name) || name === '.' || name === '..' || name.length > 255;
-}
-
-/** Every check of one upload, by content: the name has no path; the bytes are a sane PNG or JPEG. */
-export function checkImage(file: UploadedFile, index: number): CheckedImage {
-  if (isPathLikeName(file.fileName)) throw new AppError('ACTIVITY_IMAGE_NAME', { image: index });
-  const inspection = inspectImage(file.bytes, {
-    maxBytes: ACTIVITY_IMAGE_MAX_BYTES,
-    maxPixels: ACTIVITY_IMAGE_MAX_PIXELS,
-  });
-  if (!inspection.ok) throw new AppError(REFUSALS[inspection.refusal], { image: index });
-  return { type: inspection.type, width: inspection.width, height: inspection.height, bytes: file.bytes };
-}
 
 /** The comment's length in characters as a person counts them (code points, so an emoji is one). */
 export function commentLength(comment: string): number {
@@ -120,10 +84,28 @@ function toApplication(row: ApplicationRow, imageBase: string): ActivityApplicat
 export const MEMBER_IMAGE_BASE = '/wps/member/activity/applications';
 export const OPERATOR_IMAGE_BASE = '/bo/activity/applications';
 
-/** Whether the merchant shows this promotion (an enabled promotion banner whose link is the id). */
-async function promotionExists(db: Db, merchantId: string, activityId: string): Promise<boolean> {
+/**
+ * Whether the member may apply to this promotion: a published activity-application promotion of the
+ * CMS they are shown now (its id), or an enabled promotion banner whose link is the id (the older
+ * way, kept for banners operators already made).
+ */
+async function promotionExists(
+  db: Db,
+  applicant: Applicant,
+  activityId: string,
+  now: Date,
+): Promise<boolean> {
+  if (
+    await takesApplications(
+      db,
+      { merchantId: applicant.merchantId, memberId: applicant.memberId },
+      activityId,
+      now,
+    )
+  )
+    return true;
   const { rows } = await sql<{ one: number }>`
-    select 1 as one from banners where merchant_id = ${merchantId} and enabled and linkage_type = 'promotion'
+    select 1 as one from banners where merchant_id = ${applicant.merchantId} and enabled and linkage_type = 'promotion'
       and link = ${activityId} limit 1`.execute(db);
   return rows.length > 0;
 }
@@ -147,6 +129,7 @@ export async function apply(
   store: ObjectStore,
   applicant: Applicant,
   input: ApplyInput,
+  now: Date = new Date(),
 ): Promise<ActivityApplication> {
   const comment = input.comment.trim();
   if (commentLength(comment) > ACTIVITY_COMMENT_MAX) throw new AppError('ACTIVITY_COMMENT_TOO_LONG');
@@ -154,7 +137,7 @@ export async function apply(
   if (comment === '' && input.files.length === 0)
     throw new AppError('VALIDATION_FAILED', { fields: [{ field: 'comment', key: 'required' }] });
   const images = input.files.map((file, index) => checkImage(file, index));
-  if (!(await promotionExists(db, applicant.merchantId, input.activityId)))
+  if (!(await promotionExists(db, applicant, input.activityId, now)))
     throw new AppError('ACTIVITY_NOT_FOUND');
   if (await hasPending(db, applicant.memberId, input.activityId))
     throw new AppError('ACTIVITY_ALREADY_PENDING');

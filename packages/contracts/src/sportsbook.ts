@@ -107,7 +107,14 @@ export const sportsBet = z.object({
   potentialReturnMinor: z.number().int(),
   oddsPolicy: z.enum(SPORTS_ODDS_POLICIES),
   status: z.enum(['open', 'won', 'lost', 'void', 'cashed_out']),
+  /** What the bet returns as decided, cash-outs included (0 while open). */
   payoutMinor: z.number().int(),
+  /** What cash-outs of this bet have paid so far. */
+  cashedOutMinor: z.number().int(),
+  /** The stake still riding on the bet after partial cash-outs. */
+  stakeLeftMinor: z.number().int(),
+  /** The full cash-out price now, when the bet can be cashed out (open, every open leg offered). */
+  cashOut: z.object({ availableMinor: z.number().int() }).nullable(),
   /** ISO 8601, UTC. */
   placedAt: z.string(),
   settledAt: z.string().nullable(),
@@ -134,3 +141,16 @@ export const sportsBetsQuery = z.object({
     .optional(),
 });
 export const sportsBetParams = z.object({ id: z.string().regex(/^[1-9]\d{0,18}$/) });
+
+/**
+ * POST /wps/sports/bets/:id/cashout. `expectedMinor`: the full cash-out price the player was shown;
+ * the cash-out goes through only while the price is at least that (else 409 SPORTS_CASHOUT_CHANGED
+ * with the new price). `amountMinor`: a partial cash-out of that amount (at most the price); omitted,
+ * the whole bet is cashed out at the current price. Idempotent by key.
+ */
+export const sportsCashOutRequest = z.object({
+  expectedMinor: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  amountMinor: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+  idempotencyKey: z.string().min(1).max(100),
+});
+export type SportsCashOutRequest = z.infer<typeof sportsCashOutRequest>;

@@ -82,20 +82,8 @@ export function keyPairs(keys: { memberId: string; idempotencyKey: string }[]) {
   return sql`unnest(${keys.map((k) => k.memberId)}::uuid[], ${keys.map((k) => k.idempotencyKey)}::text[]) as k(m, key)`;
 }
 
-/**
- * Locks these ledger accounts in id order and answers their spendable balances. The house account of
- * the batch is among them: every account the batch's transfers touch is then locked in one ordered
- * pass, as the ledger's own batch would lock them, so no other batch can hold one and wait for another.
- */
-export async function lockSpendable(db: Db, accountIds: bigint[]): Promise<Map<bigint, bigint>> {
-  const { rows } = await sql<{ id: bigint; spendable: bigint }>`
-    select id, balance_minor - pending_minor as spendable
-      from ledger_accounts
-     where id = any(${accountIds.map(String)}::bigint[])
-     order by id
-       for update`.execute(db);
-  return new Map(rows.map((r) => [r.id, r.spendable]));
-}
+/** Locks ledger accounts in id order with their spendable balances (the ledger's; see there). */
+export { lockSpendable } from '../ledger/index.ts';
 
 export interface NewRound {
   memberId: string;

@@ -6,9 +6,12 @@ import { seedDemoBalances } from './ledger.seed.ts';
 export {
   type BatchResult,
   ensureMemberAccounts,
+  existingMemberAccountIds,
   findTransfer,
+  findTransferByKey,
   HOUSE_SHARDS,
   hold,
+  lockAccountsInOrder,
   houseAccountFor,
   houseShardFor,
   MAX_AMOUNT_MINOR,
@@ -26,12 +29,14 @@ export {
   type TransferCode,
   type TransferRequest,
   transfer,
+  transferAll,
   transferBatch,
   voidHold,
   withLedgerTransaction,
 } from './ledger.service.ts';
 export { type BalanceChange, onMemberBalancesChanged } from './ledger.events.ts';
 export { createGroupCommitter, type GroupCommitter } from './ledger.group-commit.ts';
+export { lockSpendable } from './ledger.repository.ts';
 export { type VerifyReport, verifyLedger } from './ledger.verify.ts';
 export { type PlayTopUp, topUpPlayMoney } from './ledger.play-money.ts';
 /** A member's movements as the member centre shows them, for the back office's member view. */

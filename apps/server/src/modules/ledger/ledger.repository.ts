@@ -340,3 +340,18 @@ export async function findTransfersByIds(db: Db, ids: bigint[]): Promise<Transfe
     );
   return rows;
 }
+
+/**
+ * Locks these ledger accounts in id order and answers their spendable balances. A batch that locks
+ * every account its transfers touch (its house account included) in this one ordered pass, as the
+ * ledger's own batch would lock them, never holds one while waiting for another.
+ */
+export async function lockSpendable(db: Db, accountIds: bigint[]): Promise<Map<bigint, bigint>> {
+  const { rows } = await sql<{ id: bigint; spendable: bigint }>`
+    select id, balance_minor - pending_minor as spendable
+      from ledger_accounts
+     where id = any(${accountIds.map(String)}::bigint[])
+     order by id
+       for update`.execute(db);
+  return new Map(rows.map((r) => [r.id, r.spendable]));
+}

@@ -192,6 +192,25 @@ export async function memberAccountIds(
   return found;
 }
 
+/**
+ * Many members' EXISTING accounts of one kind and currency (main included), for payouts on stakes
+ * that came from those accounts: one statement, nothing created. A missing account is a bug of the
+ * caller and fails (LEDGER_ACCOUNT_NOT_FOUND).
+ */
+export async function existingMemberAccountIds(
+  db: Db,
+  merchantId: string,
+  kind: MemberKind,
+  currency: string,
+  memberIds: string[],
+): Promise<Map<string, bigint>> {
+  const ids = [...new Set(memberIds)];
+  const rows = await repo.findAccountsOfMembers(db, merchantId, kind, currency, ids);
+  const found = new Map(rows.map((r) => [r.owner_id!, r.id]));
+  if (found.size !== ids.length) throw new AppError('LEDGER_ACCOUNT_NOT_FOUND');
+  return found;
+}
+
 function memberAccount(
   memberId: string,
   merchantId: string,
@@ -424,6 +443,36 @@ function committed(db: Db, transfers: Transfer[]): Transfer[] {
  * together with other rows (a deposit's status, an audit entry): transfers made on a bare
  * transaction are never reported, since the ledger cannot know when that transaction commits.
  */
+/**
+ * Posts any number of transfers of one merchant in the caller's transaction, MAX_BATCH per
+ * transferBatch call, for settlements that must post all or nothing: with more than one call every
+ * account involved is locked first in id order (each call locks its own accounts in id order, but two
+ * transactions making several calls could otherwise take them in crossing orders), and a refused
+ * transfer throws (`label` names it), rolling the caller's whole transaction back rather than leave
+ * a settlement half paid. Answers the transfers in request order.
+ */
+export async function transferAll(db: Db, requests: TransferRequest[], label: string): Promise<Transfer[]> {
+  if (requests.length > MAX_BATCH) await lockAccountsInOrder(db, requests);
+  const posted: Transfer[] = [];
+  for (let i = 0; i < requests.length; i += MAX_BATCH) {
+    const chunk = requests.slice(i, i + MAX_BATCH);
+    const results = await transferBatch(db, chunk);
+    results.forEach((result, n) => {
+      if (!result.ok) throw new Error(`${label} transfer ${chunk[n]!.idempotencyKey} refused: ${result.code}`);
+      posted.push(result.transfer);
+    });
+  }
+  return posted;
+}
+
+/** Locks the accounts these transfers touch, in id order, and answers their spendable balances. */
+export function lockAccountsInOrder(
+  db: Db,
+  requests: Pick<TransferRequest, 'debitAccountId' | 'creditAccountId'>[],
+): Promise<Map<bigint, bigint>> {
+  return repo.lockSpendable(db, [...new Set(requests.flatMap((r) => [r.debitAccountId, r.creditAccountId]))]);
+}
+
 export async function withLedgerTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
   const made: Transfer[] = [];
   const result = await db.transaction().execute(async (trx) => {
@@ -463,6 +512,12 @@ async function resolve(
 
 export async function findTransfer(db: Db, merchantId: string, id: bigint): Promise<Transfer | null> {
   const row = await repo.findTransferById(db, merchantId, id);
+  return row ? toTransfer(row) : null;
+}
+
+/** The transfer posted under this idempotency key, if any (to answer a repeated request first). */
+export async function findTransferByKey(db: Db, merchantId: string, key: string): Promise<Transfer | null> {
+  const row = await repo.findTransferByKey(db, merchantId, key);
   return row ? toTransfer(row) : null;
 }
 

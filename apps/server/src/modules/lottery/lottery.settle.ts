@@ -5,10 +5,9 @@ import type { Db } from '../../platform/database/database.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import {
   houseAccountFor,
-  MAX_BATCH,
   memberAccountId,
   type TransferRequest,
-  transferBatch,
+  transferAll,
   withLedgerTransaction,
 } from '../ledger/index.ts';
 import { closeRecords } from '../records/index.ts';
@@ -377,37 +376,18 @@ async function accountsOf(trx: Db, db: Db, ticket: TicketRow): Promise<{ house: 
 type PendingTransfer = ReturnType<typeof refundRequest> | ReturnType<typeof payoutRequest>;
 
 /**
- * Posts the batch's transfers (house → member main), 500 per transferBatch call. With more than one
- * call, every account involved is locked first in id order: each call locks its own accounts in id
- * order, but two transactions making several calls could otherwise take them in crossing orders.
- * Answers the transfer id by idempotency key.
+ * Posts the batch's transfers (house → member main) all or nothing (`transferAll`). The house may go
+ * negative and a refund returns what was staked: a refusal is a bug, and the whole batch rolls back
+ * rather than settle a ticket unpaid. Answers the transfer id by idempotency key.
  */
 async function pay(trx: Db, db: Db, pending: PendingTransfer[]): Promise<Map<string, bigint>> {
-  const ids = new Map<string, bigint>();
-  if (!pending.length) return ids;
   const requests: TransferRequest[] = [];
   for (const { ticket, toMember: _, ...request } of pending) {
     const { house, main } = await accountsOf(trx, db, ticket);
     requests.push({ ...request, debitAccountId: house, creditAccountId: main });
   }
-  if (requests.length > MAX_BATCH) {
-    const accounts = [...new Set(requests.flatMap((r) => [r.debitAccountId, r.creditAccountId]))];
-    accounts.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-    await sql`select id from ledger_accounts where id = any(${accounts.map(String)}::bigint[]) order by id for update`.execute(
-      trx,
-    );
-  }
-  for (let i = 0; i < requests.length; i += MAX_BATCH) {
-    const chunk = requests.slice(i, i + MAX_BATCH);
-    const results = await transferBatch(trx, chunk);
-    results.forEach((result, n) => {
-      // The house may go negative and a refund returns what was staked: a refusal is a bug, and the
-      // whole batch rolls back rather than settle a ticket unpaid.
-      if (!result.ok) throw new Error(`lottery transfer ${chunk[n]!.idempotencyKey} refused: ${result.code}`);
-      ids.set(chunk[n]!.idempotencyKey, result.transfer.id);
-    });
-  }
-  return ids;
+  const posted = await transferAll(trx, requests, 'lottery');
+  return new Map(posted.map((transfer, n) => [requests[n]!.idempotencyKey, transfer.id]));
 }
 
 // ---------------------------------------------------------------- rows

@@ -43,8 +43,9 @@ export async function connectOdds(url: string): Promise<OddsClient> {
   const messages: OddsClient['messages'] = [];
   let taken = 0;
   const listeners = new Set<() => void>();
-  socket.on('message', (data) => {
-    messages.push(JSON.parse(String(data)));
+  socket.on('message', (data, isBinary) => {
+    // A browser reads a binary frame as a Blob: every message must be text.
+    messages.push(isBinary ? { type: 'BINARY FRAME' } : JSON.parse(String(data)));
     for (const l of listeners) l();
   });
   const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));

@@ -306,7 +306,8 @@ function fakeSocket() {
     readyState: 1,
     bufferedAmount: 0,
     sent,
-    send: (data) => sent.push(JSON.parse(String(data))),
+    send: (data, options) =>
+      sent.push(options.binary === false ? JSON.parse(String(data)) : { binary: true }),
     close: () => {},
   };
   return socket;

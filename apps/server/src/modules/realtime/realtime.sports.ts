@@ -18,7 +18,7 @@ import { startHeartbeat } from './realtime.connection.ts';
 export interface LiveSocket {
   readonly readyState: number;
   readonly bufferedAmount: number;
-  send(data: Buffer): void;
+  send(data: Buffer, options: { binary: false }): void;
   close(code?: number, reason?: string): void;
 }
 
@@ -46,6 +46,12 @@ export const realTimers: Schedule = (fn, ms) => {
 /** The most fixtures one socket may watch (the contract's limit). */
 export const MAX_WATCHED = 200;
 const FIXTURE_ID = /^[A-Za-z0-9_.:-]{1,64}$/;
+
+/**
+ * Frames are encoded once per view and sent as bytes, but as TEXT frames: a browser hands a binary
+ * frame to the page as a Blob, which the client would not read as JSON.
+ */
+const TEXT = { binary: false } as const;
 
 /** Close codes: 4408 watched nothing for too long; 4429 too many sockets from one address. */
 export const CLOSE_IDLE = 4408;
@@ -191,7 +197,7 @@ export class SportsWatchHub {
         this.fallBehind(watcher, fixtureId);
         continue;
       }
-      watcher.socket.send(frameFor(entry.change, watcher.merchantId, frames));
+      watcher.socket.send(frameFor(entry.change, watcher.merchantId, frames), TEXT);
     }
   }
 
@@ -234,7 +240,7 @@ export class SportsWatchHub {
     const frames = new Map<string, Buffer>();
     for (const state of states)
       if (watcher.watching.has(state.fixtureId))
-        watcher.socket.send(frameFor(state, watcher.merchantId, frames, state.fixtureId));
+        watcher.socket.send(frameFor(state, watcher.merchantId, frames, state.fixtureId), TEXT);
     if (watcher.missed.size > 0) return this.catchUpLater(watcher);
     watcher.behind = false;
   }

@@ -122,7 +122,8 @@ export async function recordBets(db: Db, changes: Omit<BetRecordChange, 'status'
  * refunded stake, which keeps the record out of the profit sums), settled at its own `at` or else the
  * batch's. Records that do not exist are left alone: they were opened when the round's stake moved.
  * A close may also give a stake back (`stakeMinor`, a negative delta: a vendor's rollback) and may
- * leave the status as it is (`status: null`); one close per record.
+ * leave the status as it is (`status: null`), or reopen the record (`'open'`: a sportsbook settlement
+ * rolled back); one close per record.
  */
 export async function closeRecords(
   db: Db,
@@ -132,7 +133,7 @@ export async function closeRecords(
     sourceRef: string;
     payoutMinor: bigint;
     stakeMinor?: bigint;
-    status: Exclude<BetRecordStatus, 'open'> | null;
+    status: BetRecordStatus | null;
     at?: Date;
   }[],
   at: Date,
@@ -144,7 +145,8 @@ export async function closeRecords(
   await sql`
     update bet_records b
        set stake_minor = b.stake_minor + x.s, payout_minor = b.payout_minor + x.p,
-           status = coalesce(x.st, b.status), settled_at = case when x.st is null then b.settled_at else x.at end
+           status = coalesce(x.st, b.status),
+           settled_at = case when x.st is null then b.settled_at when x.st = 'open' then null else x.at end
       from unnest(${refs}::text[], ${closes.map((c) => String(c.payoutMinor))}::bigint[],
                   ${closes.map((c) => String(c.stakeMinor ?? 0n))}::bigint[], ${closes.map((c) => c.status)}::text[],
                   ${closes.map((c) => (c.at ?? at).toISOString())}::timestamptz[])

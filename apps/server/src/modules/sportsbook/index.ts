@@ -1,9 +1,10 @@
 import type { ServerModule } from '../../platform/context.ts';
-import { runsBackgroundWork } from '../../platform/jobs.ts';
+import { runsBackgroundWork, scheduleJob } from '../../platform/jobs.ts';
 import { FeedConsumer, type FeedConsumerOptions } from './sportsbook.consumer.ts';
 import { publishOddsChanges } from './sportsbook.live.ts';
 import { registerSportsBetRoutes } from './sportsbook.bets.routes.ts';
 import { registerSportsbookRoutes } from './sportsbook.routes.ts';
+import { settlementPending, settleSportsBets } from './sportsbook.settle.ts';
 import { registerTradingRoutes } from './sportsbook.trading.routes.ts';
 
 export { startReferenceFeedBeside } from './reference-feed.boot.ts';
@@ -22,7 +23,11 @@ export {
   readFixtureOdds,
   SPORTS_ODDS_CHANNEL,
 } from './sportsbook.live.ts';
+export { type SettleCounts, settleSportsBets } from './sportsbook.settle.ts';
 export type { SportsbookTables } from './sportsbook.tables.ts';
+
+/** How often the settlement job looks for new facts: a settled match pays within about this. */
+const SETTLE_EVERY_MS = 500;
 
 export interface SportsbookModuleOptions {
   /** Run the feed consumer; by default SPORTSBOOK_FEED, else where background work runs. */
@@ -34,7 +39,8 @@ export interface SportsbookModuleOptions {
  * The sportsbook (issue 16): the odds feed's ingest (docs/sportsbook-feed.md) into the sb_* tables
  * and the players' read-only event screens. The consumer runs where background work runs, under a
  * lease, when there is a feed (FEED_URL or the reference feed); bet placement through the bet path
- * (sportsbook.bets.ts); settlement comes later.
+ * (sportsbook.bets.ts); settlement of the bets from the feed's facts (sportsbook.settle.ts), every
+ * SETTLE_EVERY_MS where background work runs (instances may run it at once: they take disjoint work).
  */
 export function createSportsbookModule(options: SportsbookModuleOptions = {}): ServerModule {
   return {
@@ -42,6 +48,11 @@ export function createSportsbookModule(options: SportsbookModuleOptions = {}): S
     async register(app, ctx) {
       registerSportsbookRoutes(app, ctx);
       registerSportsBetRoutes(app, ctx);
+      scheduleJob(app, ctx, {
+        name: 'sportsbook settlement',
+        everyMs: SETTLE_EVERY_MS,
+        step: async () => (await settlementPending(ctx.db)) && settleSportsBets(ctx.db, ctx.clock.now()),
+      });
       registerTradingRoutes(app, ctx);
       const url = options.feed?.url ?? ctx.config.feedUrl;
       if (!url || !runsBackgroundWork(ctx.config, options.consumer ?? ctx.config.SPORTSBOOK_FEED)) return;

@@ -5,6 +5,7 @@ import {
   sportsBetPlaced,
   sportsBetRequest,
   sportsBetsQuery,
+  sportsCashOutRequest,
 } from '@sorte/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -15,6 +16,7 @@ import { doc } from '../../platform/http/openapi.ts';
 import { parseInput } from '../../platform/http/validate.ts';
 import { requireBettor, requireMember } from '../auth/index.ts';
 import { legsOf, placeSportsBets, type SbBetRow } from './sportsbook.bets.ts';
+import { cashOut, cashOutQuotes } from './sportsbook.cashout.ts';
 
 const tags = ['sportsbook'];
 
@@ -23,6 +25,7 @@ async function betViews(db: Db, bets: SbBetRow[]): Promise<SportsBet[]> {
     db,
     bets.map((b) => b.id),
   );
+  const quotes = await cashOutQuotes(db, bets);
   return bets.map((bet) => ({
     id: String(bet.id),
     type: bet.kind,
@@ -35,6 +38,9 @@ async function betViews(db: Db, bets: SbBetRow[]): Promise<SportsBet[]> {
     oddsPolicy: bet.odds_policy,
     status: bet.status,
     payoutMinor: Number(bet.payout_minor),
+    cashedOutMinor: Number(bet.cashout_paid_minor),
+    stakeLeftMinor: Number(bet.status === 'cashed_out' ? 0n : bet.stake_minor - bet.cashout_stake_minor),
+    cashOut: quotes.has(bet.id) ? { availableMinor: Number(quotes.get(bet.id)!.availableMinor) } : null,
     placedAt: bet.placed_at.toISOString(),
     settledAt: bet.settled_at?.toISOString() ?? null,
     legs: (legs.get(bet.id) ?? []).map((leg) => ({
@@ -98,6 +104,26 @@ export function registerSportsBetRoutes(app: FastifyInstance, ctx: AppContext): 
     },
   );
 
+  app.post(
+    '/wps/sports/bets/:id/cashout',
+    {
+      schema: doc({
+        body: sportsCashOutRequest,
+        response: sportsBet,
+        summary:
+          'Cash out one of your open bets, in full or in part, at no less than the price you were shown; idempotent by key',
+        tags,
+        auth: 'member',
+      }),
+    },
+    async (request) => {
+      const { memberId, merchantId } = await requireBettor(request);
+      const { id } = parseInput(sportsBetParams, request.params);
+      const input = parseInput(sportsCashOutRequest, request.body);
+      const done = await cashOut(ctx.db, { memberId, merchantId }, BigInt(id), input, ctx.clock);
+      return { success: true, value: (await betViews(ctx.db, [done.bet]))[0]! };
+    },
+  );
   app.get(
     '/wps/sports/bets/:id',
     {

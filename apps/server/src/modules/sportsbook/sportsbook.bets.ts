@@ -37,13 +37,15 @@ const VENDOR = 'SORTE';
 
 /**
  * A merchant's limits when it has no `sb_limits` row: stakes 1.00 to 10,000.00 and payouts up to
- * 100,000.00 (minor units); a live bet held 5 s.
+ * 100,000.00 (minor units); a live bet held 5 s; cash-out offered at a 5 % margin.
  */
 export const DEFAULT_SB_LIMITS = {
   minStakeMinor: 100n,
   maxStakeMinor: 1_000_000n,
   maxPayoutMinor: 10_000_000n,
   betDelayMs: 5_000,
+  cashoutEnabled: true,
+  cashoutMarginBps: 500,
 };
 type Limits = typeof DEFAULT_SB_LIMITS;
 
@@ -94,7 +96,7 @@ const outcomeKey = (fixtureId: string, market: string, specifiers: string, outco
   `${fixtureId}\u0000${market}\u0000${specifiers}\u0000${outcome}`;
 const selectionKey = (s: Selection) => outcomeKey(s.eventId, s.market, s.specifiers, s.outcome);
 
-async function limitsOf(db: Db, merchantId: string): Promise<Limits> {
+export async function limitsOf(db: Db, merchantId: string): Promise<Limits> {
   const row = await db
     .selectFrom('sb_limits')
     .selectAll()
@@ -106,6 +108,8 @@ async function limitsOf(db: Db, merchantId: string): Promise<Limits> {
     maxStakeMinor: row.max_stake_minor,
     maxPayoutMinor: row.max_payout_minor,
     betDelayMs: row.bet_delay_ms,
+    cashoutEnabled: row.cashout_enabled,
+    cashoutMarginBps: row.cashout_margin_bps,
   };
 }
 
@@ -311,14 +315,16 @@ function shapeOf(input: SportsBetRequest): SystemSpec | null {
 }
 
 /**
- * The live bet delay: when a selection's fixture is live, the merchant's delay passes on the app's
- * clock before the bet goes to the path, which then checks the odds as they stand at its end.
+ * The live bet delay: when one of these fixtures is live, the merchant's delay passes on the app's
+ * clock before the bet (or the cash-out) goes ahead, which then checks the odds as they stand at
+ * its end.
  */
-async function holdIfLive(db: Db, merchantId: string, input: SportsBetRequest, clock: Clock): Promise<void> {
+export async function holdIfLive(db: Db, merchantId: string, fixtureIds: string[], clock: Clock): Promise<void> {
+  if (fixtureIds.length === 0) return;
   const live = await db
     .selectFrom('sb_fixtures')
     .select('id')
-    .where('id', 'in', [...new Set(input.selections.map((s) => s.eventId))])
+    .where('id', 'in', [...new Set(fixtureIds)])
     .where('status', '=', 'live')
     .executeTakeFirst();
   if (!live) return;
@@ -358,7 +364,12 @@ export async function placeSportsBets(
   clock: Clock,
 ): Promise<PlacedBets> {
   const spec = shapeOf(input);
-  await holdIfLive(db, bettor.merchantId, input, clock);
+  await holdIfLive(
+    db,
+    bettor.merchantId,
+    input.selections.map((s) => s.eventId),
+    clock,
+  );
   const stake = BigInt(input.stakeMinor);
   const lines = spec ? systemLines(spec).length : 1;
   const groups = input.type === 'single' ? input.selections.map((s) => [s]) : [input.selections];

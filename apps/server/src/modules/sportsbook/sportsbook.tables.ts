@@ -101,6 +101,8 @@ export interface SbFeedFactsTable {
   seq: bigint | null;
   feed_ts: bigint;
   created_at: Generated<Date>;
+  /** When the settlement worker queued the bets of this fact's market (migration 0077). */
+  settled_at: Date | null;
 }
 
 export interface SbFeedCursorsTable {
@@ -125,6 +127,9 @@ export interface SbLimitsTable {
   /** How long a bet on a live fixture is held before it is placed. */
   bet_delay_ms: number;
   updated_at: Generated<Date>;
+  /** The cash-out price's margin in basis points (migration 0077), and whether cash-out is offered. */
+  cashout_margin_bps: Generated<number>;
+  cashout_enabled: Generated<boolean>;
 }
 
 export type SbBetKind = 'single' | 'multiple' | 'system';
@@ -151,6 +156,16 @@ export interface SbBetsTable {
   stake_transfer_id: bigint;
   placed_at: Date;
   settled_at: Date | null;
+  /** What the standing results return on the stake left (0 while open; migration 0077). */
+  settled_return_minor: Generated<bigint>;
+  /** What settlement has moved to the player, net; above the return only while a clawback is owed. */
+  credited_minor: Generated<bigint>;
+  /** Settlement transfers so far: the next one's idempotency key. */
+  money_moves: Generated<number>;
+  /** The stake given up in cash-outs and what they paid. */
+  cashout_stake_minor: Generated<bigint>;
+  cashout_paid_minor: Generated<bigint>;
+  cashouts: Generated<number>;
 }
 
 export interface SbBetLegsTable {
@@ -163,12 +178,22 @@ export interface SbBetLegsTable {
   /** Decimal odds × 1000 taken at placement. */
   odds: number;
   status: Generated<'open' | 'win' | 'lose' | 'void' | 'half_win' | 'half_lose'>;
+  /** A won leg's dead-heat share, when outcomes shared a place. */
+  dead_heat_num: number | null;
+  dead_heat_den: number | null;
+}
+
+/** Bets to re-evaluate against the standing results (migration 0077). */
+export interface SbSettleQueueTable {
+  bet_id: bigint;
+  queued_at: Generated<Date>;
 }
 
 export interface SportsbookTables {
   sb_limits: SbLimitsTable;
   sb_bets: SbBetsTable;
   sb_bet_legs: SbBetLegsTable;
+  sb_settle_queue: SbSettleQueueTable;
   sb_tournaments: SbTournamentsTable;
   sb_competitors: SbCompetitorsTable;
   sb_fixtures: SbFixturesTable;

@@ -1,0 +1,425 @@
+import type { BetLeg, LegResult } from '@sorte/money';
+import { type Selectable, sql } from 'kysely';
+import type { Db } from '../../platform/database/database.ts';
+import {
+  existingMemberAccountIds,
+  houseAccountFor,
+  lockAccountsInOrder,
+  type TransferRequest,
+  transferAll,
+  withLedgerTransaction,
+} from '../ledger/index.ts';
+import { closeRecords } from '../records/index.ts';
+import { SPORTSBOOK_SOURCE } from './sportsbook.bets.ts';
+import {
+  type BetOutcome,
+  betOutcome,
+  legSettlement,
+  type StandingCancel,
+  type StandingResult,
+} from './sportsbook.outcome.ts';
+import type { SbBetLegsTable, SbBetsTable } from './sportsbook.tables.ts';
+
+/**
+ * Sportsbook bet settlement from the feed's facts (docs/architecture.md, "Sportsbook settlement").
+ *
+ * It is STATE-BASED: a fact (a settlement, a cancel or a rollback of either, `sb_feed_facts`) only
+ * says "the bets on this market may be worth something else now". Two steps, each its own short
+ * transaction, so a restart between them loses nothing:
+ *
+ * 1. **Queue** (`queueFacts`): the facts not yet taken (skip locked), their markets' bets into
+ *    `sb_settle_queue`, the facts marked taken — in one transaction.
+ * 2. **Settle** (`settleBatch`, bounded batches, several loops at once on disjoint queue rows): the
+ *    bets locked in id order; each leg's standing result or cancel read (`legSettlement`), the
+ *    bet's return computed exactly (`betOutcome`), and ONLY the difference from what settlement has
+ *    already moved to the player (`credited_minor`) posted, under the key
+ *    `sportsbook:bet:<id>:settle:<n>` (`n` = the bet's `money_moves` + 1). The bet, its legs and its
+ *    betting record are written in the same transaction.
+ *
+ * So a fact replayed, duplicated or reordered, or a batch run twice, moves nothing more: what stands
+ * is what is paid. A rollback reopens the bet and takes back what it was paid; a resettlement pays
+ * or takes the difference. A take-back never drives a balance below zero: it takes what the player
+ * has, and the rest stays owed on the bet (`credited_minor` above its return) and is netted against
+ * its next resettlement — the stricter reading for the player's money (no negative balances), the
+ * house bearing the shortfall until then. A fully cashed-out bet is final and never settled.
+ */
+
+export interface SettleOptions {
+  /** Bets per transaction (default 1,000). */
+  batchSize?: number;
+  /** Batch loops at once on disjoint queue rows (default 2). */
+  workers?: number;
+  /** Called inside each batch's transaction once its money is posted, before it commits (tests). */
+  inBatch?: () => Promise<void> | void;
+}
+
+export interface SettleCounts {
+  facts: number;
+  /** Bets looked at (queued and evaluated). */
+  bets: number;
+  /** Bets whose settlement moved money. */
+  moved: number;
+}
+
+const FACTS_PER_TRANSACTION = 500;
+const DEFAULT_BATCH = 1_000;
+
+type BetRow = Selectable<SbBetsTable>;
+type LegRow = Selectable<SbBetLegsTable>;
+
+/** Queues the bets of every untaken fact and settles them: one call settles all there is now. */
+export async function settleSportsBets(
+  db: Db,
+  now: Date,
+  options: SettleOptions = {},
+): Promise<SettleCounts> {
+  const counts: SettleCounts = { facts: 0, bets: 0, moved: 0 };
+  for (;;) {
+    const taken = await queueFacts(db);
+    counts.facts += taken;
+    if (taken < FACTS_PER_TRANSACTION) break;
+  }
+  const batchSize = options.batchSize ?? DEFAULT_BATCH;
+  const drain = async () => {
+    // Each loop walks the queue upwards from its last batch, so it never re-reads rows another loop
+    // holds; one last pass from the start picks up anything skipped meanwhile.
+    let after = 0n;
+    for (;;) {
+      const done = await settleBatch(db, now, batchSize, after, options.inBatch);
+      if (!done.bets) {
+        if (after === 0n) return;
+        after = 0n;
+        continue;
+      }
+      after = done.last;
+      counts.bets += done.bets;
+      counts.moved += done.moved;
+    }
+  };
+  const ends = await Promise.allSettled(Array.from({ length: Math.max(1, options.workers ?? 2) }, drain));
+  const failed = ends.find((end) => end.status === 'rejected');
+  if (failed) throw failed.reason;
+  return counts;
+}
+
+/** Whether any fact waits to be taken or any bet to be settled (the job's cheap check). */
+export async function settlementPending(db: Db): Promise<boolean> {
+  const { rows } = await sql<{ pending: boolean }>`
+    select exists (select 1 from sb_feed_facts where settled_at is null)
+        or exists (select 1 from sb_settle_queue) as pending`.execute(db);
+  return rows[0]?.pending ?? false;
+}
+
+/**
+ * Takes up to FACTS_PER_TRANSACTION untaken facts (skip locked: concurrent callers take disjoint
+ * ones), queues the bets on their markets and marks the facts taken, in one transaction. A bet
+ * being settled right now is queued again once its batch commits (the insert waits on the queue
+ * row that batch deletes), so a fact landing mid-batch is never missed.
+ */
+async function queueFacts(db: Db): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const { rows: facts } = await sql<{ id: string }>`
+      select id from sb_feed_facts where settled_at is null order by id limit ${FACTS_PER_TRANSACTION}
+         for update skip locked`.execute(trx);
+    if (!facts.length) return 0;
+    const ids = facts.map((f) => f.id);
+    await sql`
+      insert into sb_settle_queue (bet_id)
+      select distinct l.bet_id
+        from (select distinct fixture_id, market_key, specifiers from sb_feed_facts
+               where id = any(${ids}::bigint[])) m
+        join sb_bet_legs l on l.fixture_id = m.fixture_id and l.market_key = m.market_key
+                          and l.specifiers = m.specifiers
+        join sb_bets b on b.id = l.bet_id and b.status <> 'cashed_out'
+       order by 1
+      on conflict (bet_id) do nothing`.execute(trx);
+    await sql`update sb_feed_facts set settled_at = now() where id = any(${ids}::bigint[])`.execute(trx);
+    return facts.length;
+  });
+}
+
+interface BatchDone {
+  bets: number;
+  moved: number;
+  last: bigint;
+}
+
+interface Evaluated {
+  bet: BetRow;
+  outcome: BetOutcome;
+  legs: Array<{ leg: LegRow; settlement: BetLeg['settlement'] }>;
+}
+
+async function settleBatch(
+  db: Db,
+  now: Date,
+  batchSize: number,
+  after: bigint,
+  inBatch?: () => Promise<void> | void,
+): Promise<BatchDone> {
+  return withLedgerTransaction(db, async (trx) => {
+    const { rows: taken } = await sql<{ bet_id: string }>`
+      delete from sb_settle_queue where bet_id in (
+        select bet_id from sb_settle_queue where bet_id > ${after} order by bet_id limit ${batchSize}
+           for update skip locked)
+      returning bet_id`.execute(trx);
+    if (!taken.length) return { bets: 0, moved: 0, last: 0n };
+    const ids = taken.map((t) => BigInt(t.bet_id)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    const bets = await trx
+      .selectFrom('sb_bets')
+      .selectAll()
+      .where('id', '=', sql<bigint>`any(${ids.map(String)}::bigint[])`)
+      .orderBy('id')
+      .forUpdate()
+      .execute();
+    const evaluated = await evaluate(trx, bets);
+    const moves = await postMoney(trx, evaluated, now);
+    await writeBets(trx, evaluated, moves, now);
+    await inBatch?.();
+    return { bets: bets.length, moved: moves.size, last: ids[ids.length - 1]! };
+  });
+}
+
+/** The legs of these bets with their standing results and cancels, and each bet's outcome. */
+export async function evaluate(trx: Db, bets: BetRow[]): Promise<Evaluated[]> {
+  if (!bets.length) return [];
+  const ids = bets.map((b) => String(b.id));
+  const legs = await trx
+    .selectFrom('sb_bet_legs')
+    .selectAll()
+    .where('bet_id', '=', sql<bigint>`any(${ids}::bigint[])`)
+    .orderBy('bet_id')
+    .orderBy('leg')
+    .execute();
+  const { results, cancels } = await standingFor(trx, ids);
+  const legsOf = new Map<bigint, LegRow[]>();
+  for (const leg of legs) {
+    const list = legsOf.get(leg.bet_id) ?? [];
+    list.push(leg);
+    legsOf.set(leg.bet_id, list);
+  }
+  return bets.map((bet) => {
+    const placed = BigInt(bet.placed_at.getTime());
+    const own = (legsOf.get(bet.id) ?? []).map((leg) => ({
+      leg,
+      settlement:
+        legSettlement(
+          {
+            odds: leg.odds,
+            result: results.get(outcomeKey(leg)) ?? null,
+            cancels: cancels.get(marketKey(leg)) ?? [],
+          },
+          placed,
+        ) ?? undefined,
+    }));
+    const outcome =
+      bet.status === 'cashed_out'
+        ? { decided: true, returnMinor: 0n, status: 'open' as const }
+        : betOutcome({
+            kind: bet.kind,
+            system: bet.system,
+            stakeMinor: bet.stake_minor - bet.cashout_stake_minor,
+            unitStakeMinor: bet.unit_stake_minor,
+            legs: own.map(({ leg, settlement }) => ({ odds: leg.odds, settlement })),
+          });
+    return { bet, outcome, legs: own };
+  });
+}
+
+const marketKey = (l: { fixture_id: string; market_key: string; specifiers: string }) =>
+  `${l.fixture_id}\u0000${l.market_key}\u0000${l.specifiers}`;
+const outcomeKey = (l: { fixture_id: string; market_key: string; specifiers: string; outcome_id: string }) =>
+  `${marketKey(l)}\u0000${l.outcome_id}`;
+
+/** The standing results of these bets' outcomes and the standing cancels of their markets. */
+async function standingFor(trx: Db, betIds: string[]) {
+  const { rows: settled } = await sql<{
+    fixture_id: string;
+    market_key: string;
+    specifiers: string;
+    outcome_id: string;
+    result: LegResult;
+    dead_heat_num: number | null;
+    dead_heat_den: number | null;
+  }>`
+    select s.fixture_id, s.market_key, s.specifiers, s.outcome_id, s.result, s.dead_heat_num, s.dead_heat_den
+      from sb_feed_settlements s
+     where s.standing and (s.fixture_id, s.market_key, s.specifiers, s.outcome_id) in (
+       select distinct fixture_id, market_key, specifiers, outcome_id from sb_bet_legs
+        where bet_id = any(${betIds}::bigint[]))`.execute(trx);
+  const { rows: cancelled } = await sql<{
+    fixture_id: string;
+    market_key: string;
+    specifiers: string;
+    start_time: string | null;
+    end_time: string | null;
+  }>`
+    select c.fixture_id, c.market_key, c.specifiers, c.start_time, c.end_time
+      from sb_feed_cancels c
+     where c.standing and (c.fixture_id, c.market_key, c.specifiers) in (
+       select distinct fixture_id, market_key, specifiers from sb_bet_legs
+        where bet_id = any(${betIds}::bigint[]))`.execute(trx);
+  const results = new Map<string, StandingResult>(
+    settled.map((s) => [
+      outcomeKey(s),
+      { result: s.result, deadHeatNum: s.dead_heat_num, deadHeatDen: s.dead_heat_den },
+    ]),
+  );
+  const cancels = new Map<string, StandingCancel[]>();
+  for (const c of cancelled) {
+    const list = cancels.get(marketKey(c)) ?? [];
+    list.push({
+      startTime: c.start_time === null ? null : BigInt(c.start_time),
+      endTime: c.end_time === null ? null : BigInt(c.end_time),
+    });
+    cancels.set(marketKey(c), list);
+  }
+  return { results, cancels };
+}
+
+/** The settlement transfer each bet made in this batch, by bet id: the signed amount moved. */
+type Moves = Map<bigint, bigint>;
+
+/**
+ * Posts the difference between each bet's return and what settlement has moved so far: a credit
+ * (house → player) when it is owed more, a take-back (player → house) when less, never more than
+ * the player's spendable balance as it runs through the batch in bet order. One merchant per
+ * transferBatch, so the moves are grouped by merchant; every account is locked first in id order.
+ */
+async function postMoney(trx: Db, evaluated: Evaluated[], now: Date): Promise<Moves> {
+  const moves: Moves = new Map();
+  const byMerchant = new Map<string, Evaluated[]>();
+  for (const e of evaluated) {
+    if (e.bet.status === 'cashed_out') continue;
+    if (e.outcome.returnMinor === e.bet.credited_minor) continue;
+    const list = byMerchant.get(e.bet.merchant_id) ?? [];
+    list.push(e);
+    byMerchant.set(e.bet.merchant_id, list);
+  }
+  for (const [merchantId, list] of byMerchant) {
+    const accounts = new Map<string, { main: bigint; house: bigint }>();
+    for (const currency of new Set(list.map((e) => e.bet.currency))) {
+      const ofCurrency = list.filter((e) => e.bet.currency === currency);
+      const mains = await existingMemberAccountIds(
+        trx,
+        merchantId,
+        'main',
+        currency,
+        ofCurrency.map((e) => e.bet.member_id),
+      );
+      for (const e of ofCurrency)
+        accounts.set(String(e.bet.id), {
+          main: mains.get(e.bet.member_id)!,
+          house: await houseAccountFor(trx, merchantId, currency, e.bet.member_id),
+        });
+    }
+    const account = (e: Evaluated) => accounts.get(String(e.bet.id))!;
+    const spendable = await lockAccountsInOrder(
+      trx,
+      list.map((e) => ({ debitAccountId: account(e).house, creditAccountId: account(e).main })),
+    );
+    const requests: TransferRequest[] = [];
+    for (const e of list) {
+      const { main, house } = account(e);
+      const owed = e.outcome.returnMinor - e.bet.credited_minor;
+      const amount = owed > 0n ? owed : min(-owed, spendable.get(main) ?? 0n);
+      if (amount === 0n) continue;
+      spendable.set(main, (spendable.get(main) ?? 0n) + (owed > 0n ? amount : -amount));
+      moves.set(e.bet.id, owed > 0n ? amount : -amount);
+      requests.push({
+        merchantId,
+        idempotencyKey: `sportsbook:bet:${e.bet.id}:settle:${e.bet.money_moves + 1}`,
+        code: owed < 0n ? 'adjustment' : e.outcome.status === 'void' ? 'refund' : 'win',
+        debitAccountId: owed > 0n ? house : main,
+        creditAccountId: owed > 0n ? main : house,
+        amountMinor: amount,
+        currency: e.bet.currency,
+        metadata: {
+          game: SPORTSBOOK_SOURCE,
+          betId: String(e.bet.id),
+          reason: owed < 0n ? 'resettlement' : 'settlement',
+          at: now.toISOString(),
+        },
+      });
+    }
+    await transferAll(trx, requests, 'sportsbook settlement');
+  }
+  return moves;
+}
+
+const min = (a: bigint, b: bigint) => (a < b ? a : b);
+
+/**
+ * Writes the batch's bets, legs and betting records set-based. A record is 'settled' with the bet's
+ * payout (cash-outs included) once decided, 'cancelled' when the whole bet was void and nothing was
+ * cashed out (a void bet is no turnover), 'open' again after a rollback.
+ */
+async function writeBets(trx: Db, evaluated: Evaluated[], moves: Moves, now: Date): Promise<void> {
+  const payout = (e: Evaluated) => e.bet.cashout_paid_minor + e.outcome.returnMinor;
+  const live = evaluated.filter(
+    (e) =>
+      e.bet.status !== 'cashed_out' &&
+      (e.outcome.status !== e.bet.status ||
+        e.outcome.returnMinor !== e.bet.settled_return_minor ||
+        moves.has(e.bet.id) ||
+        payout(e) !== e.bet.payout_minor),
+  );
+  if (live.length) {
+    await sql`
+      update sb_bets b set
+        status = x.status, settled_return_minor = x.ret, credited_minor = b.credited_minor + x.moved,
+        money_moves = b.money_moves + x.moves, payout_minor = x.payout,
+        settled_at = case when x.status = 'open' then null else coalesce(b.settled_at, ${now}) end
+      from unnest(${live.map((e) => String(e.bet.id))}::bigint[], ${live.map((e) => e.outcome.status)}::text[],
+                  ${live.map((e) => String(e.outcome.returnMinor))}::bigint[],
+                  ${live.map((e) => String(moves.get(e.bet.id) ?? 0n))}::bigint[],
+                  ${live.map((e) => (moves.has(e.bet.id) ? 1 : 0))}::int[],
+                  ${live.map((e) => String(payout(e)))}::bigint[])
+        as x(id, status, ret, moved, moves, payout)
+      where b.id = any(${live.map((e) => String(e.bet.id))}::bigint[]) and b.id = x.id`.execute(trx);
+    const byMerchant = new Map<string, Evaluated[]>();
+    for (const e of live.filter(
+      (e) => e.outcome.status !== e.bet.status || payout(e) !== e.bet.payout_minor,
+    )) {
+      const list = byMerchant.get(e.bet.merchant_id) ?? [];
+      list.push(e);
+      byMerchant.set(e.bet.merchant_id, list);
+    }
+    for (const [merchantId, list] of byMerchant)
+      await closeRecords(
+        trx,
+        merchantId,
+        SPORTSBOOK_SOURCE,
+        list.map((e) => ({
+          sourceRef: String(e.bet.id),
+          payoutMinor: payout(e) - e.bet.payout_minor,
+          status:
+            e.outcome.status === 'open'
+              ? 'open'
+              : e.outcome.status === 'void' && e.bet.cashout_paid_minor === 0n
+                ? 'cancelled'
+                : 'settled',
+        })),
+        now,
+      );
+  }
+  const legs = evaluated.flatMap((e) =>
+    e.legs.filter((l) => legStatus(l.settlement) !== l.leg.status || deadHeatChanged(l)),
+  );
+  if (legs.length)
+    await sql`
+      update sb_bet_legs l set status = x.status, dead_heat_num = x.num, dead_heat_den = x.den
+      from unnest(${legs.map((l) => String(l.leg.bet_id))}::bigint[], ${legs.map((l) => l.leg.leg)}::int[],
+                  ${legs.map((l) => legStatus(l.settlement))}::text[],
+                  ${legs.map((l) => (l.settlement?.deadHeatFactor ? String(l.settlement.deadHeatFactor.num) : null))}::int[],
+                  ${legs.map((l) => (l.settlement?.deadHeatFactor ? String(l.settlement.deadHeatFactor.den) : null))}::int[])
+        as x(bet_id, leg, status, num, den)
+      where l.bet_id = any(${legs.map((l) => String(l.leg.bet_id))}::bigint[]) and l.bet_id = x.bet_id and l.leg = x.leg`.execute(
+      trx,
+    );
+}
+
+const legStatus = (settlement: BetLeg['settlement']) => settlement?.result ?? 'open';
+const deadHeatChanged = (l: { leg: LegRow; settlement: BetLeg['settlement'] }) =>
+  (l.settlement?.deadHeatFactor ? Number(l.settlement.deadHeatFactor.num) : null) !== l.leg.dead_heat_num ||
+  (l.settlement?.deadHeatFactor ? Number(l.settlement.deadHeatFactor.den) : null) !== l.leg.dead_heat_den;

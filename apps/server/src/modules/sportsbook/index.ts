@@ -4,8 +4,8 @@ import { FeedConsumer, type FeedConsumerOptions } from './sportsbook.consumer.ts
 import { publishOddsChanges } from './sportsbook.live.ts';
 import { registerSportsBetRoutes } from './sportsbook.bets.routes.ts';
 import { registerSportsbookRoutes } from './sportsbook.routes.ts';
-import { settlementPending, settleSportsBets } from './sportsbook.settle.ts';
 import { registerTradingRoutes } from './sportsbook.trading.routes.ts';
+import { settlementPending, settleSportsBets } from './sportsbook.settle.ts';
 
 export { startReferenceFeedBeside } from './reference-feed.boot.ts';
 export { FeedConsumer, FeedIngestor, type RecoverRequest } from './sportsbook.consumer.ts';
@@ -48,12 +48,12 @@ export function createSportsbookModule(options: SportsbookModuleOptions = {}): S
     async register(app, ctx) {
       registerSportsbookRoutes(app, ctx);
       registerSportsBetRoutes(app, ctx);
+      registerTradingRoutes(app, ctx);
       scheduleJob(app, ctx, {
         name: 'sportsbook settlement',
         everyMs: SETTLE_EVERY_MS,
         step: async () => (await settlementPending(ctx.db)) && settleSportsBets(ctx.db, ctx.clock.now()),
       });
-      registerTradingRoutes(app, ctx);
       const url = options.feed?.url ?? ctx.config.feedUrl;
       if (!url || !runsBackgroundWork(ctx.config, options.consumer ?? ctx.config.SPORTSBOOK_FEED)) return;
       const consumer = new FeedConsumer(ctx.db, ctx.log, {

@@ -65,7 +65,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   let child: ChildProcess;
   let url: string;
   for (let attempt = 1; ; attempt++) {
-    child = spawn(process.execPath, [join(ROOT, 'apps/server/dist/main.js')], {
+    // E2E_SERVER_MAIN: a server bundle built elsewhere (a helper's copy beside the shared checkout's dist).
+    child = spawn(process.execPath, [process.env.E2E_SERVER_MAIN ?? join(ROOT, 'apps/server/dist/main.js')], {
       env: childEnv,
       stdio: ['ignore', 'inherit', 'inherit'],
     });

@@ -51,8 +51,9 @@ function page(
 const HOME_NS = ['home'];
 const GAMES_NS = ['games'];
 const PAGES_NS = ['pages'];
+const PROMOTIONS_NS = ['pages', 'promotions'];
 const HELP_NS = ['help'];
-const AUTH_NS = ['auth'];
+const REGISTER_NS = ['auth', 'promotions'];
 const SPORTSBOOK_NS = ['sportsbook'];
 
 const home = () => import('./routes/Home');
@@ -73,8 +74,8 @@ export const routes: RouteObject[] = [
       page(home, LAYOUTS.home, 'index', HOME_NS),
       page(home, LAYOUTS.home, 'index.html', HOME_NS),
       page(home, LAYOUTS.home, 'home', HOME_NS),
-      page(register, LAYOUTS.register, 'register', AUTH_NS, registerSetting),
-      page(register, LAYOUTS.register, 'register.html', AUTH_NS, registerSetting),
+      page(register, LAYOUTS.register, 'register', REGISTER_NS, registerSetting),
+      page(register, LAYOUTS.register, 'register.html', REGISTER_NS, registerSetting),
       page(() => import('./routes/PointMall'), LAYOUTS.pointMall, 'pointMall', PAGES_NS),
       page(() => import('./routes/Lottery'), LAYOUTS.headerOnly, 'lottery', ['pages', 'games', 'lottery']),
       page(() => import('./routes/VnLottery'), LAYOUTS.vnlottery, 'vnlottery', ['vnlottery']),
@@ -99,8 +100,8 @@ export const routes: RouteObject[] = [
       page(() => import('./routes/InhouseCarnaval'), LAYOUTS.page, 'inhouse/carnaval', ['originals', 'slot']),
       page(() => import('./routes/Verify'), LAYOUTS.page, 'verify', ['originals']),
       page(() => import('./routes/Pge'), LAYOUTS.lobby, 'pge', GAMES_NS),
-      page(() => import('./routes/Promotions'), LAYOUTS.promotions, 'promotions', PAGES_NS),
-      page(() => import('./routes/PromoDetail'), LAYOUTS.promotions, 'promoDetail', PAGES_NS),
+      page(() => import('./routes/Promotions'), LAYOUTS.promotions, 'promotions', PROMOTIONS_NS),
+      page(() => import('./routes/PromoDetail'), LAYOUTS.promotions, 'promoDetail', PROMOTIONS_NS),
       page(() => import('./routes/Seamless'), LAYOUTS.seamless, 'seamless', GAMES_NS),
       page(() => import('./routes/HelpCentre'), LAYOUTS.bare, 'helpmc', HELP_NS),
       page(() => import('./routes/Game'), LAYOUTS.headerOnly, 'game', GAMES_NS),

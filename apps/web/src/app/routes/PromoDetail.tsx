@@ -3,19 +3,42 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { ActivityApply } from '../../features/activities';
+import { PromotionBody, usePromotion } from '../../features/promotions';
 import { useWhitelabel } from '../../lib/whitelabel';
 
+const PROMOTION_ID = /^[1-9][0-9]{0,15}$/;
+
+/**
+ * /promoDetail?id=: a promotion of the CMS (a number the server shows this visitor or member), with
+ * the activity application form when it takes applications. An id the CMS does not show falls back
+ * to a banner: a promotion banner whose link is the id (the older activity promotions, e.g.
+ * `share-your-win`) or a banner by its id, showing its art.
+ */
 export default function PromoDetailPage() {
   const { t, i18n } = useTranslation('pages');
   const [params] = useSearchParams();
   const id = params.get('id');
+  const promotionId = id && PROMOTION_ID.test(id) ? Number(id) : null;
+  const promotion = usePromotion(promotionId);
   const { banners, defaultLanguage } = useWhitelabel();
-  const promo = banners.find((b) => b.link === id || b.bannerId === id);
   const back = (
     <Link to="/promotions" className="btn btn--ghost">
       {t('promotions.back')}
     </Link>
   );
+  if (promotionId !== null && promotion.isLoading)
+    return <div className="cs-loading" role="status" aria-busy="true" />;
+  if (promotion.data) {
+    return (
+      <article className="page page--narrow promo-detail">
+        <PromotionBody promo={promotion.data}>
+          {promotion.data.takesApplications ? <ActivityApply activityId={String(promotion.data.id)} /> : null}
+        </PromotionBody>
+        {back}
+      </article>
+    );
+  }
+  const promo = banners.find((b) => (b.linkageType === 'promotion' && b.link === id) || b.bannerId === id);
   if (!promo) {
     return (
       <div className="page page--narrow">

@@ -6,8 +6,8 @@ import { RegisterForm } from './RegisterForm';
 import '../auth.css';
 
 /**
- * /register: title, 'back home', a slot for the new_player promotion carousel and the form.
- * Promotions arrive later; until then `promo` is empty and nothing renders there.
+ * /register: title, 'back home', a slot for the new_player promotion carousel and the form. The
+ * route fills the slot (features/promotions) when there are such promotions; otherwise the form is alone.
  */
 export function RegisterPage({ promo }: { promo?: ReactNode } = {}) {
   const { t } = useTranslation('auth');

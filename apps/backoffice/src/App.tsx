@@ -45,6 +45,14 @@ const router = createBrowserRouter(
           lazy: async () => ({ Component: (await import('./pages/PointsMall')).PointsMallPage }),
         },
         {
+          path: 'sportsbook',
+          lazy: async () => ({ Component: (await import('./pages/Sportsbook')).SportsbookPage }),
+        },
+        {
+          path: 'sportsbook/events/:id',
+          lazy: async () => ({ Component: (await import('./pages/sportsbook/EventDetail')).SportsEventPage }),
+        },
+        {
           path: 'operators',
           lazy: async () => ({ Component: (await import('./pages/Operators')).OperatorsPage }),
         },

@@ -23,6 +23,12 @@ const TONES: Record<string, 'ok' | 'warn' | 'bad' | 'muted'> = {
   disabled: 'bad',
   voided: 'muted',
   expired: 'muted',
+  applied: 'ok',
+  open: 'warn',
+  won: 'ok',
+  lost: 'muted',
+  void: 'muted',
+  cashed_out: 'muted',
 };
 
 export function StatusBadge({ status }: { status: string }) {

@@ -15,6 +15,7 @@ describe('menuFor', () => {
       'lottery',
       'activities',
       'points',
+      'sportsbook',
       'reports',
       'audit',
       'ledger',
@@ -30,6 +31,7 @@ describe('menuFor', () => {
       'agents',
       'channels',
       'activities',
+      'sportsbook',
       'reports',
       'ledger',
     ]);
@@ -41,6 +43,7 @@ describe('menuFor', () => {
       'cashier',
       'members',
       'agents',
+      'sportsbook',
       'reports',
       'audit',
       'ledger',

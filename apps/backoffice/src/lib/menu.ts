@@ -11,6 +11,7 @@ export interface MenuItem {
     | 'lottery'
     | 'activities'
     | 'points'
+    | 'sportsbook'
     | 'reports'
     | 'audit'
     | 'ledger'
@@ -30,6 +31,7 @@ export const MENU: readonly MenuItem[] = [
   { key: 'lottery', path: '/lottery', permission: 'merchant.config' },
   { key: 'activities', path: '/activities', permission: 'promotions.review' },
   { key: 'points', path: '/points', permission: 'merchant.config' },
+  { key: 'sportsbook', path: '/sportsbook', permission: 'sportsbook.read' },
   // GGR / NGR: whoever may check the books reads them.
   { key: 'reports', path: '/reports', permission: 'ledger.verify' },
   { key: 'audit', path: '/audit', permission: 'audit.read' },

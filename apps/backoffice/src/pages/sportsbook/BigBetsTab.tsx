@@ -1,0 +1,94 @@
+import type { BoSportsBigBet, BoSportsLimits } from '@sorte/contracts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { PagedTable } from '../../components/DataTable';
+import { StatusBadge } from '../../components/Status';
+import { api } from '../../lib/api';
+import { formatDateTime } from '../../lib/dates';
+import { useMoney } from '../../lib/operator';
+import { PAGE_SIZE, type Page } from '../../lib/paging';
+import { oddsText } from '../../lib/sportsbook';
+import { useMerchantCurrency } from '../lottery/currency';
+import { useSportsLabels } from './labels';
+import { LIMITS_KEY } from './LimitsTab';
+
+/** Bets whose stake or potential return reaches a big-bet threshold (Limits tab), newest first. */
+export function BigBetsTab() {
+  const { t } = useTranslation();
+  const money = useMoney();
+  const currency = useMerchantCurrency() ?? 'BRL';
+  const labels = useSportsLabels();
+  const [params, setParams] = useSearchParams();
+  const pageNo = Number(params.get('page') ?? '1') || 1;
+  const limits = useQuery({
+    queryKey: LIMITS_KEY,
+    queryFn: () => api.get<BoSportsLimits>('/bo/sportsbook/limits'),
+  });
+  const bets = useQuery({
+    queryKey: ['bo', 'sportsbook', 'big-bets', pageNo],
+    queryFn: () => api.get<Page<BoSportsBigBet>>('/bo/sportsbook/big-bets', { pageNo, pageSize: PAGE_SIZE }),
+    placeholderData: keepPreviousData,
+    refetchInterval: 15_000,
+  });
+  return (
+    <>
+      {limits.data ? (
+        <p className="muted small">
+          {t('sportsbook.bigBets.rule', {
+            stake: money(limits.data.bigStakeMinor, currency),
+            payout: money(limits.data.bigReturnMinor, currency),
+          })}
+        </p>
+      ) : null}
+      <PagedTable
+        query={bets}
+        empty={t('sportsbook.bigBets.empty')}
+        className="table table--cards"
+        onPage={(page) => setParams(page > 1 ? { tab: 'bigBets', page: String(page) } : { tab: 'bigBets' })}
+        head={
+          <>
+            <th>{t('sportsbook.bigBets.placed')}</th>
+            <th>{t('sportsbook.bigBets.member')}</th>
+            <th>{t('sportsbook.bigBets.selections')}</th>
+            <th className="num">{t('sportsbook.bigBets.stake')}</th>
+            <th className="num">{t('sportsbook.bigBets.potential')}</th>
+            <th>{t('sportsbook.events.status')}</th>
+          </>
+        }
+        row={(b) => (
+          <tr key={b.id}>
+            <td data-label={t('sportsbook.bigBets.placed')} className="nowrap">
+              <div>
+                {formatDateTime(b.placedAt)}
+                <div className="muted small mono">#{b.id}</div>
+              </div>
+            </td>
+            <td data-label={t('sportsbook.bigBets.member')}>{b.account}</td>
+            <td data-label={t('sportsbook.bigBets.selections')}>
+              <div className="wrap small">
+                <div className="muted">{t(`sportsbook.kind.${b.kind}`, { defaultValue: b.kind })}</div>
+                {b.legs.map((l) => (
+                  <div key={`${l.eventId}|${l.market}|${l.specifiers}`}>
+                    <Link to={`/sportsbook/events/${encodeURIComponent(l.eventId)}`}>{l.event}</Link> ·{' '}
+                    {labels.market(l.market, l.specifiers)} · {labels.outcome(l.outcome)} @{' '}
+                    <span className="mono">{oddsText(l.odds)}</span>
+                  </div>
+                ))}
+              </div>
+            </td>
+            <td data-label={t('sportsbook.bigBets.stake')} className="num nowrap">
+              {money(b.stakeMinor, currency)}
+            </td>
+            <td data-label={t('sportsbook.bigBets.potential')} className="num nowrap">
+              {money(b.potentialReturnMinor, currency)}
+            </td>
+            <td data-label={t('sportsbook.events.status')}>
+              <StatusBadge status={b.status} />
+            </td>
+          </tr>
+        )}
+      />
+    </>
+  );
+}

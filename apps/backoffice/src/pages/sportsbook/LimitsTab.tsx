@@ -1,0 +1,230 @@
+import type { BoSportsLimits } from '@sorte/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmedSaveRow } from '../../components/ConfirmedSaveRow';
+import { QueryState } from '../../components/Status';
+import { api } from '../../lib/api';
+import { useConfirmedSave } from '../../lib/confirmed-save';
+import { useCan } from '../../lib/operator';
+import {
+  type LimitsDraft,
+  limitsChanged,
+  limitsDraftOf,
+  parseLimitsDraft,
+  SPORTS_SPORTS,
+} from '../../lib/sportsbook';
+import { useMerchantCurrency } from '../lottery/currency';
+
+export const LIMITS_KEY = ['bo', 'sportsbook', 'limits'] as const;
+
+/**
+ * The merchant's limits (min and max stake, max payout, the live bet delay), per sport (empty: the
+ * merchant's) and per player, and the big-bet thresholds. Bets over a limit are refused, not capped.
+ * Only the changes are sent, after a confirmation; the server audits before and after.
+ */
+export function LimitsTab() {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language;
+  const currency = useMerchantCurrency();
+  const trade = useCan('sportsbook.trade');
+  const stored = useQuery({
+    queryKey: LIMITS_KEY,
+    queryFn: () => api.get<BoSportsLimits>('/bo/sportsbook/limits'),
+  });
+  const [draft, setDraft] = useState<LimitsDraft | null>(null);
+  const save = useConfirmedSave(LIMITS_KEY);
+  const { invalid } = save;
+
+  // The form follows what is stored: on the first answer, after a save, and when the language changes.
+  useEffect(() => {
+    if (stored.data && currency) setDraft(limitsDraftOf(stored.data, currency, locale));
+  }, [stored.data, currency, locale]);
+
+  if (!stored.data || !currency || !draft) return <QueryState query={stored} />;
+  const parsed = parseLimitsDraft(draft, stored.data, currency, locale);
+  const changed = 'update' in parsed && limitsChanged(parsed.update);
+  const edit = (next: LimitsDraft) => {
+    save.edited();
+    setDraft(next);
+  };
+  const amount = (field: 'minStake' | 'maxStake' | 'maxPayout' | 'bigStake' | 'bigReturn') => (
+    <label className="field">
+      <span>
+        {t(`sportsbook.limits.${field}`)} ({currency})
+      </span>
+      <input
+        inputMode="decimal"
+        value={draft[field]}
+        disabled={!trade}
+        aria-invalid={invalid === field}
+        onChange={(event) => edit({ ...draft, [field]: event.target.value })}
+      />
+    </label>
+  );
+
+  return (
+    <div className="stack">
+      <div className="panel">
+        <h2>{t('sportsbook.limits.merchant')}</h2>
+        <p className="muted small">{t('sportsbook.limits.intro')}</p>
+        <div className="sb-limits__fields">
+          {amount('minStake')}
+          {amount('maxStake')}
+          {amount('maxPayout')}
+          <label className="field">
+            <span>{t('sportsbook.limits.delay')}</span>
+            <input
+              inputMode="decimal"
+              value={draft.delaySeconds}
+              disabled={!trade}
+              aria-invalid={invalid === 'delaySeconds'}
+              onChange={(event) => edit({ ...draft, delaySeconds: event.target.value })}
+            />
+          </label>
+        </div>
+      </div>
+      <div className="panel">
+        <h2>{t('sportsbook.limits.perSport')}</h2>
+        <p className="muted small">{t('sportsbook.limits.perSportHint')}</p>
+        <div className="table-wrap">
+          <table className="table table--cards sb-limits__sports">
+            <thead>
+              <tr>
+                <th>{t('sportsbook.events.sport')}</th>
+                <th>
+                  {t('sportsbook.limits.maxStake')} ({currency})
+                </th>
+                <th>
+                  {t('sportsbook.limits.maxPayout')} ({currency})
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {SPORTS_SPORTS.map((sport) => (
+                <tr key={sport}>
+                  <td className="sb-limits__sport">{t(`sportsbook.sports.${sport}`)}</td>
+                  {(['maxStake', 'maxPayout'] as const).map((field) => (
+                    <td key={field} data-label={t(`sportsbook.limits.${field}`)}>
+                      <input
+                        inputMode="decimal"
+                        value={draft.sports[sport][field]}
+                        disabled={!trade}
+                        placeholder={t('sportsbook.limits.merchantValue')}
+                        aria-label={`${t(`sportsbook.sports.${sport}`)} — ${t(`sportsbook.limits.${field}`)}`}
+                        aria-invalid={invalid === `sports.${sport}.${field}`}
+                        onChange={(event) =>
+                          edit({
+                            ...draft,
+                            sports: {
+                              ...draft.sports,
+                              [sport]: { ...draft.sports[sport], [field]: event.target.value },
+                            },
+                          })
+                        }
+                      />
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </div>
+      <div className="panel">
+        <h2>{t('sportsbook.limits.perPlayer')}</h2>
+        <p className="muted small">{t('sportsbook.limits.perPlayerHint')}</p>
+        {draft.players.map((p, index) => (
+          <div className="toolbar sb-limits__player" key={p.row}>
+            <label className="field field--inline">
+              <span>{t('sportsbook.bigBets.member')}</span>
+              <input
+                value={p.account}
+                disabled={!trade}
+                maxLength={64}
+                aria-invalid={invalid === `players.${index}.account`}
+                onChange={(event) =>
+                  edit({
+                    ...draft,
+                    players: draft.players.map((x, i) =>
+                      i === index ? { ...x, account: event.target.value } : x,
+                    ),
+                  })
+                }
+              />
+            </label>
+            <label className="field field--inline">
+              <span>
+                {t('sportsbook.limits.maxStake')} ({currency})
+              </span>
+              <input
+                inputMode="decimal"
+                value={p.maxStake}
+                disabled={!trade}
+                aria-invalid={invalid === `players.${index}.maxStake`}
+                onChange={(event) =>
+                  edit({
+                    ...draft,
+                    players: draft.players.map((x, i) =>
+                      i === index ? { ...x, maxStake: event.target.value } : x,
+                    ),
+                  })
+                }
+              />
+            </label>
+            {trade ? (
+              <button
+                type="button"
+                className="button button--small"
+                onClick={() => edit({ ...draft, players: draft.players.filter((_, i) => i !== index) })}
+              >
+                {t('sportsbook.limits.remove')}
+              </button>
+            ) : null}
+          </div>
+        ))}
+        {trade ? (
+          <div>
+            <button
+              type="button"
+              className="button button--small"
+              onClick={() =>
+                edit({
+                  ...draft,
+                  players: [
+                    ...draft.players,
+                    { row: Math.max(-1, ...draft.players.map((x) => x.row)) + 1, account: '', maxStake: '' },
+                  ],
+                })
+              }
+            >
+              {t('sportsbook.limits.addPlayer')}
+            </button>
+          </div>
+        ) : null}
+      </div>
+      <div className="panel">
+        <h2>{t('sportsbook.limits.bigBets')}</h2>
+        <p className="muted small">{t('sportsbook.limits.bigBetsHint')}</p>
+        <div className="sb-limits__fields">
+          {amount('bigStake')}
+          {amount('bigReturn')}
+        </div>
+      </div>
+      {trade ? (
+        <ConfirmedSaveRow
+          save={save}
+          parsed={parsed}
+          changed={changed}
+          invalidMessage={invalid ? t('sportsbook.limits.invalid') : null}
+          title={t('sportsbook.limits.confirm')}
+          onConfirm={() => {
+            if ('update' in parsed) void save.apply(() => api.put('/bo/sportsbook/limits', parsed.update));
+          }}
+        >
+          <p className="muted small">{t('sportsbook.limits.confirmText')}</p>
+        </ConfirmedSaveRow>
+      ) : null}
+    </div>
+  );
+}

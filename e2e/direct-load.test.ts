@@ -148,21 +148,24 @@ describe('a dialog over the home carousel', () => {
 });
 
 describe('a promotion’s art in the reader’s language', () => {
-  it('/promoDetail in pt-BR shows the Portuguese art (it showed "ORIGINALS")', async () => {
+  it('/promoDetail of a promotion banner in pt-BR shows the Portuguese art (it showed "ORIGINALS")', async () => {
     const { context, page } = await newPage(run.browser, { lang: 'pt-BR', phone: true });
     await withoutAnnouncementPopups(context);
+    // A promotion banner's link names its page; a number would be a promotion of the CMS (its own words).
     const whitelabel = (await (await fetch(`${run.server.url}/wps/system/whitelabel`)).json()) as {
-      value: { banners: { bannerId: string; url: string | null }[] };
+      value: { banners: { link: string | null; linkageType: string; url: string | null }[] };
     };
-    const originals = whitelabel.value.banners.find((b) => b.url?.includes('banner-inhouse'));
-    await page.goto(`${run.server.url}/promoDetail?id=${encodeURIComponent(originals!.bannerId)}`);
+    const banner = whitelabel.value.banners.find(
+      (b) => b.linkageType === 'promotion' && b.url?.includes('banner-'),
+    );
+    await page.goto(`${run.server.url}/promoDetail?id=${encodeURIComponent(banner!.link!)}`);
     const image = page.locator('.promo-detail__image');
     await image.waitFor({ timeout: 20_000 });
     const src = (await image.getAttribute('src')) ?? '';
     expect(src).toContain('lang=pt-BR');
     const art = await (await fetch(new URL(src, run.server.url))).text();
-    expect(art).toContain('ORIGINAIS');
-    expect(art).not.toContain('ORIGINALS');
+    expect(art).toContain('PROMOÇÕES');
+    expect(art).not.toContain('>PROMO<');
     await screenshot(page, 'promo-detail-phone-pt-BR');
     await context.close();
   });

@@ -41,7 +41,12 @@ interface Ready {
 
 function startServer(sockets: number): Promise<{ child: ChildProcess; ready: Ready }> {
   const child = fork(resolve(import.meta.dirname, 'fanout-server.ts'), [], {
-    execArgv: ['--import', 'tsx'],
+    // FANOUT_PROFILE=<dir> writes a V8 CPU profile of the server there (where its time goes).
+    execArgv: [
+      '--import',
+      'tsx',
+      ...(process.env.FANOUT_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.FANOUT_PROFILE}`] : []),
+    ],
     env: { ...process.env, SOCKETS: String(sockets) },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

@@ -256,30 +256,34 @@ function frameFor(
   frames: Map<string, Buffer>,
   cacheKey = '',
 ): Buffer {
+  // Looked up per socket, so the common case (a merchant seen already) costs one map read.
+  const seen = frames.get(`${cacheKey}|${merchantId}`);
+  if (seen) return seen;
   const own = change.suspended
     .filter((s) => s.startsWith(`${merchantId}|`))
     .map((s) => s.slice(merchantId.length + 1));
-  const key = own.length ? `${cacheKey}|${merchantId}` : cacheKey;
-  const cached = frames.get(key);
-  if (cached) return cached;
-  const whole = own.includes('|');
-  const markets: MarketOdds[] = own.length
-    ? change.markets.map((m) =>
-        m.status === 'active' && (whole || own.includes(`${m.key}|${m.specifiers}`))
-          ? { ...m, status: 'suspended' }
-          : m,
-      )
-    : change.markets;
-  const frame = Buffer.from(
-    JSON.stringify({
-      type: 'sports.odds',
-      fixtureId: change.fixtureId,
-      ...(change.status === undefined ? {} : { status: change.status }),
-      ...(change.score === undefined ? {} : { score: change.score }),
-      markets,
-    }),
-  );
-  frames.set(key, frame);
+  let frame = own.length ? undefined : frames.get(cacheKey);
+  if (!frame) {
+    const whole = own.includes('|');
+    const markets: MarketOdds[] = own.length
+      ? change.markets.map((m) =>
+          m.status === 'active' && (whole || own.includes(`${m.key}|${m.specifiers}`))
+            ? { ...m, status: 'suspended' }
+            : m,
+        )
+      : change.markets;
+    frame = Buffer.from(
+      JSON.stringify({
+        type: 'sports.odds',
+        fixtureId: change.fixtureId,
+        ...(change.status === undefined ? {} : { status: change.status }),
+        ...(change.score === undefined ? {} : { score: change.score }),
+        markets,
+      }),
+    );
+    if (!own.length) frames.set(cacheKey, frame);
+  }
+  frames.set(`${cacheKey}|${merchantId}`, frame);
   return frame;
 }
 

@@ -5,8 +5,15 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/harness.ts';
 import { call, createAuthTestApp } from '../auth/auth.test-helpers.ts';
 import { boCall, operatorToken } from '../backoffice/backoffice.test-helpers.ts';
-import { expectVerified, type Fixture, fixture, fundedPlayer } from '../ledger/ledger.test-helpers.ts';
+import {
+  balanceOf,
+  expectVerified,
+  type Fixture,
+  fixture,
+  fundedPlayer,
+} from '../ledger/ledger.test-helpers.ts';
 import { applyMessage } from './sportsbook.ingest.ts';
+import { settleSportsBets } from './sportsbook.settle.ts';
 
 /**
  * Back-office trading on a small book written straight into the sb_* tables: who may read and
@@ -21,7 +28,7 @@ let admin2: string;
 const run = randomUUID().slice(0, 8);
 const fx = (i: number) => `fx-${run}-${i}`;
 const ODDS = { home: 2000, draw: 3400, away: 4200 } as const;
-const EVENTS = 10;
+const EVENTS = 11;
 
 beforeAll(async () => {
   t = await createAuthTestApp({});
@@ -576,6 +583,46 @@ describe('manual results by two operators', () => {
       '3 settle draw lose',
       '3 settle home win',
     ]);
+  });
+
+  it("a confirmed manual result is paid by bet settlement, as the feed's would be", async () => {
+    const p = await player();
+    const before = (await balanceOf(f, p.mainId)).balance;
+    const [won, lost] = [
+      await place(p.token, { selections: [sel(11, 'home')] }),
+      await place(p.token, { selections: [sel(11, 'away')] }),
+    ];
+    expect([won.status, lost.status]).toEqual([200, 200]);
+    const proposed = await boCall(
+      t,
+      admin,
+      'POST',
+      `/bo/sportsbook/events/${fx(11)}/results`,
+      settle([
+        ['home', 'win'],
+        ['draw', 'lose'],
+        ['away', 'lose'],
+      ]),
+    );
+    expect(
+      (await boCall(t, admin2, 'POST', `/bo/sportsbook/results/${proposed.value.id}/confirm`)).status,
+    ).toBe(200);
+    await settleSportsBets(t.ctx.db, new Date());
+    const bets = await t.ctx.db
+      .selectFrom('sb_bets')
+      .select(['status', 'payout_minor'])
+      .where('member_id', '=', p.memberId)
+      .orderBy('id')
+      .execute();
+    expect(bets.map((b) => [b.status, b.payout_minor])).toEqual([
+      ['won', 2_000n],
+      ['lost', 0n],
+    ]);
+    expect((await balanceOf(f, p.mainId)).balance).toBe(before - 2_000n + 2_000n);
+    const detail = await boCall(t, admin, 'GET', `/bo/sportsbook/events/${fx(11)}`);
+    expect(detail.value.markets[0].outcomes.map((o: { liabilityMinor: number }) => o.liabilityMinor)).toEqual(
+      [0, 0, 0],
+    );
   });
 
   it('a rejected proposal cannot be confirmed and writes nothing', async () => {

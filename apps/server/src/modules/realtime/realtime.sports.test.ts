@@ -13,6 +13,7 @@ import {
   readCursors,
   SPORTS_ODDS_CHANNEL,
 } from '../sportsbook/index.ts';
+import { boCall, operatorToken } from '../backoffice/backoffice.test-helpers.ts';
 import { listen } from './realtime.test-helpers.ts';
 import {
   connectOdds,
@@ -220,6 +221,25 @@ describe('live odds socket', () => {
     timers.run(COALESCE);
     expect(((await a.next(odds)) as typeof whole).markets.map((m) => m.status)).toEqual(['suspended']);
     await sql`delete from sb_suspensions`.execute(t.ctx.db);
+  });
+
+  it('an operator suspending and resuming a market through the back office moves it on the sockets', async () => {
+    const token = await operatorToken(t, 'admin');
+    const suspend = await boCall(t, token, 'POST', `/bo/sportsbook/events/${fixtures[0]}/suspend`, {
+      market: '1x2',
+      reason: 'trader check',
+    });
+    expect(suspend.status).toBe(200);
+    timers.run(COALESCE);
+    const statusOf1x2 = (m: Record<string, unknown>) =>
+      (m.markets as { key: string; status: string }[]).find((x) => x.key === '1x2')?.status;
+    expect(statusOf1x2(await a.next(odds))).toBe('suspended');
+    expect(
+      (await boCall(t, token, 'POST', `/bo/sportsbook/events/${fixtures[0]}/resume`, { market: '1x2' }))
+        .status,
+    ).toBe(200);
+    timers.run(COALESCE);
+    expect(statusOf1x2(await a.next(odds))).toBe('active');
   });
 
   it("the feed consumer's ingestor publishes what it applies (the module's wiring)", async () => {

@@ -182,8 +182,13 @@ export function publishOddsChanges(
 
 /**
  * For writers of the book other than the feed (an operator's suspension or resumption): after their
- * commit, the whole current state of these fixtures goes to the sockets watching them.
+ * commit, the whole current state of these fixtures goes to the sockets watching them. Never throws.
  */
 export async function announceFixtures(ctx: AppContext, fixtureIds: string[]): Promise<void> {
-  publishOddsChanges(ctx, await readFixtureOdds(ctx.db, fixtureIds));
+  try {
+    publishOddsChanges(ctx, await readFixtureOdds(ctx.db, fixtureIds));
+  } catch (error) {
+    // A push, never the write: the sockets catch up at the fixture's next change.
+    ctx.log.warn({ err: String(error) }, 'sports odds announcement failed');
+  }
 }

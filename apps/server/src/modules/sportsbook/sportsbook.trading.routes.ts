@@ -30,6 +30,7 @@ import {
   setSuspension,
   updateLimits,
 } from './sportsbook.trading.ts';
+import { announceFixtures } from './sportsbook.live.ts';
 
 const bo = { tags: ['backoffice', 'sportsbook'], auth: 'backoffice' as const };
 const ok = <T>(value: T) => ({ success: true as const, value });
@@ -93,6 +94,8 @@ export function registerTradingRoutes(app: FastifyInstance, ctx: AppContext): vo
         const { id } = parseInput(boSportsEventParams, request.params);
         const input = parseInput(boSportsSuspendRequest, request.body ?? {});
         await setSuspension(ctx.db, operator, id, input, suspend);
+        // Committed: the merchant's live odds sockets see the event as it now stands.
+        await announceFixtures(ctx, [id]);
         return ok(await eventDetail(ctx.db, operator.merchantId, id));
       },
     );

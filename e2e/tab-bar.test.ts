@@ -27,6 +27,14 @@ beforeAll(async () => {
     '/lgw/games/game_menus',
   );
   offered = new Set(menus.list.filter((m) => m.cards.length > 0).map((m) => m.title));
+  // The sportsbook is ours, not a vendor's hall: its merchant flag offers the sports tab.
+  const whitelabel = await playerApi<{ flags: { sportsbook: boolean } }>(
+    server,
+    undefined,
+    'GET',
+    '/wps/system/whitelabel',
+  );
+  if (whitelabel.flags.sportsbook) offered.add('SPORTS');
 });
 afterAll(async () => {
   await browser?.close();
@@ -65,9 +73,9 @@ describe('the tab bar on a phone', () => {
       .locator('.tabbar__tab')
       .evaluateAll((els) => els.map((el) => el.getAttribute('data-tab')));
     expect(keys).toEqual(tabs.map((tab) => tab.key));
-    // The demo merchant has the fast draws and no sports: the lotteries tab shows, sports does not.
+    // The demo merchant has the fast draws and the sportsbook: the lotteries and sports tabs show.
     expect(keys).toContain('lotteries');
-    expect(keys).not.toContain('sports');
+    expect(keys).toContain('sports');
     const labels = await bar(page).locator('.tabbar__tab').allTextContents();
     expect(labels).toEqual(tabs.map((tab) => t(lang, 'common', `tabs.${tab.key}`)));
     expect(await activeTabs(page)).toEqual(['home']);

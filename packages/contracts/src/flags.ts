@@ -27,6 +27,7 @@ export const FEATURE_FLAGS = [
   'encryption',
   'showBarsOnSeamless',
   'ipVerification',
+  'sportsbook', // the sportsbook (/sports, /esports, the bet slip): its menu entries show only when on
 ] as const;
 export type FeatureFlag = (typeof FEATURE_FLAGS)[number];
 export type FeatureFlags = Record<FeatureFlag, boolean>;

@@ -55,6 +55,7 @@ export const DEFAULT_WHITELABEL: Whitelabel = {
     encryption: false,
     showBarsOnSeamless: false,
     ipVerification: false,
+    sportsbook: false,
   },
   customerService: [],
   socialLinks: {},

@@ -6,6 +6,7 @@ import { CATEGORY_ROUTES, GAME_CATEGORIES, useGameMenus } from '../../features/g
 import { tileHallCount } from '../../features/games/halls';
 import { useAfterLoadIdle } from '../../lib/after-load';
 import { useModal } from '../../lib/modal-url';
+import { SPORTSBOOK_CATEGORIES, useSportsbookOffered } from '../../lib/sportsbook-offer';
 import { bootHasAnnouncements } from '../../lib/whitelabel';
 
 // Below the fold and data-bound: the rows are their own chunk, fetched when the player scrolls near
@@ -62,6 +63,7 @@ const PERKS: { key: string; icon: IconName }[] = [
 export default function HomePage() {
   const { t } = useTranslation(['home', 'common']);
   const menus = useGameMenus();
+  const sportsbook = useSportsbookOffered();
   const { openModal } = useModal();
   const rows = useNearViewport();
   // The ticker and the game rows (their chunks, texts and lists) come once the first render has
@@ -71,7 +73,10 @@ export default function HomePage() {
   // Only what the merchant offers: until the menu arrives every tile shows without its count.
   const tiles = menus.data
     ? TILES.flatMap((tile) => {
-        const count = tileHallCount(menus.data, tile.key);
+        // The sportsbook counts as one hall of its categories when the merchant offers it.
+        const count =
+          tileHallCount(menus.data, tile.key) +
+          (sportsbook && SPORTSBOOK_CATEGORIES.includes(tile.key) ? 1 : 0);
         return count > 0 ? [{ ...tile, count }] : [];
       })
     : TILES.map((tile) => ({ ...tile, count: null }));

@@ -1,5 +1,8 @@
 import { SportsbookEventScreen } from '../../features/sportsbook';
+import { useSportsbookOffered } from '../../lib/sportsbook-offer';
+import { NotFound } from '../routes-static';
 
+/** The sportsbook when the merchant offers it; otherwise the address is not one of its pages. */
 export default function SportsEventPage() {
-  return <SportsbookEventScreen section="sports" />;
+  return useSportsbookOffered() ? <SportsbookEventScreen section="sports" /> : <NotFound />;
 }

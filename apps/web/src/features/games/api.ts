@@ -15,6 +15,7 @@ import {
 } from '@tanstack/react-query';
 import { apiDelete, apiGet, apiPut } from '../../lib/api';
 import { useSession } from '../../lib/session';
+import { SPORTSBOOK_CATEGORIES, useSportsbookOffered } from '../../lib/sportsbook-offer';
 import { bootPart } from '../../lib/whitelabel';
 
 export type { Game, LaunchGameValue };
@@ -111,10 +112,12 @@ export function useGameMenus() {
 /** Categories that have at least one vendor — the only ones shown in navigation. */
 export function useNavCategories(): { category: GameCategory; vendors: GameVendor[] }[] {
   const { data } = useGameMenus();
+  const sportsbook = useSportsbookOffered();
   const menus = data ?? [];
   return GAME_CATEGORIES.flatMap((category) => {
     const vendors = menus.find((m) => m.category === category)?.vendors ?? [];
-    return vendors.length > 0 ? [{ category, vendors }] : [];
+    const offered = vendors.length > 0 || (sportsbook && SPORTSBOOK_CATEGORIES.includes(category));
+    return offered ? [{ category, vendors }] : [];
   });
 }
 

@@ -117,6 +117,8 @@ function connect(): void {
   const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
   const ws = new WebSocket(`${scheme}://${location.host}/wps/ws/sports`);
   socket = ws;
+  // The server may send its JSON as binary frames: read them as bytes, not as a Blob.
+  ws.binaryType = 'arraybuffer';
   ws.onopen = () => {
     attempt = 0;
     useSocketState.getState().setOpen(true);
@@ -124,7 +126,8 @@ function connect(): void {
   };
   ws.onmessage = (event) => {
     try {
-      const message = JSON.parse(String(event.data)) as OddsMessage;
+      const text = typeof event.data === 'string' ? event.data : new TextDecoder().decode(event.data);
+      const message = JSON.parse(text) as OddsMessage;
       if (message.type === 'sports.odds' && typeof message.fixtureId === 'string') patchCaches(message);
     } catch {
       // Not ours to read: ignored.

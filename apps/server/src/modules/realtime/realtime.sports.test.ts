@@ -463,6 +463,35 @@ describe('SportsWatchHub', () => {
     hub.close();
   });
 
+  it('sends to many sockets a chunk per turn, and a newer message waits for the older to be out', async () => {
+    const local = manualTimers();
+    const hub = new SportsWatchHub(
+      { ...LIMITS, maxSportsSocketsPerIp: 3_000 },
+      async () => [],
+      local.schedule,
+    );
+    const sockets = Array.from({ length: 2_500 }, () => fakeSocket());
+    for (const socket of sockets) hub.watch(hub.open(socket, 'm', 'ip')!, ['fx-1']);
+    const sentCount = () => sockets.filter((x) => x.sent.length > 0).length;
+    hub.receive([{ fixtureId: 'fx-1', markets: [market('1x2', [['home', 2_000]])], suspended: [] }]);
+    local.run(COALESCE);
+    expect(sentCount()).toBe(1_000);
+    // The next change's window ends while the first is still going out: it waits another window.
+    hub.receive([{ fixtureId: 'fx-1', markets: [market('1x2', [['home', 2_100]])], suspended: [] }]);
+    local.run(COALESCE);
+    expect(sockets.every((x) => x.sent.length <= 1)).toBe(true);
+    await new Promise(setImmediate);
+    await new Promise(setImmediate);
+    expect(sentCount()).toBe(2_500);
+    local.run(COALESCE);
+    await new Promise(setImmediate);
+    await new Promise(setImmediate);
+    const homes = (x: ReturnType<typeof fakeSocket>) =>
+      x.sent.map((m) => (m.markets as { outcomes: { odds: number }[] }[])[0]!.outcomes[0]!.odds);
+    expect(sockets.every((x) => JSON.stringify(homes(x)) === '[2000,2100]')).toBe(true);
+    hub.close();
+  });
+
   it('merges a burst outcome by outcome, the later winning', () => {
     const merged = mergeOdds(
       {

@@ -43,6 +43,9 @@ export const realTimers: Schedule = (fn, ms) => {
   return () => clearTimeout(timer);
 };
 
+/** Sockets sent to per turn of the event loop. */
+const FANOUT_CHUNK = 1_000;
+
 /** The most fixtures one socket may watch (the contract's limit). */
 export const MAX_WATCHED = 200;
 const FIXTURE_ID = /^[A-Za-z0-9_.:-]{1,64}$/;
@@ -78,6 +81,8 @@ export class SportsWatchHub {
   private readonly perIp = new Map<string, number>();
   private readonly pending = new Map<string, { change: FixtureOdds; cancel: () => void }>();
   private readonly watchers = new Set<Watcher>();
+  /** Fixtures whose message is still going out, chunk by chunk. */
+  private readonly sending = new Set<string>();
 
   constructor(
     private readonly limits: SportsLimits,
@@ -184,21 +189,40 @@ export class SportsWatchHub {
     }, this.limits.sportsIdleMs);
   }
 
+  /**
+   * Sends a fixture's merged change to its watchers, FANOUT_CHUNK sockets per turn of the event loop
+   * (10,000 sends in one go would hold this instance's requests for a few hundred milliseconds). While
+   * one message of a fixture is still going out, the next waits another window, so no socket gets
+   * a newer message before an older one.
+   */
   private flush(fixtureId: string) {
     const entry = this.pending.get(fixtureId);
+    if (!entry) return;
+    if (this.sending.has(fixtureId)) {
+      entry.cancel = this.schedule(() => this.flush(fixtureId), this.limits.sportsCoalesceMs);
+      return;
+    }
     this.pending.delete(fixtureId);
-    const watchers = this.byFixture.get(fixtureId);
-    if (!entry || !watchers) return;
+    const watchers = [...(this.byFixture.get(fixtureId) ?? [])];
     // One frame per merchant view, encoded once and shared by every socket of that view.
     const frames = new Map<string, Buffer>();
-    for (const watcher of watchers) {
-      if (watcher.socket.readyState !== WebSocket.OPEN) continue;
-      if (watcher.behind || watcher.socket.bufferedAmount > this.limits.sportsMaxBufferedBytes) {
-        this.fallBehind(watcher, fixtureId);
-        continue;
+    const sendFrom = (start: number) => {
+      const end = Math.min(watchers.length, start + FANOUT_CHUNK);
+      for (let i = start; i < end; i++) {
+        const watcher = watchers[i]!;
+        if (watcher.closed || watcher.socket.readyState !== WebSocket.OPEN) continue;
+        if (watcher.behind || watcher.socket.bufferedAmount > this.limits.sportsMaxBufferedBytes) {
+          this.fallBehind(watcher, fixtureId);
+          continue;
+        }
+        watcher.socket.send(frameFor(entry.change, watcher.merchantId, frames), TEXT);
       }
-      watcher.socket.send(frameFor(entry.change, watcher.merchantId, frames), TEXT);
-    }
+      if (end < watchers.length) {
+        this.sending.add(fixtureId);
+        setImmediate(() => sendFrom(end));
+      } else this.sending.delete(fixtureId);
+    };
+    sendFrom(0);
   }
 
   private fallBehind(watcher: Watcher, fixtureId: string) {

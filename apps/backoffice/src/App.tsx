@@ -41,6 +41,10 @@ const router = createBrowserRouter(
           lazy: async () => ({ Component: (await import('./pages/Activities')).ActivitiesPage }),
         },
         {
+          path: 'promotions',
+          lazy: async () => ({ Component: (await import('./pages/Promotions')).PromotionsPage }),
+        },
+        {
           path: 'points',
           lazy: async () => ({ Component: (await import('./pages/PointsMall')).PointsMallPage }),
         },

@@ -79,11 +79,13 @@ export function unwrapEnvelope<T>(status: number, body: unknown): T {
 }
 
 async function send(method: string, path: string, body: unknown, query?: Query): Promise<Response> {
+  // A form (a file upload) goes as multipart/form-data, its boundary set by the browser.
+  const form = body instanceof FormData;
   try {
     return await fetch(buildUrl(path, query), {
       method,
-      headers: headers(body !== undefined),
-      body: body === undefined ? undefined : JSON.stringify(body),
+      headers: headers(body !== undefined && !form),
+      body: body === undefined ? undefined : form ? body : JSON.stringify(body),
     });
   } catch {
     throw new ApiError('NETWORK_ERROR', 'network unstable', 0);
@@ -130,5 +132,6 @@ export const api = {
   post: <T>(path: string, body: unknown = {}) => request<T>('POST', path, body),
   patch: <T>(path: string, body: unknown = {}) => request<T>('PATCH', path, body),
   put: <T>(path: string, body: unknown = {}) => request<T>('PUT', path, body),
+  postForm: <T>(path: string, form: FormData) => request<T>('POST', path, form),
   delete: <T>(path: string) => request<T>('DELETE', path),
 };

@@ -14,6 +14,7 @@ describe('menuFor', () => {
       'games',
       'lottery',
       'activities',
+      'promotions',
       'points',
       'sportsbook',
       'reports',

@@ -10,6 +10,7 @@ export interface MenuItem {
     | 'games'
     | 'lottery'
     | 'activities'
+    | 'promotions'
     | 'points'
     | 'sportsbook'
     | 'reports'
@@ -30,6 +31,7 @@ export const MENU: readonly MenuItem[] = [
   { key: 'games', path: '/games', permission: 'merchant.config' },
   { key: 'lottery', path: '/lottery', permission: 'merchant.config' },
   { key: 'activities', path: '/activities', permission: 'promotions.review' },
+  { key: 'promotions', path: '/promotions', permission: 'merchant.config' },
   { key: 'points', path: '/points', permission: 'merchant.config' },
   { key: 'sportsbook', path: '/sportsbook', permission: 'sportsbook.read' },
   // GGR / NGR: whoever may check the books reads them.

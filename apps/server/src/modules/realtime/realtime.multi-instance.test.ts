@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness.ts';
-import { openDatabase } from '../../platform/database/database.ts';
+import type { TestApp } from '../../../test/harness.ts';
 import { BASE_FLAGS, OPERATOR_KEY, registerUser, setFlags } from '../auth/auth.test-helpers.ts';
 import { fixture } from '../ledger/ledger.test-helpers.ts';
-import { connect, creditMember, listen, waitFor } from './realtime.test-helpers.ts';
+import { connect, creditMember, listen, startTwoInstances, waitFor } from './realtime.test-helpers.ts';
 
 /**
  * A socket held by instance B hears about a transfer made through instance A: the only path between
@@ -14,21 +13,13 @@ const enabled = Boolean(process.env.DATABASE_URL && process.env.REDIS_URL);
 
 let a: TestApp;
 let b: TestApp;
-let closeB: () => Promise<void>;
+let close: (() => Promise<void>) | undefined;
 beforeAll(async () => {
   if (!enabled) return;
-  const env = { OPERATOR_API_KEY: OPERATOR_KEY, REDIS_URL: process.env.REDIS_URL ?? '' };
-  a = await createTestApp(env);
-  const handle = await openDatabase({ url: a.database.url, poolSize: 4 });
-  b = await createTestApp(env, { handle, close: () => handle.close() });
-  closeB = () => handle.close();
+  ({ a, b, close } = await startTwoInstances({ OPERATOR_API_KEY: OPERATOR_KEY }));
   await setFlags(a, { ...BASE_FLAGS, USERNAMEREG3: true });
 });
-afterAll(async () => {
-  await b?.close();
-  await closeB?.();
-  await a?.close();
-});
+afterAll(async () => close?.());
 
 test.skipIf(!enabled)("a transfer through instance A reaches the member's socket on instance B", async () => {
   expect(b.ctx.bus.kind).toBe('redis');

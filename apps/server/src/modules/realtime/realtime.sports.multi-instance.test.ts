@@ -1,9 +1,14 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness.ts';
-import { openDatabase } from '../../platform/database/database.ts';
+import type { TestApp } from '../../../test/harness.ts';
 import { applyStreamMessage, publishOddsChanges } from '../sportsbook/index.ts';
-import { listen } from './realtime.test-helpers.ts';
-import { connectOdds, ingestSmallBook, nextOddsChange, watch } from './realtime.sports.test-helpers.ts';
+import { listen, startTwoInstances } from './realtime.test-helpers.ts';
+import {
+  connectOdds,
+  homeOnly,
+  ingestSmallBook,
+  nextOddsChange,
+  watch,
+} from './realtime.sports.test-helpers.ts';
 
 /**
  * A change applied by the ingest on instance A reaches the sockets watching its fixture on A and on
@@ -14,20 +19,11 @@ const enabled = Boolean(process.env.DATABASE_URL && process.env.REDIS_URL);
 
 let a: TestApp;
 let b: TestApp;
-let closeB: () => Promise<void>;
+let close: (() => Promise<void>) | undefined;
 beforeAll(async () => {
-  if (!enabled) return;
-  const env = { REDIS_URL: process.env.REDIS_URL ?? '' };
-  a = await createTestApp(env);
-  const handle = await openDatabase({ url: a.database.url, poolSize: 4 });
-  b = await createTestApp(env, { handle, close: () => handle.close() });
-  closeB = () => handle.close();
+  if (enabled) ({ a, b, close } = await startTwoInstances());
 });
-afterAll(async () => {
-  await b?.close();
-  await closeB?.();
-  await a?.close();
-});
+afterAll(async () => close?.());
 
 test.skipIf(!enabled)('an odds change ingested on instance A reaches watchers on A and on B', async () => {
   expect(b.ctx.bus.kind).toBe('redis');
@@ -41,9 +37,7 @@ test.skipIf(!enabled)('an odds change ingested on instance A reaches watchers on
   const expected = {
     type: 'sports.odds',
     fixtureId: fixtures[0],
-    markets: [
-      { key: '1x2', specifiers: '', status: 'active', outcomes: [{ id: 'home', odds: 7_777, active: true }] },
-    ],
+    markets: homeOnly(7_777),
   };
   expect(await onA.next((m) => m.type === 'sports.odds')).toEqual(expected);
   expect(await onB.next((m) => m.type === 'sports.odds')).toEqual(expected);

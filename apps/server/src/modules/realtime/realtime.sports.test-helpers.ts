@@ -131,3 +131,8 @@ export async function nextOddsChange(
     ],
   };
 }
+
+/** The 1x2 market as a change of its home odds alone shows it on the socket. */
+export const homeOnly = (homeOdds: number, status = 'active') => [
+  { key: '1x2', specifiers: '', status, outcomes: [{ id: 'home', odds: homeOdds, active: true }] },
+];

@@ -17,6 +17,7 @@ import { boCall, operatorToken } from '../backoffice/backoffice.test-helpers.ts'
 import { listen } from './realtime.test-helpers.ts';
 import {
   connectOdds,
+  homeOnly,
   ingestSmallBook,
   manualTimers,
   nextOddsChange,
@@ -113,14 +114,7 @@ describe('live odds socket', () => {
     expect(got).toEqual({
       type: 'sports.odds',
       fixtureId: fixtures[0],
-      markets: [
-        {
-          key: '1x2',
-          specifiers: '',
-          status: 'active',
-          outcomes: [{ id: 'home', odds: 4_321, active: true }],
-        },
-      ],
+      markets: homeOnly(4_321),
     });
     // b hears its own fixture's change next, and nothing before it (a socket's messages keep their order).
     await change(1, 5_432);
@@ -149,9 +143,7 @@ describe('live odds socket', () => {
     }
     timers.run(COALESCE);
     const got = await a.next(odds);
-    expect(got.markets).toEqual([
-      { key: '1x2', specifiers: '', status: 'active', outcomes: [{ id: 'home', odds: 4_400, active: true }] },
-    ]);
+    expect(got.markets).toEqual(homeOnly(4_400));
   });
 
   it('a burst of changes of one fixture is one message with the last odds', async () => {
@@ -162,14 +154,7 @@ describe('live odds socket', () => {
     await applyStreamMessage(t.ctx.db, stop, publish);
     expect(timers.run(COALESCE)).toBe(1);
     const got = await a.next(odds);
-    expect(got.markets).toEqual([
-      {
-        key: '1x2',
-        specifiers: '',
-        status: 'suspended',
-        outcomes: [{ id: 'home', odds: 3_200, active: true }],
-      },
-    ]);
+    expect(got.markets).toEqual(homeOnly(3_200, 'suspended'));
     // Its socket is told by then of nothing more: the next message is the next change.
     await change(0, 3_300);
     timers.run(COALESCE);
@@ -193,9 +178,7 @@ describe('live odds socket', () => {
     expect(applied).toBe(true);
     timers.run(COALESCE);
     const got = await a.next(odds);
-    expect(got.markets).toEqual([
-      { key: '1x2', specifiers: '', status: 'active', outcomes: [{ id: 'home', odds: 2_900, active: true }] },
-    ]);
+    expect(got.markets).toEqual(homeOnly(2_900));
   });
 
   it("an operator's suspension shows on that merchant's sockets (announceFixtures, the trading hook)", async () => {

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import WebSocket from 'ws';
-import type { TestApp } from '../../../test/harness.ts';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { openDatabase } from '../../platform/database/database.ts';
 import { memberAccountId } from '../ledger/index.ts';
 import { type Fixture, fund } from '../ledger/ledger.test-helpers.ts';
 import { findMemberByAccount } from '../members/index.ts';
@@ -11,6 +12,26 @@ export interface Client {
   /** Messages received so far, parsed. */
   messages: { type: string; code?: string }[];
   closed: Promise<number>;
+}
+
+/**
+ * Two instances of the app on one database over the Redis bus (REDIS_URL): B gets its own connection
+ * pool, as a separate process would, so what A commits reaches B only through the bus.
+ */
+export async function startTwoInstances(env: Record<string, string> = {}) {
+  const withRedis = { ...env, REDIS_URL: process.env.REDIS_URL ?? '' };
+  const a = await createTestApp(withRedis);
+  const handle = await openDatabase({ url: a.database.url, poolSize: 4 });
+  const b = await createTestApp(withRedis, { handle, close: () => handle.close() });
+  return {
+    a,
+    b,
+    async close() {
+      await b.close();
+      await handle.close();
+      await a.close();
+    },
+  };
 }
 
 /** Starts the app on a free port and returns its ws:// address. */

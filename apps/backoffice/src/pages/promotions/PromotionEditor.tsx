@@ -9,6 +9,7 @@ import { type ChangeEvent, type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../components/Dialog';
 import { DialogActions } from '../../components/DialogActions';
+import { PageTabs } from '../../components/PageTabs';
 import { Alert } from '../../components/Status';
 import { useAction } from '../../lib/action';
 import { api } from '../../lib/api';
@@ -249,23 +250,15 @@ export function PromotionEditor({
           </div>
         </div>
 
-        <div className="tabs" role="tablist" aria-label={t('promotions.editor.languages')}>
-          {EDITOR_LANGUAGES.map((l) => (
-            <button
-              key={l}
-              type="button"
-              role="tab"
-              aria-selected={lang === l}
-              className="tab nowrap"
-              onClick={() => {
-                setLang(l);
-                setPreview(null);
-              }}
-            >
-              {t(`promotions.editor.language.${l}`)}
-            </button>
-          ))}
-        </div>
+        <PageTabs
+          tabs={EDITOR_LANGUAGES}
+          current={lang}
+          onSelect={(l) => {
+            setLang(l);
+            setPreview(null);
+          }}
+          labelKey="promotions.editor.language"
+        />
         <label className="field">
           <span>{t('promotions.fields.title')}</span>
           <input

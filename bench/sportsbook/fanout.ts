@@ -154,6 +154,15 @@ export async function benchOddsFanOut(
     delays.sort((a, b) => a - b);
     const commits = applied.map((a) => a.publishedAt - a.startedAt).sort((a, b) => a - b);
     const catchUps = clients.catchUps();
+    // Where deliveries are missing, which changes reached how many sockets (alone), to tell why.
+    if (delays.length < sockets * changes)
+      console.log(
+        'sockets each change reached alone:',
+        Array.from(
+          { length: changes },
+          (_, i) => received.subarray(i * sockets, (i + 1) * sockets).filter((at) => at > 0).length,
+        ).join(' '),
+      );
     await clients.close();
     return {
       sockets,

@@ -380,9 +380,11 @@ function SlipPanel({ onShowBets }: { onShowBets: () => void }) {
           disabled={busy || anyClosed || !quote || stakeMinor === null || stakeMinor <= 0n}
           onClick={place}
         >
-          {quote && stakeMinor !== null && stakeMinor > 0n
-            ? t('slip.placeFor', { amount: format(quote.totalStakeMinor) })
-            : t('slip.place')}
+          {busy
+            ? t('slip.placing')
+            : quote && stakeMinor !== null && stakeMinor > 0n
+              ? t('slip.placeFor', { amount: format(quote.totalStakeMinor) })
+              : t('slip.place')}
         </button>
       )}
       <div className="sb-slip__foot">

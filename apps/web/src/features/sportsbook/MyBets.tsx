@@ -8,8 +8,8 @@ import { useErrorMessage } from '../../lib/errors';
 import { useIntentKeys } from '../../lib/intent-key';
 import { useMoney } from '../../lib/money';
 import { useSession } from '../../lib/session';
-import { type BetsTab, cashOutBet, type PlayerBet, useAfterBet, useMyBets } from './api';
-import { eventNames } from './event-names';
+import { type BetsTab, cashOutBet, type PlayerBet, useAfterBet, useEventNames, useMyBets } from './api';
+import { type EventNames, eventNames } from './event-names';
 import { marketLine, marketTitle, outcomeLabel } from './markets';
 import { useLabel, useOddsText } from './use-labels';
 
@@ -19,6 +19,16 @@ export function MyBets() {
   const isLogin = useSession((s) => s.isLogin);
   const [tab, setTab] = useState<BetsTab>('open');
   const bets = useMyBets(tab);
+  // Names kept on this device at placement, else read from the events still offered.
+  const ids = [...new Set((bets.data ?? []).flatMap((b) => b.legs.map((l) => l.eventId)))];
+  const unknown = ids.filter((id) => !eventNames(id));
+  const read = useEventNames(unknown);
+  const namesOf = (id: string): EventNames | null => {
+    const kept = eventNames(id);
+    if (kept) return kept;
+    const event = read[unknown.indexOf(id)]?.data;
+    return event ? { home: event.home.name, away: event.away.name, sport: event.sport } : null;
+  };
   if (!isLogin) return <EmptyState icon="lock" title={t('bets.loginFirst')} />;
   return (
     <div className="sb-bets" data-testid="my-bets">
@@ -43,7 +53,7 @@ export function MyBets() {
         ) : (
           <ul className="sb-betlist">
             {bets.data!.map((bet) => (
-              <BetCard key={bet.id} bet={bet} />
+              <BetCard key={bet.id} bet={bet} namesOf={namesOf} />
             ))}
           </ul>
         )}
@@ -52,7 +62,7 @@ export function MyBets() {
   );
 }
 
-function BetCard({ bet }: { bet: PlayerBet }) {
+function BetCard({ bet, namesOf }: { bet: PlayerBet; namesOf: (id: string) => EventNames | null }) {
   const { t, i18n } = useTranslation('sportsbook');
   const { format } = useMoney();
   const label = useLabel();
@@ -70,7 +80,7 @@ function BetCard({ bet }: { bet: PlayerBet }) {
       </header>
       <ul className="sb-bet__legs">
         {bet.legs.map((leg, i) => {
-          const names = eventNames(leg.eventId);
+          const names = namesOf(leg.eventId);
           const teams = { home: names?.home ?? t('home'), away: names?.away ?? t('away') };
           const line = marketLine(leg.specifiers);
           return (
@@ -94,6 +104,12 @@ function BetCard({ bet }: { bet: PlayerBet }) {
         <dd>{format(bet.stakeMinor)}</dd>
         <dt>{settled ? t('bets.paid') : t('slip.potentialReturn')}</dt>
         <dd data-testid="bet-return">{format(settled ? bet.payoutMinor : bet.potentialReturnMinor)}</dd>
+        {bet.cashedOutMinor ? (
+          <>
+            <dt>{t('bets.cashedOut')}</dt>
+            <dd data-testid="bet-cashed-out">{format(bet.cashedOutMinor)}</dd>
+          </>
+        ) : null}
       </dl>
       <p className="sb-bet__when">{formatDateTime(bet.placedAt, i18n.language)}</p>
       {bet.status === 'open' && bet.cashOut ? (
@@ -170,7 +186,7 @@ function CashOut({ bet, availableMinor }: { bet: PlayerBet; availableMinor: numb
           disabled={busy}
           onClick={confirm}
         >
-          {t('cashOut.button', { amount: format(asked) })}
+          {busy ? t('cashOut.working') : t('cashOut.button', { amount: format(asked) })}
         </button>
         <button
           type="button"

@@ -11,6 +11,8 @@ export type { SportsBet, SportsEvent };
 export type PlayerBet = SportsBet & {
   /** Present once the server prices cash-outs: what the bet is worth now, or null when not offered. */
   cashOut?: { availableMinor: number } | null;
+  /** Paid by cash-outs so far (a partial one leaves the bet open on the stake left). */
+  cashedOutMinor?: number;
 };
 
 export interface BetsPlaced {
@@ -56,6 +58,22 @@ export function useSlipEvents(ids: readonly string[]) {
       refetchInterval,
       retry: (count: number, error: unknown) =>
         !(error instanceof ApiError && error.status === 404) && count < 2,
+    })),
+  });
+}
+
+/**
+ * Events read once for their names (My bets on a device that did not place the bet); an ended
+ * event has left the player API and answers 404, which is not retried.
+ */
+export function useEventNames(ids: readonly string[]) {
+  return useQueries({
+    queries: ids.map((id) => ({
+      queryKey: sportsKeys.event(id),
+      queryFn: ({ signal }: { signal: AbortSignal }) =>
+        apiGet<SportsEvent>(`/wps/sports/events/${encodeURIComponent(id)}`, { signal }),
+      staleTime: Number.POSITIVE_INFINITY,
+      retry: false,
     })),
   });
 }

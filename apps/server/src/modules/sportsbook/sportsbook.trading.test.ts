@@ -390,6 +390,9 @@ describe('limits', () => {
 describe('manual results by two operators', () => {
   const factsOf = async (i: number) =>
     t.ctx.db.selectFrom('sb_feed_facts').selectAll().where('fixture_id', '=', fx(i)).orderBy('id').execute();
+  /** A manual result (or rollback) of event `i`'s 1x2 proposed by the operator `token`. */
+  const propose = (token: string, i: number, body: unknown) =>
+    boCall(t, token, 'POST', `/bo/sportsbook/events/${fx(i)}/results`, body);
   const settle = (outcomes: Array<[string, string]>, reason = 'feed down, official result') => ({
     kind: 'settle',
     market: '1x2',
@@ -463,11 +466,9 @@ describe('manual results by two operators', () => {
   });
 
   it('the proposer cannot confirm; of 40 confirmations at once one applies, writing one fact per outcome as the feed would', async () => {
-    const proposed = await boCall(
-      t,
+    const proposed = await propose(
       admin,
-      'POST',
-      `/bo/sportsbook/events/${fx(7)}/results`,
+      7,
       settle([
         ['home', 'lose'],
         ['draw', 'win'],
@@ -478,11 +479,9 @@ describe('manual results by two operators', () => {
     const id = proposed.value.id;
     expect(
       (
-        await boCall(
-          t,
+        await propose(
           admin2,
-          'POST',
-          `/bo/sportsbook/events/${fx(7)}/results`,
+          7,
           settle([
             ['home', 'win'],
             ['draw', 'lose'],
@@ -547,7 +546,7 @@ describe('manual results by two operators', () => {
     expect(listed.value.list[0]).toMatchObject({ id, status: 'applied', eventId: fx(7), market: '1x2' });
 
     // Rollback, then a resettlement: each through a second operator, each one fact per outcome.
-    const rollback = await boCall(t, admin2, 'POST', `/bo/sportsbook/events/${fx(7)}/results`, {
+    const rollback = await propose(admin2, 7, {
       kind: 'rollback',
       market: '1x2',
       reason: 'wrong result',
@@ -555,11 +554,9 @@ describe('manual results by two operators', () => {
     expect(
       (await boCall(t, admin, 'POST', `/bo/sportsbook/results/${rollback.value.id}/confirm`)).status,
     ).toBe(200);
-    const resettle = await boCall(
-      t,
+    const resettle = await propose(
       admin,
-      'POST',
-      `/bo/sportsbook/events/${fx(7)}/results`,
+      7,
       settle(
         [
           ['home', 'win'],
@@ -593,11 +590,9 @@ describe('manual results by two operators', () => {
       await place(p.token, { selections: [sel(11, 'away')] }),
     ];
     expect([won.status, lost.status]).toEqual([200, 200]);
-    const proposed = await boCall(
-      t,
+    const proposed = await propose(
       admin,
-      'POST',
-      `/bo/sportsbook/events/${fx(11)}/results`,
+      11,
       settle([
         ['home', 'win'],
         ['draw', 'lose'],
@@ -626,11 +621,9 @@ describe('manual results by two operators', () => {
   });
 
   it('a rejected proposal cannot be confirmed and writes nothing', async () => {
-    const proposed = await boCall(
-      t,
+    const proposed = await propose(
       admin,
-      'POST',
-      `/bo/sportsbook/events/${fx(8)}/results`,
+      8,
       settle([
         ['home', 'void'],
         ['draw', 'void'],

@@ -14,7 +14,7 @@ import type { Db } from '../../platform/database/database.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { offsetOf } from '../../platform/http/paging.ts';
 import { type OperatorPrincipal, recordAudit } from '../backoffice/index.ts';
-import { DEFAULT_SB_LIMITS } from './sportsbook.bets.ts';
+import { DEFAULT_SB_LIMITS, legsOf } from './sportsbook.bets.ts';
 import { pendingResultsOf } from './sportsbook.manual-results.ts';
 import { eventsQuery } from './sportsbook.routes.ts';
 import type { SbFixtureStatus } from './sportsbook.tables.ts';
@@ -445,32 +445,19 @@ export async function bigBets(db: Db, merchantId: string, query: PageQuery) {
     .limit(query.pageSize)
     .offset(offsetOf(query))
     .execute();
-  const legs =
-    bets.length === 0
+  const legs = await legsOf(
+    db,
+    bets.map((b) => b.id),
+  );
+  const fixtureIds = [...new Set([...legs.values()].flat().map((l) => l.fixture_id))];
+  const names = new Map(
+    fixtureIds.length === 0
       ? []
-      : await db
-          .selectFrom('sb_bet_legs as l')
-          .innerJoin('sb_fixtures as f', 'f.id', 'l.fixture_id')
-          .innerJoin('sb_competitors as h', 'h.id', 'f.home_id')
-          .innerJoin('sb_competitors as a', 'a.id', 'f.away_id')
-          .select([
-            'l.bet_id',
-            'l.fixture_id',
-            'l.market_key',
-            'l.specifiers',
-            'l.outcome_id',
-            'l.odds',
-            'h.name as home',
-            'a.name as away',
-          ])
-          .where(
-            'l.bet_id',
-            'in',
-            bets.map((b) => b.id),
-          )
-          .orderBy('l.bet_id')
-          .orderBy('l.leg')
-          .execute();
+      : (await eventsQuery(db).where('f.id', 'in', fixtureIds).execute()).map((e) => [
+          e.id,
+          `${e.home_name} – ${e.away_name}`,
+        ]),
+  );
   const list: BoSportsBigBet[] = bets.map((b) => ({
     id: Number(b.id),
     account: b.account,
@@ -479,16 +466,14 @@ export async function bigBets(db: Db, merchantId: string, query: PageQuery) {
     potentialReturnMinor: Number(b.potential_return_minor),
     status: b.status,
     placedAt: b.placed_at.toISOString(),
-    legs: legs
-      .filter((l) => l.bet_id === b.id)
-      .map((l) => ({
-        eventId: l.fixture_id,
-        event: `${l.home} – ${l.away}`,
-        market: l.market_key,
-        specifiers: l.specifiers,
-        outcome: l.outcome_id,
-        odds: l.odds,
-      })),
+    legs: (legs.get(b.id) ?? []).map((l) => ({
+      eventId: l.fixture_id,
+      event: names.get(l.fixture_id) ?? l.fixture_id,
+      market: l.market_key,
+      specifiers: l.specifiers,
+      outcome: l.outcome_id,
+      odds: l.odds,
+    })),
   }));
   return { list, total: Number(total.n) };
 }

@@ -24,6 +24,7 @@ import {
 } from './slip-math';
 import { type OddsPolicy, type SlipSelection, useSlip } from './slip-store';
 import { useLabel, useOddsText } from './use-labels';
+import { PillTabs } from './PillTabs';
 
 /** Quick stakes in whole currency units. */
 const QUICK_STAKES = [5, 10, 25, 50] as const;
@@ -72,28 +73,23 @@ export function SlipDock() {
       <div className="sb-dock__backdrop" onClick={() => setOpen(false)} aria-hidden="true" />
       <div className="sb-dock__panel">
         <div className="sb-dock__head">
-          <div className="sb-tabs sb-tabs--dock" role="tablist">
-            <button
-              type="button"
-              role="tab"
-              aria-selected={tab === 'slip'}
-              className={`sb-tab${tab === 'slip' ? ' is-active' : ''}`}
-              data-testid="dock-slip"
-              onClick={() => setTab('slip')}
-            >
-              {t('slip.title')} {count > 0 ? <span className="sb-badge">{count}</span> : null}
-            </button>
-            <button
-              type="button"
-              role="tab"
-              aria-selected={tab === 'bets'}
-              className={`sb-tab${tab === 'bets' ? ' is-active' : ''}`}
-              data-testid="dock-bets"
-              onClick={() => setTab('bets')}
-            >
-              {t('bets.title')}
-            </button>
-          </div>
+          <PillTabs
+            variant="dock"
+            value={tab}
+            onChange={setTab}
+            tabs={[
+              {
+                id: 'slip',
+                testId: 'dock-slip',
+                label: (
+                  <>
+                    {t('slip.title')} {count > 0 ? <span className="sb-badge">{count}</span> : null}
+                  </>
+                ),
+              },
+              { id: 'bets', testId: 'dock-bets', label: t('bets.title') },
+            ]}
+          />
           <button
             type="button"
             className="sb-dock__close"
@@ -245,22 +241,18 @@ function SlipPanel({ onShowBets }: { onShowBets: () => void }) {
 
   return (
     <div className="sb-slip" data-testid="slip">
-      <div className="sb-tabs sb-tabs--slip" role="tablist" aria-label={t('slip.type')}>
-        {(['single', 'multiple', 'system'] as SlipType[]).map((type) => (
-          <button
-            key={type}
-            type="button"
-            role="tab"
-            aria-selected={slip.type === type}
-            disabled={!types.includes(type)}
-            data-testid={`slip-type-${type}`}
-            className={`sb-tab${slip.type === type ? ' is-active' : ''}`}
-            onClick={() => slip.setType(type)}
-          >
-            {t(`slip.types.${type}`)}
-          </button>
-        ))}
-      </div>
+      <PillTabs
+        variant="slip"
+        label={t('slip.type')}
+        value={slip.type}
+        onChange={slip.setType}
+        tabs={(['single', 'multiple', 'system'] as SlipType[]).map((type) => ({
+          id: type,
+          label: t(`slip.types.${type}`),
+          disabled: !types.includes(type),
+          testId: `slip-type-${type}`,
+        }))}
+      />
       {slip.type === 'system' ? (
         <label className="sb-field">
           <span>{t('slip.system')}</span>

@@ -12,6 +12,7 @@ import { type BetsTab, cashOutBet, type PlayerBet, useAfterBet, useEventNames, u
 import { type EventNames, eventNames } from './event-names';
 import { marketLine, marketTitle, outcomeLabel } from './markets';
 import { useLabel, useOddsText } from './use-labels';
+import { PillTabs } from './PillTabs';
 
 /** The player's bets: open ones (with cash-out when the server offers it) and settled ones. */
 export function MyBets() {
@@ -32,21 +33,16 @@ export function MyBets() {
   if (!isLogin) return <EmptyState icon="lock" title={t('bets.loginFirst')} />;
   return (
     <div className="sb-bets" data-testid="my-bets">
-      <div className="sb-tabs sb-tabs--slip" role="tablist">
-        {(['open', 'settled'] as const).map((s) => (
-          <button
-            key={s}
-            type="button"
-            role="tab"
-            aria-selected={tab === s}
-            data-testid={`bets-${s}`}
-            className={`sb-tab${tab === s ? ' is-active' : ''}`}
-            onClick={() => setTab(s)}
-          >
-            {t(`bets.${s}`)}
-          </button>
-        ))}
-      </div>
+      <PillTabs
+        variant="slip"
+        value={tab}
+        onChange={setTab}
+        tabs={(['open', 'settled'] as const).map((s) => ({
+          id: s,
+          label: t(`bets.${s}`),
+          testId: `bets-${s}`,
+        }))}
+      />
       <QueryState isLoading={bets.isLoading} error={bets.error} onRetry={() => bets.refetch()}>
         {(bets.data ?? []).length === 0 ? (
           <p className="sb-slip--empty">{t(tab === 'open' ? 'bets.noneOpen' : 'bets.noneSettled')}</p>

@@ -22,6 +22,7 @@ import {
 } from './markets';
 import { OddsButton } from './OddsButton';
 import { useLabel } from './use-labels';
+import { PillTabs } from './PillTabs';
 
 /** One event: the scoreboard, then its markets by group (main, handicap, totals …), each market a card. */
 export function SportsbookEvent({ section, id }: { section: Section; id: string }) {
@@ -62,20 +63,13 @@ function EventBody({ event }: { event: SportsEvent }) {
     <>
       <Scoreboard event={event} />
       {event.status === 'ended' ? <p className="sb-note">{t('ended')}</p> : null}
-      <div className="sb-tabs sb-tabs--groups" role="tablist" aria-label={t('marketGroups')}>
-        {(['all', ...groups] as const).map((g) => (
-          <button
-            key={g}
-            type="button"
-            role="tab"
-            aria-selected={g === group}
-            className={`sb-tab${g === group ? ' is-active' : ''}`}
-            onClick={() => setGroup(g)}
-          >
-            {t(`group.${g}`)}
-          </button>
-        ))}
-      </div>
+      <PillTabs
+        variant="groups"
+        label={t('marketGroups')}
+        value={group}
+        onChange={setGroup}
+        tabs={(['all', ...groups] as const).map((g) => ({ id: g, label: t(`group.${g}`) }))}
+      />
       {cards.length === 0 ? <EmptyState icon="lock" title={t('noMarkets')} /> : null}
       {cards.map((lines) => (
         <MarketCard key={`${lines[0]!.key}|${lines[0]!.specifiers}`} event={event} lines={lines} />

@@ -8,6 +8,7 @@ import { useEvents } from './api';
 import { EventRow } from './EventRow';
 import { useWatchFixtures } from './live-odds';
 import { byLeague, matchesSearch, SECTION_SPORTS, type Section } from './markets';
+import { PillTabs } from './PillTabs';
 
 /**
  * The lobby of /sports or /esports: a tab per sport, a search over teams and leagues, the events
@@ -38,21 +39,12 @@ export function SportsbookLobby({ section }: { section: Section }) {
 
   return (
     <div className="sb-lobby">
-      <div className="sb-tabs" role="tablist" aria-label={t('sportsLabel')}>
-        {sports.map((s) => (
-          <button
-            key={s}
-            type="button"
-            role="tab"
-            aria-selected={s === sport}
-            className={`sb-tab${s === sport ? ' is-active' : ''}`}
-            data-sport={s}
-            onClick={() => set('sport', s === sports[0] ? '' : s)}
-          >
-            {t(`sport.${s}`)}
-          </button>
-        ))}
-      </div>
+      <PillTabs
+        label={t('sportsLabel')}
+        value={sport}
+        onChange={(s) => set('sport', s === sports[0] ? '' : s)}
+        tabs={sports.map((s) => ({ id: s, label: t(`sport.${s}`) }))}
+      />
       <label className="sb-search">
         <Icon name="search" size={18} />
         <input

@@ -60,7 +60,7 @@ describe.each(JOURNEYS)('promotions, $name', (setting) => {
     await page.getByRole('tab', { name: t(lang, 'promotions', 'category.all') }).click();
     await expect.poll(() => tiles.count()).toBe(3);
     await page.evaluate(() =>
-      Promise.all([...document.images].map((img) => img.decode().catch(() => undefined))),
+      Promise.all(Array.from(document.images, (img) => img.decode().catch(() => undefined))),
     );
     await screenshot(page, `promotions-list-${tag}`);
 

@@ -419,6 +419,47 @@ describe('SportsWatchHub', () => {
     hub.close();
   });
 
+  it('sockets catching up at once share one read, but not a read older than their miss', async () => {
+    const local = manualTimers();
+    const reads: string[][] = [];
+    const releases: Array<() => void> = [];
+    const state = {
+      fixtureId: 'fx-1',
+      status: 'live',
+      markets: [market('1x2', [['home', 2_000]])],
+      suspended: [],
+    };
+    const hub = new SportsWatchHub(
+      LIMITS,
+      (ids) => {
+        reads.push(ids);
+        return new Promise((resolve) => releases.push(() => resolve([state])));
+      },
+      local.schedule,
+    );
+    const sockets = [fakeSocket(), fakeSocket(), fakeSocket()];
+    for (const x of sockets) hub.watch(hub.open(x, 'm', 'ip')!, ['fx-1']);
+    sockets[0]!.bufferedAmount = 5_000;
+    sockets[1]!.bufferedAmount = 5_000;
+    hub.receive([{ fixtureId: 'fx-1', markets: [market('1x2', [['home', 1_900]])], suspended: [] }]);
+    local.run(COALESCE);
+    sockets[0]!.bufferedAmount = 0;
+    sockets[1]!.bufferedAmount = 0;
+    local.run(250);
+    expect(reads).toEqual([['fx-1']]);
+    // The third misses a change after that read began: it reads again.
+    sockets[2]!.bufferedAmount = 5_000;
+    hub.receive([{ fixtureId: 'fx-1', markets: [market('1x2', [['home', 2_000]])], suspended: [] }]);
+    local.run(COALESCE);
+    sockets[2]!.bufferedAmount = 0;
+    local.run(250);
+    expect(reads).toEqual([['fx-1'], ['fx-1']]);
+    for (const release of releases) release();
+    await new Promise(setImmediate);
+    for (const x of sockets) expect(x.sent.at(-1)).toMatchObject({ status: 'live', fixtureId: 'fx-1' });
+    hub.close();
+  });
+
   it("shows a merchant's suspensions to that merchant's sockets only", () => {
     const local = manualTimers();
     const hub = new SportsWatchHub(LIMITS, async () => [], local.schedule);

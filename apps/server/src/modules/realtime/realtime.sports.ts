@@ -72,6 +72,8 @@ interface Watcher {
   cancelCatchUp: (() => void) | null;
   /** A catch-up's read is in flight (it looks at `missed` again when done). */
   reading: boolean;
+  /** When it last missed a change (performance.now()): its catch-up reads no older state. */
+  missedAt: number;
   cancelIdle: (() => void) | null;
   closed: boolean;
 }
@@ -81,6 +83,8 @@ export class SportsWatchHub {
   private readonly perIp = new Map<string, number>();
   private readonly pending = new Map<string, { change: FixtureOdds; cancel: () => void }>();
   private readonly watchers = new Set<Watcher>();
+  /** Catch-up reads in flight, per fixture (statesOf). */
+  private readonly reads = new Map<string, { startedAt: number; state: Promise<FixtureOdds | undefined> }>();
   /** Fixtures whose message is still going out, chunk by chunk. */
   private readonly sending = new Set<string>();
 
@@ -106,6 +110,7 @@ export class SportsWatchHub {
       behind: false,
       cancelCatchUp: null,
       reading: false,
+      missedAt: 0,
       cancelIdle: null,
       closed: false,
     };
@@ -227,6 +232,7 @@ export class SportsWatchHub {
 
   private fallBehind(watcher: Watcher, fixtureId: string) {
     watcher.missed.add(fixtureId);
+    watcher.missedAt = performance.now();
     watcher.behind = true;
     if (!watcher.cancelCatchUp && !watcher.reading) this.catchUpLater(watcher);
   }
@@ -252,7 +258,7 @@ export class SportsWatchHub {
     let states: FixtureOdds[];
     watcher.reading = true;
     try {
-      states = await this.readState(ids);
+      states = await this.statesOf(ids, watcher.missedAt);
     } catch (error) {
       this.onError(error);
       for (const id of ids) if (watcher.watching.has(id)) watcher.missed.add(id);
@@ -267,6 +273,33 @@ export class SportsWatchHub {
         watcher.socket.send(frameFor(state, watcher.merchantId, frames, state.fixtureId), TEXT);
     if (watcher.missed.size > 0) return this.catchUpLater(watcher);
     watcher.behind = false;
+  }
+
+  /**
+   * The current state of fixtures, read at or after `notBefore` (when the socket last missed a
+   * change, so the read sees it). Sockets catching up at once share a read in flight — when the
+   * instance itself fell behind, thousands of sockets may miss the same fixture, and one read serves them.
+   */
+  private statesOf(ids: string[], notBefore: number): Promise<FixtureOdds[]> {
+    const stale = ids.filter((id) => {
+      const read = this.reads.get(id);
+      return !read || read.startedAt < notBefore;
+    });
+    if (stale.length) {
+      const startedAt = performance.now();
+      const batch = this.readState(stale);
+      for (const id of stale) {
+        const state = batch.then((list) => list.find((s) => s.fixtureId === id));
+        const forget = () => {
+          if (this.reads.get(id)?.state === state) this.reads.delete(id);
+        };
+        state.then(forget, forget);
+        this.reads.set(id, { startedAt, state });
+      }
+    }
+    return Promise.all(ids.map((id) => this.reads.get(id)!.state)).then((list) =>
+      list.filter((s): s is FixtureOdds => s !== undefined),
+    );
   }
 }
 

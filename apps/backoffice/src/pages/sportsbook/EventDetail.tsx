@@ -22,6 +22,11 @@ type Step =
   | { kind: 'result' | 'rollback'; market: BoSportsMarket }
   | { kind: 'confirm' | 'reject'; market: BoSportsMarket; id: number };
 
+/** Markets that take no bets whatever an operator does. */
+const CLOSED = ['settled', 'cancelled'];
+/** Events that can still take bets: an ended, closed or cancelled one has nothing to suspend. */
+const OPEN_FIXTURES = ['not_started', 'live'];
+
 export const eventKey = (id: string) => ['bo', 'sportsbook', 'event', id] as const;
 
 /**
@@ -90,7 +95,7 @@ export function SportsEventPage() {
           </div>
           <FixtureStatus event={event} />
         </div>
-        {trade ? (
+        {trade && (event.suspended || OPEN_FIXTURES.includes(event.status)) ? (
           <button
             type="button"
             className={`button${event.suspended ? ' button--primary' : ' button--danger'}`}
@@ -133,13 +138,16 @@ export function SportsEventPage() {
               </div>
               {trade ? (
                 <div className="actions">
-                  <button
-                    type="button"
-                    className={`button button--small${m.suspended ? '' : ' button--danger'}`}
-                    onClick={() => setStep({ kind: m.suspended ? 'resume' : 'suspend', market: m })}
-                  >
-                    {t(m.suspended ? 'sportsbook.detail.resume' : 'sportsbook.detail.suspend')}
-                  </button>
+                  {/* A settled or cancelled market takes no bets anyway: nothing to suspend. */}
+                  {m.suspended || !CLOSED.includes(m.status) ? (
+                    <button
+                      type="button"
+                      className={`button button--small${m.suspended ? '' : ' button--danger'}`}
+                      onClick={() => setStep({ kind: m.suspended ? 'resume' : 'suspend', market: m })}
+                    >
+                      {t(m.suspended ? 'sportsbook.detail.resume' : 'sportsbook.detail.suspend')}
+                    </button>
+                  ) : null}
                   {m.pending ? null : (
                     <button
                       type="button"

@@ -1,6 +1,6 @@
 import type { OddsFormat } from '@sorte/money';
 import { create } from 'zustand';
-import { legKey, MAX_SELECTIONS, type SlipLeg, type SlipType, slipTypes } from './slip-math';
+import { legKey, MAX_SELECTIONS, type SlipLeg, type SlipType, slipTypes, systemChoices } from './slip-math';
 
 /**
  * The bet slip, kept in localStorage so it survives a reload and a new tab (as on every sportsbook),
@@ -100,7 +100,9 @@ export const useSlip = create<SlipState>((set, get) => {
     // A second selection turns a fresh slip into a multiple, as players expect; a chosen type stays.
     const wanted = nextType ?? (wasSingle && selections.length === 2 ? 'multiple' : get().type);
     const { type, system } = fitType(selections, wanted, get().system);
-    const keepSystem = type === 'system' && system?.endsWith(`/${selections.length}`) ? system : null;
+    // A chosen system stays while it fits the count of selections (Trixie needs three).
+    const fits = systemChoices(selections.length).some((c) => c.id === system);
+    const keepSystem = type === 'system' && fits ? system : null;
     update({ selections, type, system: type === 'system' ? keepSystem : null });
   };
   return {

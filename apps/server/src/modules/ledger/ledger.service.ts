@@ -458,7 +458,8 @@ export async function transferAll(db: Db, requests: TransferRequest[], label: st
     const chunk = requests.slice(i, i + MAX_BATCH);
     const results = await transferBatch(db, chunk);
     results.forEach((result, n) => {
-      if (!result.ok) throw new Error(`${label} transfer ${chunk[n]!.idempotencyKey} refused: ${result.code}`);
+      if (!result.ok)
+        throw new Error(`${label} transfer ${chunk[n]!.idempotencyKey} refused: ${result.code}`);
       posted.push(result.transfer);
     });
   }

@@ -319,7 +319,12 @@ function shapeOf(input: SportsBetRequest): SystemSpec | null {
  * clock before the bet (or the cash-out) goes ahead, which then checks the odds as they stand at
  * its end.
  */
-export async function holdIfLive(db: Db, merchantId: string, fixtureIds: string[], clock: Clock): Promise<void> {
+export async function holdIfLive(
+  db: Db,
+  merchantId: string,
+  fixtureIds: string[],
+  clock: Clock,
+): Promise<void> {
   if (fixtureIds.length === 0) return;
   const live = await db
     .selectFrom('sb_fixtures')

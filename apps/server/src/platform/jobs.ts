@@ -43,15 +43,16 @@ export class Ticker {
 }
 
 /**
- * A housekeeping job: `step` every `everyMs` on instances that run background work, a failure
- * logged (and tried again next time), stopped with the server.
+ * A housekeeping job: `step` every `everyMs` on instances that run background work (or as the
+ * job's own switch, `runs`, says), a failure logged (and tried again next time), stopped with the
+ * server.
  */
 export function scheduleJob(
   app: FastifyInstance,
   ctx: AppContext,
-  job: { name: string; everyMs: number; step: () => Promise<unknown> },
+  job: { name: string; everyMs: number; step: () => Promise<unknown>; runs?: boolean },
 ): void {
-  if (!runsBackgroundWork(ctx.config)) return;
+  if (!runsBackgroundWork(ctx.config, job.runs)) return;
   const ticker = new Ticker(
     () =>
       job.step().then(

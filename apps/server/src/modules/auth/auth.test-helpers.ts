@@ -107,8 +107,11 @@ export const BASE_FLAGS = {
 };
 
 /** The in-process app with the operator key the helpers use, and the base flags plus `flags` on. */
-export async function createAuthTestApp(flags: Record<string, boolean>): Promise<TestApp> {
-  const t = await createTestApp({ OPERATOR_API_KEY: OPERATOR_KEY });
+export async function createAuthTestApp(
+  flags: Record<string, boolean>,
+  env: Record<string, string> = {},
+): Promise<TestApp> {
+  const t = await createTestApp({ OPERATOR_API_KEY: OPERATOR_KEY, ...env });
   await setFlags(t, { ...BASE_FLAGS, ...flags });
   return t;
 }

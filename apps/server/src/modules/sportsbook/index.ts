@@ -53,6 +53,8 @@ export function createSportsbookModule(options: SportsbookModuleOptions = {}): S
         name: 'sportsbook settlement',
         everyMs: SETTLE_EVERY_MS,
         step: async () => (await settlementPending(ctx.db)) && settleSportsBets(ctx.db, ctx.clock.now()),
+        // Where the feed's consumer runs (SPORTSBOOK_FEED: also a test server that asks for it).
+        runs: options.consumer ?? ctx.config.SPORTSBOOK_FEED,
       });
       const url = options.feed?.url ?? ctx.config.feedUrl;
       if (!url || !runsBackgroundWork(ctx.config, options.consumer ?? ctx.config.SPORTSBOOK_FEED)) return;

@@ -17,6 +17,7 @@ import { parseInput } from '../../platform/http/validate.ts';
 import { requireBettor, requireMember } from '../auth/index.ts';
 import { legsOf, placeSportsBets, type SbBetRow } from './sportsbook.bets.ts';
 import { cashOut, cashOutQuotes } from './sportsbook.cashout.ts';
+import { sportsbookMerchant } from './sportsbook.offer.ts';
 
 const tags = ['sportsbook'];
 
@@ -71,6 +72,7 @@ export function registerSportsBetRoutes(app: FastifyInstance, ctx: AppContext): 
       }),
     },
     async (request) => {
+      sportsbookMerchant(request);
       const { memberId, merchantId, currency } = await requireBettor(request);
       const input = parseInput(sportsBetRequest, request.body);
       const placed = await placeSportsBets(ctx.db, { memberId, merchantId, currency }, input, ctx.clock);

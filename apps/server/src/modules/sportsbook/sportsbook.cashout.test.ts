@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { cashOutValue, partialCashOut } from '@sorte/money';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/harness.ts';
-import { call, createAuthTestApp } from '../auth/auth.test-helpers.ts';
+import { call, createAuthTestApp, setFlags } from '../auth/auth.test-helpers.ts';
 import { expectVerified, type Fixture, fixture } from '../ledger/ledger.test-helpers.ts';
 import { testBook } from './sportsbook.book.test-helpers.ts';
 import { settleSportsBets } from './sportsbook.settle.ts';
@@ -170,5 +170,34 @@ describe('sportsbook cash-out', () => {
       39,
     );
     expect(await p.balance()).toBe(99_000n + BigInt(price));
+  });
+
+  it('a merchant that stops offering the sportsbook takes no new bet, while open bets stay readable and can be cashed out', async () => {
+    const p = await player();
+    const fx = await newFixture();
+    const [bet] = await place(p.token, [sel(fx, '1x2', 'home')]);
+    await setFlags(t, { sportsbook: false });
+    try {
+      const refused = await call(t, {
+        method: 'POST',
+        url: '/wps/sports/bets',
+        token: p.token,
+        payload: {
+          type: 'single',
+          stakeMinor: 1_000,
+          idempotencyKey: randomUUID(),
+          selections: [sel(fx, '1x2', 'draw')],
+        },
+      });
+      expect([refused.status, refused.code]).toEqual([404, 'SPORTS_NOT_OFFERED']);
+      const events = await call(t, { method: 'GET', url: `/wps/sports/events/${encodeURIComponent(fx)}` });
+      expect([events.status, events.code]).toEqual([404, 'SPORTS_NOT_OFFERED']);
+      const price = Number(cashOutValue(1_000n, [{ odds: 2_100, currentOdds: 2_100 }], MARGIN));
+      expect((await view(p.token, bet!.id)).cashOut).toEqual({ availableMinor: price });
+      expect((await cashOut(p.token, bet!.id, { expectedMinor: price })).status).toBe(200);
+      expect(await p.balance()).toBe(99_000n + BigInt(price));
+    } finally {
+      await setFlags(t, { sportsbook: true });
+    }
   });
 });

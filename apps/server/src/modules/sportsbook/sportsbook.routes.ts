@@ -14,7 +14,7 @@ import type { Db } from '../../platform/database/database.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { doc } from '../../platform/http/openapi.ts';
 import { parseInput } from '../../platform/http/validate.ts';
-import { getMerchant } from '../system/index.ts';
+import { sportsbookMerchant } from './sportsbook.offer.ts';
 import { showSuspensions } from './sportsbook.trading-guard.ts';
 
 const tags = ['sportsbook'];
@@ -198,7 +198,7 @@ export function registerSportsbookRoutes(app: FastifyInstance, ctx: AppContext):
       }),
     },
     async (request) => {
-      const merchant = getMerchant(request);
+      const merchant = sportsbookMerchant(request);
       const query = parseInput(sportsEventsQuery, request.query);
       let q = eventsQuery(ctx.db).where(
         'f.status',
@@ -229,7 +229,7 @@ export function registerSportsbookRoutes(app: FastifyInstance, ctx: AppContext):
       }),
     },
     async (request) => {
-      const merchant = getMerchant(request);
+      const merchant = sportsbookMerchant(request);
       const { id } = parseInput(sportsEventParams, request.params);
       const event = (await eventsQuery(ctx.db)
         .where('f.id', '=', id)

@@ -16,6 +16,7 @@ import { AppError } from '../../platform/http/app-error.ts';
 import { memberKey, type StakeSlip, slipPath } from '../bets/index.ts';
 import { memberAccountId } from '../ledger/index.ts';
 import { recordBets } from '../records/index.ts';
+import { outcomeKey } from './sportsbook.outcome.ts';
 import { relatedSelections } from './sportsbook.rules.ts';
 import {
   refuseSuspended,
@@ -92,9 +93,13 @@ interface Decided {
   category: 'SPORTS' | 'ESPORTS';
 }
 
-const outcomeKey = (fixtureId: string, market: string, specifiers: string, outcome: string) =>
-  `${fixtureId}\u0000${market}\u0000${specifiers}\u0000${outcome}`;
-const selectionKey = (s: Selection) => outcomeKey(s.eventId, s.market, s.specifiers, s.outcome);
+const selectionKey = (s: Selection) =>
+  outcomeKey({
+    fixture_id: s.eventId,
+    market_key: s.market,
+    specifiers: s.specifiers,
+    outcome_id: s.outcome,
+  });
 
 export async function limitsOf(db: Db, merchantId: string): Promise<Limits> {
   const row = await db
@@ -138,7 +143,7 @@ async function lockOutcomes(trx: Db, selections: Selection[]): Promise<Map<strin
      )})
      order by o.fixture_id, o.market_key, o.specifiers, o.outcome_id
        for share of o, m`.execute(trx);
-  return new Map(rows.map((r) => [outcomeKey(r.fixture_id, r.market_key, r.specifiers, r.outcome_id), r]));
+  return new Map(rows.map((r) => [outcomeKey(r), r]));
 }
 
 const OPEN_FIXTURES = ['not_started', 'live'];

@@ -13,6 +13,7 @@ import {
 } from '../ledger/index.ts';
 import { closeRecords } from '../records/index.ts';
 import { holdIfLive, limitsOf, SPORTSBOOK_SOURCE, type SbBetRow } from './sportsbook.bets.ts';
+import { outcomeKey } from './sportsbook.outcome.ts';
 import { evaluate } from './sportsbook.settle.ts';
 
 /**
@@ -76,9 +77,6 @@ export async function cashOutQuotes(db: Db, bets: SbBetRow[]): Promise<Map<bigin
   }
   return quotes;
 }
-
-const outcomeKey = (l: { fixture_id: string; market_key: string; specifiers: string; outcome_id: string }) =>
-  `${l.fixture_id}\u0000${l.market_key}\u0000${l.specifiers}\u0000${l.outcome_id}`;
 
 /** The odds on offer now for these outcomes: only those whose outcome, market and fixture take bets. */
 async function offeredOdds(

@@ -27,6 +27,18 @@ import type { SbBetKind, SbBetStatus } from './sportsbook.tables.ts';
  *   in that sense: it is paid; the legs keep each result).
  */
 
+/** A market's key in maps: fixture, market and specifiers (NUL cannot occur in any of them). */
+export const marketKey = (l: { fixture_id: string; market_key: string; specifiers: string }) =>
+  `${l.fixture_id}\u0000${l.market_key}\u0000${l.specifiers}`;
+
+/** An outcome's key in maps: its market's key and the outcome id. */
+export const outcomeKey = (l: {
+  fixture_id: string;
+  market_key: string;
+  specifiers: string;
+  outcome_id: string;
+}) => `${marketKey(l)}\u0000${l.outcome_id}`;
+
 /** A standing settlement of one outcome. */
 export interface StandingResult {
   result: LegResult;

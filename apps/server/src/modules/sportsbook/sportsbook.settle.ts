@@ -17,6 +17,8 @@ import {
   type BetOutcome,
   betOutcome,
   legSettlement,
+  marketKey,
+  outcomeKey,
   type StandingCancel,
   type StandingResult,
 } from './sportsbook.outcome.ts';
@@ -229,11 +231,6 @@ export async function evaluate(trx: Db, bets: BetRow[]): Promise<Evaluated[]> {
     return { bet, outcome, legs: own };
   });
 }
-
-const marketKey = (l: { fixture_id: string; market_key: string; specifiers: string }) =>
-  `${l.fixture_id}\u0000${l.market_key}\u0000${l.specifiers}`;
-const outcomeKey = (l: { fixture_id: string; market_key: string; specifiers: string; outcome_id: string }) =>
-  `${marketKey(l)}\u0000${l.outcome_id}`;
 
 /** The standing results of these bets' outcomes and the standing cancels of their markets. */
 async function standingFor(trx: Db, betIds: string[]) {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { type AddressInfo, createServer } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';
@@ -11,6 +12,18 @@ import type { AppContext } from '../src/platform/context.ts';
 import { openDatabase, runMigrations } from '../src/platform/database/database.ts';
 import { createLogger } from '../src/platform/logging/logger.ts';
 import { createEventBus } from '../src/platform/realtime/event-bus.ts';
+
+/**
+ * A port the kernel has just handed out as free: a fixed one (e.g. 42031, inside the ephemeral range)
+ * could be some outgoing connection's local port while the browser journeys run beside a test in CI.
+ */
+export async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((ready) => probe.listen(0, '127.0.0.1', ready));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((closed) => probe.close(closed));
+  return port;
+}
 
 export interface TestDatabase {
   handle: Awaited<ReturnType<typeof openDatabase>>;

@@ -1,7 +1,6 @@
-import { type AddressInfo, createServer } from 'node:net';
 import type { SportsEvent } from '@sorte/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { createTestApp, freePort, type TestApp } from '../../../test/harness.ts';
 import { ConfigError, loadConfig } from '../../platform/config/config.ts';
 import { startReferenceFeedBeside } from './index.ts';
 
@@ -11,18 +10,6 @@ import { startReferenceFeedBeside } from './index.ts';
  * port (a port in use only warns), and the module's consumer, started with the app, filling the
  * events API from it.
  */
-/**
- * A port the kernel has just handed out as free: a fixed one (42031, inside the ephemeral range) could
- * be some outgoing connection's local port while the browser journeys run beside this file in CI.
- */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((ready) => probe.listen(0, '127.0.0.1', ready));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((closed) => probe.close(closed));
-  return port;
-}
-
 describe('configuration', () => {
   it('starts the reference feed outside production, and refuses it in production', () => {
     const dev = loadConfig({ NODE_ENV: 'development' });

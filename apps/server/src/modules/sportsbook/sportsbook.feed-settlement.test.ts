@@ -1,8 +1,7 @@
-import { type AddressInfo, createServer } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import type { SportsEvent } from '@sorte/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../../../test/harness.ts';
+import { freePort, type TestApp } from '../../../test/harness.ts';
 import { call, createAuthTestApp } from '../auth/auth.test-helpers.ts';
 import {
   balanceOf,
@@ -19,14 +18,6 @@ import { startReferenceFeedBeside } from './index.ts';
  * minute by minute and settled by the feed, and the settlement job — started where the consumer
  * runs — pays exactly the one outcome that won, at the odds taken, once. The ledger is verified.
  */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((ready) => probe.listen(0, '127.0.0.1', ready));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((closed) => probe.close(closed));
-  return port;
-}
-
 let t: TestApp;
 let f: Fixture;
 let close: (() => Promise<void>) | null = null;

@@ -222,6 +222,8 @@ export const ERROR_STATUS = {
   // rebates
   REBATE_DISABLED: 403,
   REBATE_NOTHING_TO_CLAIM: 409,
+  // abuse limits
+  ABUSE_CLAIM_LIMIT: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

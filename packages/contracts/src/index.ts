@@ -30,3 +30,4 @@ export * from './activity.ts';
 export * from './rebates.ts';
 export * from './sportsbook-trading.ts';
 export * from './promotions.ts';
+export * from './abuse.ts';

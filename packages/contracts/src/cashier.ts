@@ -256,6 +256,11 @@ export const withdrawRequest = z.object({
   payoutAccountId: z.string().min(1).max(64),
   withdrawalPassword: withdrawalPasswordValue,
   idempotencyKey,
+  /**
+   * With an active bonus, a request without this is refused (BONUS_FORFEIT_CONFIRMATION_REQUIRED,
+   * the bonus in the details); true confirms that the bonus is forfeited with the request.
+   */
+  forfeitBonus: z.boolean().optional(),
 });
 export type WithdrawRequest = z.infer<typeof withdrawRequest>;
 

@@ -31,3 +31,4 @@ export * from './rebates.ts';
 export * from './sportsbook-trading.ts';
 export * from './promotions.ts';
 export * from './abuse.ts';
+export * from './bonuses.ts';

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { idempotencyKey } from './cashier.ts';
+import { betCategory } from './records.ts';
+
+/**
+ * Bonuses with wagering (issue 17 item 3): the member centre's `bonusDetails` and the operator's
+ * grant. Amounts are minor units of the merchant's currency; contribution rates are basis points per
+ * game category (10,000 = 100 %; a category left out contributes nothing).
+ */
+
+export const BONUS_STATUSES = ['active', 'completed', 'forfeited', 'expired', 'lost'] as const;
+export const bonusStatus = z.enum(BONUS_STATUSES);
+export const wageringBasis = z.enum(['bonus', 'deposit_plus_bonus']);
+
+const contributionBps = z.partialRecord(betCategory, z.number().int().min(0).max(10_000));
+
+export const memberBonus = z.object({
+  id: z.number().int(),
+  source: z.enum(['deposit', 'operator']),
+  status: bonusStatus,
+  currency: z.string(),
+  grantedMinor: z.number().int(),
+  depositMinor: z.number().int(),
+  basis: wageringBasis,
+  times: z.number().int(),
+  requirementMinor: z.number().int(),
+  wageredMinor: z.number().int(),
+  maxBetMinor: z.number().int(),
+  contributionBps,
+  convertedMinor: z.number().int(),
+  forfeitedMinor: z.number().int(),
+  grantedAt: z.string(),
+  expiresAt: z.string(),
+  endedAt: z.string().nullable(),
+});
+export type MemberBonus = z.infer<typeof memberBonus>;
+
+/** GET /wps/member/bonuses. `enabled` false: the merchant has bonuses off and the screen is hidden. */
+export const bonusDetails = z.object({
+  enabled: z.boolean(),
+  /** The bonus wallet's balance (0 without an active bonus). */
+  balanceMinor: z.number().int(),
+  active: memberBonus.nullable(),
+  past: z.array(memberBonus),
+});
+export type BonusDetails = z.infer<typeof bonusDetails>;
+
+/** POST /bo/members/:id/bonuses — an operator's grant (audited). */
+export const operatorBonusGrant = z.object({
+  amountMinor: z.number().int().positive().max(1_000_000_000_000),
+  basis: wageringBasis,
+  times: z.number().int().min(0).max(200),
+  maxBetMinor: z.number().int().positive().max(1_000_000_000_000),
+  validDays: z.number().int().min(1).max(365),
+  contributionBps,
+  reason: z.string().trim().min(5).max(500),
+  idempotencyKey,
+});
+export type OperatorBonusGrant = z.infer<typeof operatorBonusGrant>;
+
+/** PUT /bo/promotions/:id/bonus-terms — what a deposit_bonus / reload promotion grants. */
+export const promotionBonusTerms = z.object({
+  percentBps: z.number().int().min(1).max(100_000),
+  maxBonusMinor: z.number().int().positive().max(1_000_000_000_000),
+  minDepositMinor: z.number().int().min(0).max(1_000_000_000_000),
+  basis: wageringBasis,
+  times: z.number().int().min(0).max(200),
+  maxBetMinor: z.number().int().positive().max(1_000_000_000_000),
+  validDays: z.number().int().min(1).max(365),
+  contributionBps,
+});
+export type PromotionBonusTerms = z.infer<typeof promotionBonusTerms>;

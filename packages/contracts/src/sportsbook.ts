@@ -123,6 +123,27 @@ export const sportsBet = z.object({
 export type SportsBet = z.infer<typeof sportsBet>;
 
 /**
+ * The WebSocket push to a member when settlement decides (or reopens) bets of theirs: the web
+ * refetches My bets and tells the player the result. Amounts are for the message only; the bets and
+ * the balance are read from the API (the push carries nothing to trust, like balance-changed).
+ */
+export const sportsBetsMessage = z.object({
+  type: z.literal('sports.bets'),
+  bets: z.array(
+    z.object({
+      id: z.string(),
+      status: sportsBet.shape.status,
+      /** What the bet returns as decided, cash-outs included (0 while open). */
+      payoutMinor: z.number().int(),
+      currency: z.string(),
+    }),
+  ),
+  /** Bets of this member decided in the same batch beyond those listed. */
+  more: z.number().int(),
+});
+export type SportsBetsMessage = z.infer<typeof sportsBetsMessage>;
+
+/**
  * The bets placed (singles: one per selection, in order). A refused single is listed by its
  * selection's index and code while the others stand; when every bet is refused the answer is the error.
  */

@@ -3,7 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext, ServerModule } from '../../platform/context.ts';
 import { sendError } from '../../platform/http/error-handler.ts';
 import { type BalanceChange, onMemberBalancesChanged } from '../ledger/index.ts';
-import { type FixtureOdds, readFixtureOdds, SPORTS_ODDS_CHANNEL } from '../sportsbook/index.ts';
+import {
+  type FixtureOdds,
+  type MemberSportsBets,
+  readFixtureOdds,
+  SPORTS_BETS_CHANNEL,
+  SPORTS_ODDS_CHANNEL,
+} from '../sportsbook/index.ts';
 import { getMerchant } from '../system/index.ts';
 import { DEFAULT_LIMITS, type RealtimeLimits, serveSocket } from './realtime.connection.ts';
 import { memberKey, SocketHub } from './realtime.hub.ts';
@@ -73,6 +79,7 @@ async function registerRealtime(
   await ctx.bus.subscribe(MERCHANT_BROADCAST_CHANNEL, (message) => broadcast(hub, message));
   await ctx.bus.subscribe(MEMBER_MESSAGE_CHANNEL, (message) => toMember(hub, message));
   await ctx.bus.subscribe(SPORTS_ODDS_CHANNEL, (message) => oddsChanged(sports, message));
+  await ctx.bus.subscribe(SPORTS_BETS_CHANNEL, (message) => betsSettled(hub, message));
   const stop = onMemberBalancesChanged(
     ctx.db,
     (change) => publish(ctx, change),
@@ -144,6 +151,19 @@ function toMember(hub: SocketHub, raw: string): void {
     };
     if (typeof merchantId === 'string' && typeof memberId === 'string')
       hub.send(memberKey(merchantId, memberId), JSON.stringify(message));
+  } catch {
+    // Dropped like a malformed balance message.
+  }
+}
+
+/** A settlement batch's bets: each member's message to the sockets this instance holds for them. */
+function betsSettled(hub: SocketHub, raw: string): void {
+  if (!hub.size) return;
+  try {
+    const { members } = JSON.parse(raw) as { members: MemberSportsBets[] };
+    for (const { merchantId, memberId, message } of members)
+      if (typeof merchantId === 'string' && typeof memberId === 'string')
+        hub.send(memberKey(merchantId, memberId), JSON.stringify(message));
   } catch {
     // Dropped like a malformed balance message.
   }

@@ -2,6 +2,7 @@ import type { ServerModule } from '../../platform/context.ts';
 import { runsBackgroundWork, scheduleJob } from '../../platform/jobs.ts';
 import { FeedConsumer, type FeedConsumerOptions } from './sportsbook.consumer.ts';
 import { publishOddsChanges } from './sportsbook.live.ts';
+import { publishSettledBets } from './sportsbook.notify.ts';
 import { registerSportsBetRoutes } from './sportsbook.bets.routes.ts';
 import { registerSportsbookRoutes } from './sportsbook.routes.ts';
 import { registerTradingRoutes } from './sportsbook.trading.routes.ts';
@@ -23,7 +24,8 @@ export {
   readFixtureOdds,
   SPORTS_ODDS_CHANNEL,
 } from './sportsbook.live.ts';
-export { type SettleCounts, settleSportsBets } from './sportsbook.settle.ts';
+export { type MemberSportsBets, SPORTS_BETS_CHANNEL } from './sportsbook.notify.ts';
+export { type SettleCounts, type SettledBet, settleSportsBets } from './sportsbook.settle.ts';
 export type { SportsbookTables } from './sportsbook.tables.ts';
 
 /** How often the settlement job looks for new facts: a settled match pays within about this. */
@@ -52,7 +54,10 @@ export function createSportsbookModule(options: SportsbookModuleOptions = {}): S
       scheduleJob(app, ctx, {
         name: 'sportsbook settlement',
         everyMs: SETTLE_EVERY_MS,
-        step: async () => (await settlementPending(ctx.db)) && settleSportsBets(ctx.db, ctx.clock.now()),
+        step: async () =>
+          (await settlementPending(ctx.db)) &&
+          // Each batch's decided bets go to their players' sockets after its commit.
+          settleSportsBets(ctx.db, ctx.clock.now(), { onSettled: (bets) => publishSettledBets(ctx, bets) }),
         // Where the feed's consumer runs (SPORTSBOOK_FEED: also a test server that asks for it).
         runs: options.consumer ?? ctx.config.SPORTSBOOK_FEED,
       });

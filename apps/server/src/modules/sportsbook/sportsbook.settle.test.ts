@@ -5,8 +5,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/harness.ts';
 import { createAuthTestApp } from '../auth/auth.test-helpers.ts';
 import { expectVerified, type Fixture, fixture } from '../ledger/ledger.test-helpers.ts';
+import { connect, listen, waitFor } from '../realtime/realtime.test-helpers.ts';
 import { testBook } from './sportsbook.book.test-helpers.ts';
-import { settleSportsBets } from './sportsbook.settle.ts';
+import { publishSettledBets } from './sportsbook.notify.ts';
+import { type SettledBet, settleSportsBets } from './sportsbook.settle.ts';
 
 /**
  * Bet settlement from the feed's facts, on a book built by feed messages: exact returns for wins,
@@ -47,6 +49,61 @@ async function recordOf(id: string) {
 }
 
 describe('sportsbook settlement', () => {
+  it("tells the player's sockets which bets it decided, after the commit, once; a rollback's reopening too", async () => {
+    const url = await listen(t);
+    const p = await player();
+    const other = await player();
+    const fx = await newFixture();
+    const [won] = await place(p.token, [sel(fx, '1x2', 'home')]);
+    const [lost] = await place(p.token, [sel(fx, '1x2', 'draw')]);
+    const [theirs] = await place(other.token, [sel(fx, '1x2', 'away')]);
+    const client = await connect(url, p.token);
+    await waitFor(client, 'ready');
+    const reported: SettledBet[][] = [];
+    const settleAndPush = () =>
+      settleSportsBets(t.ctx.db, new Date(), {
+        onSettled: (bets) => {
+          reported.push(bets);
+          publishSettledBets(t.ctx, bets);
+        },
+      });
+    await settleMarket(fx, '1x2', win('home', 'draw', 'away'));
+    await settleAndPush();
+    await waitFor(client, 'sports.bets');
+    const pushed = client.messages.filter((m) => m.type === 'sports.bets') as unknown as Array<{
+      bets: Array<{ id: string; status: string; payoutMinor: number }>;
+      more: number;
+    }>;
+    // Only this player's bets reach this socket, with what each returns.
+    expect(pushed).toHaveLength(1);
+    expect(pushed[0]!.bets).toEqual(
+      expect.arrayContaining([
+        { id: won!.id, status: 'won', payoutMinor: 2_100, currency: f.currency },
+        { id: lost!.id, status: 'lost', payoutMinor: 0, currency: f.currency },
+      ]),
+    );
+    expect(pushed[0]!.bets).toHaveLength(2);
+    expect(reported.flat().map((b) => b.id)).toContain(theirs!.id);
+    // Nothing changed, nothing reported: a rerun of the same facts tells nobody again.
+    await t.ctx.db
+      .insertInto('sb_settle_queue')
+      .values({ bet_id: BigInt(won!.id) })
+      .execute();
+    reported.length = 0;
+    await settleAndPush();
+    expect(reported).toEqual([]);
+    // A rollback reopens the bets: the player is told they are open again.
+    await rollback(fx, '1x2');
+    await settleAndPush();
+    expect(
+      reported
+        .flat()
+        .filter((b) => b.memberId === p.memberId)
+        .map((b) => b.status),
+    ).toEqual(['open', 'open']);
+    client.socket.close();
+  });
+
   it('pays a won single exactly once, however often the facts and the settlement run', async () => {
     const p = await player();
     const fx = await newFixture();

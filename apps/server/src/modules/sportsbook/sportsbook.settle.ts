@@ -57,6 +57,19 @@ export interface SettleOptions {
   workers?: number;
   /** Called inside each batch's transaction once its money is posted, before it commits (tests). */
   inBatch?: () => Promise<void> | void;
+  /** Called after each batch commits with the bets it decided or reopened (the player's push). */
+  onSettled?: (bets: SettledBet[]) => void;
+}
+
+/** A bet whose status a batch changed: decided (won, lost, void) or reopened by a rollback. */
+export interface SettledBet {
+  id: string;
+  merchantId: string;
+  memberId: string;
+  status: BetOutcome['status'];
+  /** What the bet returns as decided, cash-outs included. */
+  payoutMinor: bigint;
+  currency: string;
 }
 
 export interface SettleCounts {
@@ -98,6 +111,7 @@ export async function settleSportsBets(
         continue;
       }
       after = done.last;
+      if (done.settled.length) options.onSettled?.(done.settled);
       counts.bets += done.bets;
       counts.moved += done.moved;
     }
@@ -148,6 +162,7 @@ interface BatchDone {
   bets: number;
   moved: number;
   last: bigint;
+  settled: SettledBet[];
 }
 
 interface Evaluated {
@@ -169,7 +184,7 @@ async function settleBatch(
         select bet_id from sb_settle_queue where bet_id > ${after} order by bet_id limit ${batchSize}
            for update skip locked)
       returning bet_id`.execute(trx);
-    if (!taken.length) return { bets: 0, moved: 0, last: 0n };
+    if (!taken.length) return { bets: 0, moved: 0, last: 0n, settled: [] };
     const ids = taken.map((t) => BigInt(t.bet_id)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
     const bets = await trx
       .selectFrom('sb_bets')
@@ -182,7 +197,17 @@ async function settleBatch(
     const moves = await postMoney(trx, evaluated, now);
     await writeBets(trx, evaluated, moves, now);
     await inBatch?.();
-    return { bets: bets.length, moved: moves.size, last: ids[ids.length - 1]! };
+    const settled = evaluated
+      .filter((e) => e.bet.status !== 'cashed_out' && e.outcome.status !== e.bet.status)
+      .map((e) => ({
+        id: String(e.bet.id),
+        merchantId: e.bet.merchant_id,
+        memberId: e.bet.member_id,
+        status: e.outcome.status,
+        payoutMinor: payoutOf(e),
+        currency: e.bet.currency,
+      }));
+    return { bets: bets.length, moved: moves.size, last: ids[ids.length - 1]!, settled };
   });
 }
 
@@ -383,15 +408,17 @@ let nextShard = 0;
  * payout (cash-outs included) once decided, 'cancelled' when the whole bet was void and nothing was
  * cashed out (a void bet is no turnover), 'open' again after a rollback.
  */
+/** What a bet returns as decided: its cash-outs and its return on the stake left. */
+const payoutOf = (e: Evaluated) => e.bet.cashout_paid_minor + e.outcome.returnMinor;
+
 async function writeBets(trx: Db, evaluated: Evaluated[], moves: Moves, now: Date): Promise<void> {
-  const payout = (e: Evaluated) => e.bet.cashout_paid_minor + e.outcome.returnMinor;
   const live = evaluated.filter(
     (e) =>
       e.bet.status !== 'cashed_out' &&
       (e.outcome.status !== e.bet.status ||
         e.outcome.returnMinor !== e.bet.settled_return_minor ||
         moves.has(e.bet.id) ||
-        payout(e) !== e.bet.payout_minor),
+        payoutOf(e) !== e.bet.payout_minor),
   );
   if (live.length) {
     await sql`
@@ -403,12 +430,12 @@ async function writeBets(trx: Db, evaluated: Evaluated[], moves: Moves, now: Dat
                   ${live.map((e) => String(e.outcome.returnMinor))}::bigint[],
                   ${live.map((e) => String(moves.get(e.bet.id) ?? 0n))}::bigint[],
                   ${live.map((e) => (moves.has(e.bet.id) ? 1 : 0))}::int[],
-                  ${live.map((e) => String(payout(e)))}::bigint[])
+                  ${live.map((e) => String(payoutOf(e)))}::bigint[])
         as x(id, status, ret, moved, moves, payout)
       where b.id = any(${live.map((e) => String(e.bet.id))}::bigint[]) and b.id = x.id`.execute(trx);
     const byMerchant = new Map<string, Evaluated[]>();
     for (const e of live.filter(
-      (e) => e.outcome.status !== e.bet.status || payout(e) !== e.bet.payout_minor,
+      (e) => e.outcome.status !== e.bet.status || payoutOf(e) !== e.bet.payout_minor,
     )) {
       const list = byMerchant.get(e.bet.merchant_id) ?? [];
       list.push(e);
@@ -421,7 +448,7 @@ async function writeBets(trx: Db, evaluated: Evaluated[], moves: Moves, now: Dat
         SPORTSBOOK_SOURCE,
         list.map((e) => ({
           sourceRef: String(e.bet.id),
-          payoutMinor: payout(e) - e.bet.payout_minor,
+          payoutMinor: payoutOf(e) - e.bet.payout_minor,
           status:
             e.outcome.status === 'open'
               ? 'open'

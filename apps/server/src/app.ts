@@ -23,6 +23,7 @@ import { pointsModule } from './modules/points/index.ts';
 import { rebatesModule } from './modules/rebates/index.ts';
 import { sportsbookModule } from './modules/sportsbook/index.ts';
 import { activitiesModule } from './modules/activities/index.ts';
+import { abuseModule } from './modules/abuse/index.ts';
 import { promotionsModule } from './modules/promotions/index.ts';
 import { originalsModule } from './modules/originals/index.ts';
 import { realtimeModule } from './modules/realtime/index.ts';
@@ -62,6 +63,7 @@ export const MODULES: ServerModule[] = [
   sportsbookModule,
   promotionsModule,
   activitiesModule,
+  abuseModule,
   realtimeModule,
 ];
 

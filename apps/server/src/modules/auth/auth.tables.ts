@@ -13,6 +13,8 @@ export interface SessionsTable {
   expires_at: Timestamp;
   ip: string | null;
   user_agent: string | null;
+  /** The site's device id at sign-in (migration 0083), for the abuse limits. */
+  device_id: ColumnType<string | null, string | null | undefined, string | null>;
   revoked_at: Timestamp | null;
 }
 

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { TRIAL_TYPE } from '@sorte/contracts';
+import { DEVICE_ID_HEADER, DEVICE_ID_PATTERN, TRIAL_TYPE } from '@sorte/contracts';
 import { playCurrency } from '@sorte/money';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
@@ -31,6 +31,8 @@ export interface MemberAuth {
 export interface ClientInfo {
   ip: string;
   userAgent: string | null;
+  /** The site's random device id (header x-device-id), kept with the session for the abuse limits. */
+  deviceId?: string | null;
 }
 
 export function bindAuthContext(app: FastifyInstance, ctx: AppContext): void {
@@ -43,7 +45,12 @@ export function contextOf(request: FastifyRequest): AppContext {
 
 export function clientOf(request: FastifyRequest): ClientInfo {
   const ua = request.headers['user-agent'];
-  return { ip: request.ip, userAgent: typeof ua === 'string' ? ua.slice(0, 255) : null };
+  const device = request.headers[DEVICE_ID_HEADER];
+  return {
+    ip: request.ip,
+    userAgent: typeof ua === 'string' ? ua.slice(0, 255) : null,
+    deviceId: typeof device === 'string' && DEVICE_ID_PATTERN.test(device) ? device : null,
+  };
 }
 
 export function hashToken(token: string): string {
@@ -69,6 +76,7 @@ export async function openSession(
     expires_at: new Date(now.getTime() + hours * 3_600_000),
     ip: client.ip,
     user_agent: client.userAgent,
+    device_id: client.deviceId ?? null,
   });
   return token;
 }

@@ -1,3 +1,4 @@
+import { deviceId } from './device-id';
 import { getMerchant, getToken } from './session';
 
 /** Error raised for every failed call: the server's envelope code, or a client-side code for transport failures. */
@@ -50,6 +51,8 @@ export function buildHeaders(extra?: Record<string, string>, hasBody = false): R
   if (token) headers.token = token;
   const merchant = getMerchant();
   if (merchant) headers.Merchant = merchant;
+  const device = deviceId();
+  if (device) headers['X-Device-Id'] = device;
   return { ...headers, ...extra };
 }
 

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { Icon } from '../components/ui/Icon';
 import { Toaster } from '../components/ui/Toaster';
+import { useSettledBetsPush } from '../features/sportsbook/settled-push';
 import { useBalancePush } from '../lib/balance';
 import { reconcileLanguage } from '../lib/i18n';
 import { isForcedChangePending, useSession } from '../lib/session';
@@ -134,6 +135,7 @@ export function Shell() {
   useScrollRestoration();
   useBrandDocument();
   useBalancePush();
+  useSettledBetsPush();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: re-hide bars whenever the page changes
   useEffect(() => setBarsShown(false), [pathname]);

@@ -36,6 +36,7 @@ const router = createBrowserRouter(
         },
         { path: 'games', lazy: async () => ({ Component: (await import('./pages/Games')).GamesPage }) },
         { path: 'lottery', lazy: async () => ({ Component: (await import('./pages/Lottery')).LotteryPage }) },
+        { path: 'abuse', lazy: async () => ({ Component: (await import('./pages/Abuse')).AbusePage }) },
         {
           path: 'activities',
           lazy: async () => ({ Component: (await import('./pages/Activities')).ActivitiesPage }),

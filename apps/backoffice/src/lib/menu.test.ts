@@ -9,6 +9,7 @@ describe('menuFor', () => {
     expect(keys(OPERATOR_PERMISSIONS.admin)).toEqual([
       'cashier',
       'members',
+      'abuse',
       'agents',
       'channels',
       'games',
@@ -29,6 +30,7 @@ describe('menuFor', () => {
     expect(keys(OPERATOR_PERMISSIONS.finance)).toEqual([
       'cashier',
       'members',
+      'abuse',
       'agents',
       'channels',
       'activities',
@@ -39,10 +41,11 @@ describe('menuFor', () => {
   });
 
   it('gives support only the queue, members and agents, and the auditor no channels or operators', () => {
-    expect(keys(OPERATOR_PERMISSIONS.support)).toEqual(['cashier', 'members', 'agents']);
+    expect(keys(OPERATOR_PERMISSIONS.support)).toEqual(['cashier', 'members', 'abuse', 'agents']);
     expect(keys(OPERATOR_PERMISSIONS.auditor)).toEqual([
       'cashier',
       'members',
+      'abuse',
       'agents',
       'sportsbook',
       'reports',

@@ -5,6 +5,7 @@ export interface MenuItem {
   key:
     | 'cashier'
     | 'members'
+    | 'abuse'
     | 'agents'
     | 'channels'
     | 'games'
@@ -26,6 +27,8 @@ export interface MenuItem {
 export const MENU: readonly MenuItem[] = [
   { key: 'cashier', path: '/cashier', permission: 'cashier.read' },
   { key: 'members', path: '/members', permission: 'members.read' },
+  // Flagged claims name members, so whoever reads members reads them.
+  { key: 'abuse', path: '/abuse', permission: 'members.read' },
   { key: 'agents', path: '/agents', permission: 'agents.read' },
   { key: 'channels', path: '/channels', permission: 'cashier.channels' },
   { key: 'games', path: '/games', permission: 'merchant.config' },

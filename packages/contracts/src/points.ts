@@ -129,11 +129,24 @@ export const pointsItemCreate = z
   .refine((i) => i.kind === 'cash' || i.stock != null, { path: ['stock'], message: 'required' });
 export type PointsItemCreate = z.infer<typeof pointsItemCreate>;
 
-/** PATCH /bo/points/items/:id: stock added (or taken back) and the switch. */
+/**
+ * PATCH /bo/points/items/:id: only what is sent changes. Stock moves by a delta (units added, or taken
+ * back with a minus sign) applied to the stock as it is when the edit runs, never set to a number
+ * read earlier: a redemption between the operator's reading and the save cannot be undone by it.
+ */
 export const pointsItemUpdate = z.object({
   stockDelta: z.number().int().min(-1_000_000).max(1_000_000).optional(),
   active: z.boolean().optional(),
+  names: localizedText
+    .refine((t) => t.en.trim() !== '' && t['pt-BR'].trim() !== '', { message: 'required' })
+    .optional(),
+  descriptions: localizedText.optional(),
+  imageUrl: z.string().max(500).nullable().optional(),
+  costPoints: z.number().int().min(1).max(1_000_000_000).optional(),
+  /** Cash items only. */
+  cashMinor: z.number().int().min(1).max(1_000_000_000_000).optional(),
 });
+export type PointsItemUpdate = z.infer<typeof pointsItemUpdate>;
 
 /** GET /bo/points/items: an operator sees inactive items too. */
 export const pointsOperatorItem = pointsItem.extend({ active: z.boolean() });

@@ -4,7 +4,7 @@ import type { TestApp } from '../../../test/harness.ts';
 import { createAuthTestApp } from '../auth/auth.test-helpers.ts';
 import { hashPassword } from '../auth/index.ts';
 import { boCall, operatorToken } from '../backoffice/backoffice.test-helpers.ts';
-import { expectVerified, type Fixture, fixture, key } from '../ledger/ledger.test-helpers.ts';
+import { expectVerified, type Fixture, fixture, key, outcome } from '../ledger/ledger.test-helpers.ts';
 import { pointsHoldCommitted } from './points.earning.ts';
 import { canMove } from './points.operator.ts';
 import { createItem, pointsBalance, redeemItem, verifyPoints } from './points.service.ts';
@@ -244,6 +244,94 @@ describe('items and rules', () => {
       active: false,
       stock: 2,
     });
+  });
+
+  test('an edit changes names, descriptions, picture and cost (audited before and after); the next redemption pays the new cost', async () => {
+    const item = await goods(4, 10);
+    const edited = await boCall(t, admin, 'PATCH', `/bo/points/items/${item.id}`, {
+      names: { en: 'Blue mug', 'pt-BR': 'Caneca azul' },
+      descriptions: { en: 'Holds 300 ml', 'pt-BR': 'Cabe 300 ml' },
+      imageUrl: '/media/mug.png',
+      costPoints: 15,
+    });
+    expect(edited.status).toBe(200);
+    expect(edited.value).toMatchObject({
+      names: { en: 'Blue mug', 'pt-BR': 'Caneca azul' },
+      descriptions: { en: 'Holds 300 ml', 'pt-BR': 'Cabe 300 ml' },
+      imageUrl: '/media/mug.png',
+      costPoints: 15,
+      stock: 4,
+      active: true,
+    });
+    const { rows } = await sql<{ before: { costPoints: number }; after: { costPoints: number } }>`
+      select before, after from audit_log where action = 'points_item.update' and target_id = ${String(item.id)}`.execute(
+      f.db,
+    );
+    expect(rows.map((r) => [r.before.costPoints, r.after.costPoints])).toEqual([[10, 15]]);
+    const m = await memberWithPoints(2_000n);
+    const redeemed = await redeemItem(
+      f.db,
+      m.caller,
+      { itemId: item.id, address: ADDRESS, withdrawalPassword: PASSWORD, idempotencyKey: key('edit') },
+      new Date(),
+    );
+    expect(redeemed.points).toBe(15);
+    expect((await pointsBalance(f.db, m.memberId)).balance).toBe(5);
+
+    for (const body of [
+      { names: { en: ' ', 'pt-BR': 'Caneca' } },
+      { costPoints: 0 },
+      { cashMinor: 100 }, // a goods item pays no cash
+      { stockDelta: -4 }, // 3 left
+    ]) {
+      const bad = await boCall(t, admin, 'PATCH', `/bo/points/items/${item.id}`, body);
+      expect([bad.status, bad.code]).toEqual([400, 'VALIDATION_FAILED']);
+    }
+    expect((await boCall(t, admin, 'PATCH', '/bo/points/items/999999999', { costPoints: 5 })).status).toBe(
+      404,
+    );
+  });
+
+  test('stock edits racing redemptions never oversell: stock + redeemed moves only by the edits applied', async () => {
+    const item = await goods(3, 10);
+    const members = await Promise.all(
+      Array.from({ length: 20 }, () => pointsMember(f, passwordHash, 'ptsrace')),
+    );
+    for (const m of members) await settledBet(f, m.memberId, 1_000n);
+    await pointsHoldCommitted(f.db);
+    const deltas = [-2, 1, -3, 2, -1];
+    const [redemptions, edits] = await Promise.all([
+      Promise.all(
+        members.map((m) =>
+          outcome(
+            redeemItem(
+              f.db,
+              m.caller,
+              {
+                itemId: item.id,
+                address: ADDRESS,
+                withdrawalPassword: PASSWORD,
+                idempotencyKey: key('race'),
+              },
+              new Date(),
+            ),
+          ),
+        ),
+      ),
+      Promise.all(
+        deltas.map((stockDelta) => boCall(t, admin, 'PATCH', `/bo/points/items/${item.id}`, { stockDelta })),
+      ),
+    ]);
+    expect(edits.every((e) => e.status === 200 || (e.status === 400 && e.code === 'VALIDATION_FAILED'))).toBe(
+      true,
+    );
+    const applied = deltas.filter((_, i) => edits[i]!.status === 200).reduce((a, b) => a + b, 0);
+    const sold = redemptions.filter((r) => r === 'ok').length;
+    expect(redemptions.filter((r) => r !== 'ok').every((r) => r === 'POINTS_OUT_OF_STOCK')).toBe(true);
+    const { stock, redeemed } = (await stockOf(item.id))!;
+    expect(stock).toBeGreaterThanOrEqual(0);
+    expect(redeemed).toBe(sold);
+    expect(stock + redeemed).toBe(3 + applied);
   });
 
   test('rules: cash off by default; a change is saved, audited and read by players', async () => {

@@ -6,6 +6,7 @@ import {
   pointsItemCreate,
   pointsItemList,
   pointsItemUpdate,
+  pointsOperatorItem,
   pointsOperatorItemList,
   pointsOperatorRedemption,
   pointsOperatorRedemptionPage,
@@ -189,8 +190,9 @@ export function registerPointsRoutes(app: FastifyInstance, ctx: AppContext): voi
     {
       schema: doc({
         body: pointsItemUpdate,
-        response: pointsItem,
-        summary: "Add or take back an item's stock, or switch it on or off",
+        response: pointsOperatorItem,
+        summary:
+          'Edit an item (names, descriptions, picture, cost, cash), switch it, or move its stock by a delta (never below zero, never overselling)',
         ...bo,
       }),
     },
@@ -199,15 +201,16 @@ export function registerPointsRoutes(app: FastifyInstance, ctx: AppContext): voi
       const { id } = parseInput(itemParams, request.params);
       const change = parseInput(pointsItemUpdate, request.body);
       const item = await ctx.db.transaction().execute(async (trx) => {
-        const updated = await points.updateItem(trx, operator.merchantId, id, change);
+        const { before, after } = await points.updateItem(trx, operator.merchantId, id, change);
         await recordAudit(trx, {
           operator,
           action: 'points_item.update',
           targetType: 'points_item',
           targetId: String(id),
-          after: { ...change, stock: updated.stock },
+          before,
+          after,
         });
-        return updated;
+        return after;
       });
       return ok(item);
     },

@@ -5,6 +5,8 @@ import type {
   PointsConvertRequest,
   PointsItem,
   PointsItemCreate,
+  PointsItemUpdate,
+  PointsOperatorItem,
   PointsRedeemRequest,
   PointsRedemption,
 } from '@sorte/contracts';
@@ -294,18 +296,22 @@ export async function redeemItem(
     {
       replay: (trx) => twinOf(trx, caller.memberId, input.idempotencyKey, (r) => r.item_id === item.id),
       run: async (trx) => {
-        const { rows } = await sql<{ id: bigint }>`
+        // The cost and cash are the ones on the row this update locked: an operator's edit saved
+        // while the member was typing the password is what the member pays and gets.
+        const { rows } = await sql<{ id: bigint; cost_points: bigint; cash_minor: bigint | null }>`
           update points_items set stock = stock - 1, redeemed = redeemed + 1
-           where id = ${item.id} and active and (stock is null or stock > 0) returning id`.execute(trx);
-        if (rows.length === 0) throw new AppError('POINTS_OUT_OF_STOCK');
-        await spendPoints(trx, caller, item.cost_points, 'redeem', input.idempotencyKey);
+           where id = ${item.id} and active and (stock is null or stock > 0)
+           returning id, cost_points, cash_minor`.execute(trx);
+        const taken = rows[0];
+        if (!taken) throw new AppError('POINTS_OUT_OF_STOCK');
+        await spendPoints(trx, caller, taken.cost_points, 'redeem', input.idempotencyKey);
         if (item.kind === 'cash')
-          await creditCash(trx, caller, item.cash_minor!, input.idempotencyKey, `item:${item.id}`);
+          await creditCash(trx, caller, taken.cash_minor!, input.idempotencyKey, `item:${item.id}`);
         return insertRedemption(trx, caller, {
           itemId: item.id,
           kind: item.kind,
-          points: item.cost_points,
-          cashMinor: item.cash_minor,
+          points: taken.cost_points,
+          cashMinor: taken.cash_minor,
           address,
           // Goods wait for delivery (an operator marks them); cash is credited at once.
           status: item.kind === 'cash' ? 'approved' : 'processing',
@@ -389,25 +395,42 @@ export async function createItem(db: Db, merchantId: string, input: PointsItemCr
   return itemView(rows[0]!);
 }
 
-/** Adds (or takes back) stock and switches an item; stock never goes below zero. */
+/**
+ * Edits an item under its row lock: names, descriptions, picture, cost, cash (cash items), the switch,
+ * and the stock moved by a delta on the stock as it stands now. Redemptions take a unit by a
+ * conditional update of the same row, so they wait for the edit and re-check `stock > 0` on what it
+ * left (and an edit waits for them): the stock never goes below zero and no unit is sold twice.
+ */
 export async function updateItem(
-  db: Db,
+  trx: Db,
   merchantId: string,
   itemId: number,
-  change: { stockDelta?: number; active?: boolean },
-): Promise<PointsItem> {
+  change: PointsItemUpdate,
+): Promise<{ before: PointsOperatorItem; after: PointsOperatorItem }> {
+  const { rows: locked } = await sql<ItemRow>`
+    select ${ITEM_COLUMNS} from points_items where id = ${itemId} and merchant_id = ${merchantId}
+       for update`.execute(trx);
+  const item = locked[0];
+  if (!item) throw new AppError('POINTS_ITEM_NOT_FOUND');
+  if (change.cashMinor !== undefined && item.kind !== 'cash')
+    throw new AppError('VALIDATION_FAILED', { fields: [{ field: 'cashMinor', key: 'invalid' }] });
   const delta = change.stockDelta ?? 0;
+  if (item.stock !== null && item.stock + delta < 0)
+    throw new AppError('VALIDATION_FAILED', { fields: [{ field: 'stockDelta', key: 'invalid' }] });
+  const json = (value: object | undefined) => (value === undefined ? null : JSON.stringify(value));
   const { rows } = await sql<ItemRow>`
     update points_items set
       stock = case when stock is null then null else stock + ${delta} end,
-      active = coalesce(${change.active ?? null}::boolean, active)
-     where id = ${itemId} and merchant_id = ${merchantId} and (stock is null or stock + ${delta} >= 0)
-    returning ${ITEM_COLUMNS}`.execute(db);
-  if (!rows[0]) {
-    await itemOf(db, merchantId, itemId);
-    throw new AppError('VALIDATION_FAILED', { fields: [{ field: 'stockDelta', key: 'invalid' }] });
-  }
-  return itemView(rows[0]);
+      active = coalesce(${change.active ?? null}::boolean, active),
+      names = coalesce(${json(change.names)}::jsonb, names),
+      descriptions = coalesce(${json(change.descriptions)}::jsonb, descriptions),
+      image_url = case when ${change.imageUrl !== undefined}::boolean then ${change.imageUrl ?? null} else image_url end,
+      cost_points = coalesce(${change.costPoints ?? null}::bigint, cost_points),
+      cash_minor = coalesce(${change.cashMinor ?? null}::bigint, cash_minor)
+     where id = ${itemId}
+    returning ${ITEM_COLUMNS}`.execute(trx);
+  const operatorView = (r: ItemRow) => ({ ...itemView(r), active: r.active });
+  return { before: operatorView(item), after: operatorView(rows[0]!) };
 }
 
 /**

@@ -4,7 +4,9 @@ import {
   EMPTY_ITEM,
   formatPoints,
   nameIn,
+  itemDraftOf,
   parseItemDraft,
+  parseItemEdit,
   parseRulesDraft,
   parseStockDelta,
   parseWhole,
@@ -106,6 +108,33 @@ describe('item form', () => {
     expect(parseItemDraft({ ...goods, costPoints: '0' }, 'BRL', 'en')).toEqual({ invalid: 'costPoints' });
     expect(parseItemDraft({ ...goods, stock: '' }, 'BRL', 'en')).toEqual({ invalid: 'stock' });
     expect(parseItemDraft({ ...goods, kind: 'cash', cash: '' }, 'BRL', 'en')).toEqual({ invalid: 'cash' });
+  });
+});
+
+describe('item edit', () => {
+  const stored = {
+    id: 7,
+    kind: 'cash' as const,
+    names: { en: 'Credit', 'pt-BR': 'Crédito' },
+    descriptions: { en: '', 'pt-BR': '' },
+    imageUrl: null,
+    costPoints: 500,
+    cashMinor: 1050,
+    stock: 3,
+    redeemed: 1,
+    active: true,
+  };
+  it('fills the form from the item and sends only what changed, never the stock', () => {
+    const draft = itemDraftOf(stored, 'BRL', 'pt-BR');
+    expect(draft).toMatchObject({ nameEn: 'Credit', costPoints: '500', cash: '10,50', stock: '3' });
+    expect(parseItemEdit(draft, stored, 'BRL', 'pt-BR')).toEqual({ body: {} });
+    const edited = { ...draft, namePt: 'Crédito extra', costPoints: '600', cash: '12,00', stock: '99' };
+    expect(parseItemEdit(edited, stored, 'BRL', 'pt-BR')).toEqual({
+      body: { names: { en: 'Credit', 'pt-BR': 'Crédito extra' }, costPoints: 600, cashMinor: 1200 },
+    });
+    expect(parseItemEdit({ ...draft, costPoints: 'x' }, stored, 'BRL', 'pt-BR')).toEqual({
+      invalid: 'costPoints',
+    });
   });
 });
 

@@ -1,4 +1,10 @@
-import type { PointsItemCreate, PointsRules, PointsRulesUpdate } from '@sorte/contracts';
+import type {
+  PointsItemCreate,
+  PointsItemUpdate,
+  PointsOperatorItem,
+  PointsRules,
+  PointsRulesUpdate,
+} from '@sorte/contracts';
 import { minorToInput, parseAmountInput } from './money-input';
 
 /**
@@ -149,6 +155,50 @@ export function parseItemDraft(
       stock,
     },
   };
+}
+
+/** An item's form filled with what is stored (the stock is moved by its own dialog, not here). */
+export function itemDraftOf(item: PointsOperatorItem, currency: string, locale: string): ItemDraft {
+  return {
+    kind: item.kind,
+    nameEn: item.names.en,
+    namePt: item.names['pt-BR'],
+    descriptionEn: item.descriptions.en,
+    descriptionPt: item.descriptions['pt-BR'],
+    costPoints: String(item.costPoints),
+    cash: item.cashMinor === null ? '' : minorToInput(BigInt(item.cashMinor), currency, locale),
+    stock: item.stock === null ? '' : String(item.stock),
+    imageUrl: item.imageUrl ?? '',
+  };
+}
+
+/**
+ * An edit as the API takes it — only the fields that differ from the stored item, never the stock
+ * (a stock set to a number read earlier could undo a redemption made since; stock moves by a delta)
+ * — or the first field that does not read.
+ */
+export function parseItemEdit(
+  draft: ItemDraft,
+  item: PointsOperatorItem,
+  currency: string,
+  locale: string,
+): { body: PointsItemUpdate } | { invalid: keyof ItemDraft } {
+  const parsed = parseItemDraft(
+    { ...draft, stock: item.stock === null ? '' : String(item.stock) },
+    currency,
+    locale,
+  );
+  if ('invalid' in parsed) return parsed;
+  const next = parsed.body;
+  const body: PointsItemUpdate = {};
+  if (JSON.stringify(next.names) !== JSON.stringify(item.names)) body.names = next.names;
+  if (JSON.stringify(next.descriptions) !== JSON.stringify(item.descriptions))
+    body.descriptions = next.descriptions;
+  if ((next.imageUrl ?? null) !== item.imageUrl) body.imageUrl = next.imageUrl ?? null;
+  if (next.costPoints !== item.costPoints) body.costPoints = next.costPoints;
+  if (item.kind === 'cash' && next.cashMinor != null && next.cashMinor !== item.cashMinor)
+    body.cashMinor = next.cashMinor;
+  return { body };
 }
 
 /** A stock change: a whole number of units to add (or, negative, to take back), not zero. */

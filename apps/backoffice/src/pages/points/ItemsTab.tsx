@@ -13,8 +13,10 @@ import {
   EMPTY_ITEM,
   formatPoints,
   type ItemDraft,
+  itemDraftOf,
   nameIn,
   parseItemDraft,
+  parseItemEdit,
   parseStockDelta,
 } from '../../lib/points-mall';
 import { useMerchantCurrency } from '../lottery/currency';
@@ -22,9 +24,9 @@ import { useMerchantCurrency } from '../lottery/currency';
 export const POINTS_ITEMS_KEY = ['bo', 'points', 'items'] as const;
 
 /**
- * The mall's items, inactive ones too: cost, stock left and units redeemed; an item is added here,
- * its stock moved up or down (never below zero — the server refuses) and switched on or off. Every
- * change is audited by the server.
+ * The mall's items, inactive ones too: cost, stock left and units redeemed; an item is added and
+ * edited here, its stock moved up or down (never below zero — the server refuses) and switched on or
+ * off. Every change is audited by the server.
  */
 export function ItemsTab() {
   const { t, i18n } = useTranslation();
@@ -35,6 +37,7 @@ export function ItemsTab() {
   const toggle = useAction();
   const [creating, setCreating] = useState(false);
   const [stocking, setStocking] = useState<PointsOperatorItem | null>(null);
+  const [editing, setEditing] = useState<PointsOperatorItem | null>(null);
   const items = useQuery({
     queryKey: POINTS_ITEMS_KEY,
     queryFn: () => api.get<{ list: PointsOperatorItem[] }>('/bo/points/items').then((v) => v.list),
@@ -107,6 +110,9 @@ export function ItemsTab() {
                 </Badge>
               </td>
               <td className="row-actions">
+                <button type="button" className="button button--small" onClick={() => setEditing(item)}>
+                  {t('action.edit')}
+                </button>
                 {item.stock !== null ? (
                   <button type="button" className="button button--small" onClick={() => setStocking(item)}>
                     {t('points.items.changeStock')}
@@ -125,16 +131,32 @@ export function ItemsTab() {
           ))}
         </DataTable>
       ) : null}
-      {creating ? <CreateItemDialog onClose={() => setCreating(false)} onSaved={refresh} /> : null}
+      {creating ? <ItemDialog onClose={() => setCreating(false)} onSaved={refresh} /> : null}
+      {editing ? <ItemDialog item={editing} onClose={() => setEditing(null)} onSaved={refresh} /> : null}
       {stocking ? <StockDialog item={stocking} onClose={() => setStocking(null)} onSaved={refresh} /> : null}
     </>
   );
 }
 
-function CreateItemDialog({ onClose, onSaved }: { onClose: () => void; onSaved: () => Promise<unknown> }) {
+/**
+ * A new item, or an edit of one (`item`): names and descriptions per language, cost, cash, picture.
+ * An edit sends only what changed and never the stock — that moves by a delta in its own dialog, so
+ * a save cannot put back units redeemed since the form was opened.
+ */
+function ItemDialog({
+  item,
+  onClose,
+  onSaved,
+}: {
+  item?: PointsOperatorItem;
+  onClose: () => void;
+  onSaved: () => Promise<unknown>;
+}) {
   const { t, i18n } = useTranslation();
   const currency = useMerchantCurrency() ?? 'BRL';
-  const [draft, setDraft] = useState<ItemDraft>(EMPTY_ITEM);
+  const [draft, setDraft] = useState<ItemDraft>(() =>
+    item ? itemDraftOf(item, currency, i18n.language) : EMPTY_ITEM,
+  );
   const [invalid, setInvalid] = useState<keyof ItemDraft | null>(null);
   const { busy, error, run } = useAction();
   const set = (field: keyof ItemDraft) => (value: string) => {
@@ -144,13 +166,16 @@ function CreateItemDialog({ onClose, onSaved }: { onClose: () => void; onSaved: 
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const parsed = parseItemDraft(draft, currency, i18n.language);
+    const parsed = item
+      ? parseItemEdit(draft, item, currency, i18n.language)
+      : parseItemDraft(draft, currency, i18n.language);
     if ('invalid' in parsed) {
       setInvalid(parsed.invalid);
       return;
     }
     await run(async () => {
-      await api.post('/bo/points/items', parsed.body);
+      if (item) await api.patch(`/bo/points/items/${item.id}`, parsed.body);
+      else await api.post('/bo/points/items', parsed.body);
       await onSaved();
       onClose();
     });
@@ -169,11 +194,24 @@ function CreateItemDialog({ onClose, onSaved }: { onClose: () => void; onSaved: 
   );
 
   return (
-    <Dialog open wide title={t('points.items.addTitle')} onClose={onClose}>
+    <Dialog
+      open
+      wide
+      title={
+        item
+          ? t('points.items.editTitle', { name: nameIn(item.names, i18n.language) })
+          : t('points.items.addTitle')
+      }
+      onClose={onClose}
+    >
       <form onSubmit={submit} className="stack">
         <label className="field">
           <span>{t('points.items.kind')}</span>
-          <select value={draft.kind} onChange={(event) => set('kind')(event.target.value)}>
+          <select
+            value={draft.kind}
+            disabled={item !== undefined}
+            onChange={(event) => set('kind')(event.target.value)}
+          >
             <option value="goods">{t('points.kinds.goods')}</option>
             <option value="cash">{t('points.kinds.cash')}</option>
           </select>
@@ -192,13 +230,22 @@ function CreateItemDialog({ onClose, onSaved }: { onClose: () => void; onSaved: 
           {draft.kind === 'cash'
             ? field('cash', t('points.items.cash', { currency }), { inputMode: 'decimal' })
             : null}
-          {field('stock', t(draft.kind === 'cash' ? 'points.items.stockOptional' : 'points.items.stock'), {
-            inputMode: 'numeric',
-          })}
+          {item
+            ? null
+            : field('stock', t(draft.kind === 'cash' ? 'points.items.stockOptional' : 'points.items.stock'), {
+                inputMode: 'numeric',
+              })}
         </div>
+        {item && item.stock !== null ? (
+          <p className="muted small">{t('points.items.editStockHint')}</p>
+        ) : null}
         {field('imageUrl', t('points.items.imageUrl'))}
         <Alert tone="error">{invalid ? t(`points.items.invalid.${invalid}`) : error}</Alert>
-        <DialogActions onCancel={onClose} label={t('points.items.add')} busy={busy} />
+        <DialogActions
+          onCancel={onClose}
+          label={item ? t('action.save') : t('points.items.add')}
+          busy={busy}
+        />
       </form>
     </Dialog>
   );

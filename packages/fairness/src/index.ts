@@ -16,3 +16,4 @@ export * from './crash.ts';
 export * from './wheel.ts';
 export * from './keno.ts';
 export * from './slot.ts';
+export * from './raffle.ts';

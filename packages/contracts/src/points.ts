@@ -30,6 +30,32 @@ export const pointsItem = z.object({
 export type PointsItem = z.infer<typeof pointsItem>;
 export const pointsItemList = z.object({ list: z.array(pointsItem) });
 
+/**
+ * The spec's redeem prompts (§5 "a Zalo number ID or a Whatsapp number to redeem a bonus"): where a
+ * merchant gives its Zalo or WhatsApp contact, redeeming an item asks the player for theirs on one
+ * of those channels, so the merchant's team can reach the player about the reward.
+ */
+export const REDEEM_CONTACT_CHANNELS = ['whatsapp', 'zalo'] as const;
+export const redeemContactChannel = z.enum(REDEEM_CONTACT_CHANNELS);
+export type RedeemContactChannel = z.infer<typeof redeemContactChannel>;
+/** A phone number in international form, as WhatsApp links want it (wa.me/<digits>). */
+export const WHATSAPP_NUMBER_PATTERN = /^\+?[1-9][0-9 ()-]{6,19}$/;
+/** A Zalo phone number or Zalo ID. */
+export const ZALO_ID_PATTERN = /^[A-Za-z0-9._+ ()-]{3,40}$/;
+export const redeemContact = z
+  .object({ channel: redeemContactChannel, handle: z.string().trim().min(3).max(40) })
+  .refine((c) => (c.channel === 'whatsapp' ? WHATSAPP_NUMBER_PATTERN : ZALO_ID_PATTERN).test(c.handle), {
+    path: ['handle'],
+    message: 'pattern',
+  });
+export type RedeemContact = z.infer<typeof redeemContact>;
+/** The merchant's own contacts for the prompts; null: that channel is not offered. */
+export const merchantRedeemContacts = z.object({
+  whatsapp: z.string().nullable(),
+  zalo: z.string().nullable(),
+});
+export type MerchantRedeemContacts = z.infer<typeof merchantRedeemContacts>;
+
 /** GET /wps/points/config: the rules a player reads. */
 export const pointsConfig = z.object({
   enabled: z.boolean(),
@@ -41,6 +67,7 @@ export const pointsConfig = z.object({
   convert: z
     .object({ points: z.number().int(), cashMinor: z.number().int(), minPoints: z.number().int() })
     .nullable(),
+  contacts: merchantRedeemContacts,
 });
 export type PointsConfig = z.infer<typeof pointsConfig>;
 
@@ -68,6 +95,8 @@ export type DeliveryAddress = z.infer<typeof deliveryAddress>;
 export const pointsRedeemRequest = z.object({
   itemId: z.number().int().min(1),
   address: deliveryAddress.optional(),
+  /** Required where the merchant offers a contact channel (config.contacts), on one of those. */
+  contact: redeemContact.optional(),
   withdrawalPassword: withdrawalPasswordValue,
   idempotencyKey,
 });
@@ -101,6 +130,7 @@ export const pointsRedemption = z.object({
   points: z.number().int(),
   cashMinor: z.number().int().nullable(),
   address: deliveryAddress.nullable(),
+  contact: z.object({ channel: redeemContactChannel, handle: z.string() }).nullable(),
   status: z.enum(POINTS_REDEMPTION_STATUSES),
   createdAt: z.string(),
 });
@@ -200,6 +230,9 @@ export const pointsRules = z.object({
   convertCashMinor: z.number().int(),
   convertMinPoints: z.number().int(),
   rates: z.array(pointsRate),
+  /** The merchant's WhatsApp number and Zalo ID for the redeem prompts; null: not offered. */
+  whatsappContact: z.string().nullable(),
+  zaloContact: z.string().nullable(),
 });
 export type PointsRules = z.infer<typeof pointsRules>;
 
@@ -210,6 +243,9 @@ export const pointsRulesUpdate = z.object({
   convertPoints: z.number().int().min(1).max(1_000_000_000).optional(),
   convertCashMinor: z.number().int().min(0).max(1_000_000_000_000).optional(),
   convertMinPoints: z.number().int().min(1).max(1_000_000_000).optional(),
+  /** null switches the channel's prompt off. */
+  whatsappContact: z.string().trim().regex(WHATSAPP_NUMBER_PATTERN).nullable().optional(),
+  zaloContact: z.string().trim().regex(ZALO_ID_PATTERN).nullable().optional(),
   rates: z
     .array(pointsRate)
     .max(20)

@@ -334,6 +334,49 @@ describe('items and rules', () => {
     expect(stock + redeemed).toBe(3 + applied);
   });
 
+  test('the WhatsApp and Zalo redeem prompts: offered only when the merchant gives its contact, then required', async () => {
+    const item = await goods(5, 10);
+    const m = await memberWithPoints(5_000n);
+    const redeem = (contact?: { channel: 'whatsapp' | 'zalo'; handle: string }) =>
+      redeemItem(
+        f.db,
+        m.caller,
+        {
+          itemId: item.id,
+          address: ADDRESS,
+          contact,
+          withdrawalPassword: PASSWORD,
+          idempotencyKey: key('wa'),
+        },
+        new Date(),
+      );
+    expect((await boCall(t, null, 'GET', '/wps/points/config')).value.contacts).toEqual({
+      whatsapp: null,
+      zalo: null,
+    });
+    // Not offered: no prompt, and a contact sent anyway is not kept.
+    expect((await redeem({ channel: 'zalo', handle: '0901234567' })).contact).toBeNull();
+
+    const bad = await boCall(t, admin, 'PUT', '/bo/points/rules', { whatsappContact: 'call me' });
+    expect([bad.status, bad.code]).toEqual([400, 'VALIDATION_FAILED']);
+    const on = await boCall(t, admin, 'PUT', '/bo/points/rules', { whatsappContact: '+55 11 98888-7777' });
+    expect(on.value).toMatchObject({ whatsappContact: '+55 11 98888-7777', zaloContact: null });
+    expect((await boCall(t, null, 'GET', '/wps/points/config')).value.contacts).toEqual({
+      whatsapp: '+55 11 98888-7777',
+      zalo: null,
+    });
+    expect(await outcome(redeem())).toBe('POINTS_CONTACT_REQUIRED');
+    expect(await outcome(redeem({ channel: 'zalo', handle: '0901234567' }))).toBe('POINTS_CONTACT_REQUIRED');
+    const done = await redeem({ channel: 'whatsapp', handle: '+55 21 97777-6666' });
+    expect(done.contact).toEqual({ channel: 'whatsapp', handle: '+55 21 97777-6666' });
+    const queue = await boCall(t, admin, 'GET', `/bo/points/redemptions?account=${m.account}`);
+    expect(queue.value.list[0].contact).toEqual({ channel: 'whatsapp', handle: '+55 21 97777-6666' });
+
+    await boCall(t, admin, 'PUT', '/bo/points/rules', { whatsappContact: null });
+    expect((await boCall(t, null, 'GET', '/wps/points/config')).value.contacts.whatsapp).toBeNull();
+    expect((await redeem()).contact).toBeNull();
+  });
+
   test('rules: cash off by default; a change is saved, audited and read by players', async () => {
     const before = await boCall(t, admin, 'GET', '/bo/points/rules');
     expect(before.status).toBe(200);

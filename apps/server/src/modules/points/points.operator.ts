@@ -46,7 +46,7 @@ function queueView(r: QueueRow): PointsOperatorRedemption {
 }
 
 const QUEUE_SELECT = sql`
-  select r.id, r.kind, r.item_id, i.names, r.points, r.cash_minor, r.currency, r.address, r.status,
+  select r.id, r.kind, r.item_id, i.names, r.points, r.cash_minor, r.currency, r.address, r.contact, r.status,
          r.created_at, m.account, r.tracking_note, r.cancel_reason, r.shipped_at, r.delivered_at,
          r.cancelled_at, r.updated_at
     from points_redemptions r
@@ -166,6 +166,8 @@ export async function pointsRules(db: Db, merchantId: string): Promise<PointsRul
     convertPoints: Number(s.convert_points),
     convertCashMinor: Number(s.convert_cash_minor),
     convertMinPoints: Number(s.convert_min_points),
+    whatsappContact: s.whatsapp_contact,
+    zaloContact: s.zalo_contact,
     rates: GAME_TYPES.map((category) => {
       const r = stored.get(category);
       return {
@@ -195,6 +197,10 @@ export async function updatePointsRules(
       convert_points = coalesce(${change.convertPoints ?? null}::bigint, convert_points),
       convert_cash_minor = coalesce(${change.convertCashMinor ?? null}::bigint, convert_cash_minor),
       convert_min_points = coalesce(${change.convertMinPoints ?? null}::bigint, convert_min_points),
+      whatsapp_contact = case when ${change.whatsappContact !== undefined}::boolean
+                              then ${change.whatsappContact ?? null} else whatsapp_contact end,
+      zalo_contact = case when ${change.zaloContact !== undefined}::boolean
+                          then ${change.zaloContact ?? null} else zalo_contact end,
       updated_at = now()
     where merchant_id = ${merchantId}`.execute(trx);
   for (const rate of change.rates)

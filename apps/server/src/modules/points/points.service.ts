@@ -9,6 +9,7 @@ import type {
   PointsOperatorItem,
   PointsRedeemRequest,
   PointsRedemption,
+  RedeemContact,
 } from '@sorte/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../../platform/database/database.ts';
@@ -37,6 +38,8 @@ interface SettingsRow {
   convert_points: bigint;
   convert_cash_minor: bigint;
   convert_min_points: bigint;
+  whatsapp_contact: string | null;
+  zalo_contact: string | null;
 }
 
 const DEFAULT_SETTINGS: SettingsRow = {
@@ -45,11 +48,14 @@ const DEFAULT_SETTINGS: SettingsRow = {
   convert_points: 100n,
   convert_cash_minor: 0n,
   convert_min_points: 100n,
+  whatsapp_contact: null,
+  zalo_contact: null,
 };
 
 export async function pointsSettings(db: Db, merchantId: string): Promise<SettingsRow> {
   const { rows } = await sql<SettingsRow>`
-    select enabled, cash_enabled, convert_points, convert_cash_minor, convert_min_points
+    select enabled, cash_enabled, convert_points, convert_cash_minor, convert_min_points, whatsapp_contact,
+           zalo_contact
       from points_settings where merchant_id = ${merchantId}`.execute(db);
   return rows[0] ?? DEFAULT_SETTINGS;
 }
@@ -79,6 +85,7 @@ export async function pointsConfig(db: Db, merchantId: string, currency: string)
       pointsPerUnit: Number(r.points_per_unit),
     })),
     convert: convertRule(settings),
+    contacts: { whatsapp: settings.whatsapp_contact, zalo: settings.zalo_contact },
   };
 }
 
@@ -141,6 +148,7 @@ export interface RedemptionRow {
   points: bigint;
   cash_minor: bigint | null;
   address: DeliveryAddress | null;
+  contact: PointsRedemption['contact'];
   status: PointsRedemption['status'];
   created_at: Date;
 }
@@ -154,13 +162,14 @@ export function redemptionView(r: RedemptionRow): PointsRedemption {
     points: Number(r.points),
     cashMinor: r.cash_minor === null ? null : Number(r.cash_minor),
     address: r.address,
+    contact: r.contact,
     status: r.status,
     createdAt: r.created_at.toISOString(),
   };
 }
 
 const REDEMPTION_SELECT = sql`
-  select r.id, r.kind, r.item_id, i.names, r.points, r.cash_minor, r.address, r.status, r.created_at
+  select r.id, r.kind, r.item_id, i.names, r.points, r.cash_minor, r.address, r.contact, r.status, r.created_at
     from points_redemptions r left join points_items i on i.id = r.item_id`;
 
 export async function redemptionHistory(
@@ -244,16 +253,18 @@ async function insertRedemption(
     points: bigint;
     cashMinor: bigint | null;
     address: DeliveryAddress | null;
+    contact?: RedeemContact | null;
     status: PointsRedemption['status'];
     key: string;
   },
 ): Promise<PointsRedemption> {
   const { rows } = await sql<{ id: bigint }>`
     insert into points_redemptions
-      (merchant_id, member_id, item_id, kind, points, cash_minor, currency, address, status, idempotency_key)
+      (merchant_id, member_id, item_id, kind, points, cash_minor, currency, address, contact, status, idempotency_key)
     values (${caller.merchantId}, ${caller.memberId}, ${values.itemId}, ${values.kind}, ${values.points},
       ${values.cashMinor}, ${values.cashMinor === null ? null : caller.currency},
-      ${values.address === null ? null : JSON.stringify(values.address)}::jsonb, ${values.status}, ${values.key})
+      ${values.address === null ? null : JSON.stringify(values.address)}::jsonb,
+      ${values.contact ? JSON.stringify(values.contact) : null}::jsonb, ${values.status}, ${values.key})
     returning id`.execute(trx);
   const { rows: view } = await sql<RedemptionRow>`${REDEMPTION_SELECT} where r.id = ${rows[0]!.id}`.execute(
     trx,
@@ -290,6 +301,7 @@ export async function redeemItem(
   if (item.kind === 'cash' && !settings.cash_enabled) throw new AppError('POINTS_CASH_DISABLED');
   if (item.kind === 'goods' && !input.address) throw new AppError('POINTS_ADDRESS_REQUIRED');
   const address = item.kind === 'goods' ? (input.address ?? null) : null;
+  const contact = contactFor(settings, input.contact);
   return withPasswordChecked(
     db,
     { memberId: caller.memberId, merchantId: caller.merchantId, password: input.withdrawalPassword, now },
@@ -313,6 +325,7 @@ export async function redeemItem(
           points: taken.cost_points,
           cashMinor: taken.cash_minor,
           address,
+          contact,
           // Goods wait for delivery (an operator marks them); cash is credited at once.
           status: item.kind === 'cash' ? 'approved' : 'processing',
           key: input.idempotencyKey,
@@ -320,6 +333,17 @@ export async function redeemItem(
       },
     },
   );
+}
+
+/**
+ * The redeem prompt's answer: where the merchant offers WhatsApp or Zalo, a redemption needs the
+ * player's contact on one of the offered channels; where it offers neither, none is kept.
+ */
+function contactFor(settings: SettingsRow, contact: RedeemContact | undefined): RedeemContact | null {
+  const offered = { whatsapp: settings.whatsapp_contact, zalo: settings.zalo_contact };
+  if (!offered.whatsapp && !offered.zalo) return null;
+  if (!contact || !offered[contact.channel]) throw new AppError('POINTS_CONTACT_REQUIRED');
+  return { channel: contact.channel, handle: contact.handle };
 }
 
 /**

@@ -13,6 +13,10 @@ import { type Kysely, sql } from 'kysely';
  *   index, so concurrent claimants sharing it take turns on the index and only one keeps it; the
  *   others are kept too (several members may share them) so later claims can be flagged as near-matches.
  * - `abuse_flags`: refused claims and near-matches with the fingerprints shared, for the operators.
+ *
+ * And the points mall's redeem prompts (spec §5: "a Zalo number ID or a Whatsapp number to redeem a
+ * bonus"): the merchant's own WhatsApp number and Zalo ID in `points_settings` (null: that prompt is
+ * not offered), and the player's contact given with a redemption in `points_redemptions.contact`.
  */
 const STATEMENTS = [
   `alter table sessions add column device_id text`,
@@ -57,6 +61,8 @@ const STATEMENTS = [
     created_at timestamptz not null
   )`,
   `create index abuse_flags_merchant on abuse_flags (merchant_id, id desc)`,
+  `alter table points_settings add column whatsapp_contact text, add column zalo_contact text`,
+  `alter table points_redemptions add column contact jsonb`,
 ];
 
 // biome-ignore lint/suspicious/noExplicitAny: a migration sees the schema as it was, not today's typed one

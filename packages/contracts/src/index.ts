@@ -28,6 +28,7 @@ export * from './points.ts';
 export * from './sportsbook.ts';
 export * from './activity.ts';
 export * from './rebates.ts';
+export * from './rewards.ts';
 export * from './sportsbook-trading.ts';
 export * from './promotions.ts';
 export * from './abuse.ts';

@@ -24,6 +24,7 @@ import { rebatesModule } from './modules/rebates/index.ts';
 import { sportsbookModule } from './modules/sportsbook/index.ts';
 import { activitiesModule } from './modules/activities/index.ts';
 import { abuseModule } from './modules/abuse/index.ts';
+import { bonusesModule } from './modules/bonuses/index.ts';
 import { promotionsModule } from './modules/promotions/index.ts';
 import { originalsModule } from './modules/originals/index.ts';
 import { realtimeModule } from './modules/realtime/index.ts';
@@ -64,6 +65,7 @@ export const MODULES: ServerModule[] = [
   promotionsModule,
   activitiesModule,
   abuseModule,
+  bonusesModule,
   realtimeModule,
 ];
 

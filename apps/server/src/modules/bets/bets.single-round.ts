@@ -3,6 +3,7 @@ import type { Settled } from '../../platform/batching/group-commit.ts';
 import { canonicalJson } from '../../platform/canonical-json.ts';
 import type { Db } from '../../platform/database/database.ts';
 import { AppError } from '../../platform/http/app-error.ts';
+import { type BonusPlan, lockBonuses } from '../bonuses/index.ts';
 import { MAX_BATCH, type TransferRequest } from '../ledger/index.ts';
 import { type Batch, betPath, postDecided } from './bets.batch.ts';
 import * as repo from './bets.repository.ts';
@@ -93,7 +94,11 @@ interface Accepted {
   multiplier: bigint;
   outcome: Record<string, unknown>;
   before: bigint;
+  /** The member's main balance after the round (cash first: a bonus part does not come from it). */
+  after: bigint;
   house: bigint;
+  /** The bet's bonus side, when its member wagers an active bonus. */
+  bonus: BonusPlan | null;
 }
 
 /**
@@ -118,8 +123,14 @@ async function settleBatch(trx: Db, bets: SingleRoundBet[], batch: Batch): Promi
   // A key seen earlier in this batch: the later bet answers with the earlier one's round.
   const sameAs = matchTwins(bets, answers, (b) => memberKey(b.memberId, b.idempotencyKey), twins, sameBet);
 
+  // Members wagering a bonus (one indexed read; null for a batch without any, the common case).
+  const bonuses = await lockBonuses(trx, batch.merchantId, [...new Set(bets.map((b) => b.memberId))]);
   const spendable = await repo.lockSpendable(trx, [
-    ...new Set([...bets.map((b) => b.mainAccountId), ...bets.map((b) => batch.house(b.currency))]),
+    ...new Set([
+      ...bets.map((b) => b.mainAccountId),
+      ...bets.map((b) => batch.house(b.currency)),
+      ...(bonuses?.accountIds() ?? []),
+    ]),
   ]);
   const nextNonce = new Map([...seeds.values()].map((s) => [s.id, s.nonce]));
   const houseEdge = limits.houseEdgeBps / 10_000;
@@ -139,16 +150,31 @@ async function settleBatch(trx: Db, bets: SingleRoundBet[], batch: Batch): Promi
     if (!seed) throw new Error('bets: no active seed pair');
     const before = spendable.get(bet.mainAccountId);
     if (before === undefined) throw new AppError('LEDGER_ACCOUNT_NOT_FOUND');
-    if (before < bet.stakeMinor) throw new AppError('WALLET_INSUFFICIENT_FUNDS');
+    const withBonus = bonuses?.has(bet.memberId) ?? false;
+    // A member wagering a bonus may stake cash and bonus together: their check is the bonus side's.
+    if (!withBonus && before < bet.stakeMinor) throw new AppError('WALLET_INSUFFICIENT_FUNDS');
     const nonce = nextNonce.get(seed.id)!;
     const played = bet.play(
       { serverSeed: seed.server_seed, clientSeed: seed.client_seed, nonce: Number(nonce) },
       houseEdge,
     );
+    // Cash first, then bonus; max bet and funds refused here, before the nonce is claimed.
+    const bonus = withBonus
+      ? bonuses!.place(
+          bet.memberId,
+          {
+            betRef: `original:${bet.memberId}:${bet.idempotencyKey}`,
+            category: bet.record.category,
+            stakeMinor: bet.stakeMinor,
+          },
+          spendable,
+        )
+      : null;
     // Claimed only now: a bet refused above leaves the nonce to the member's next bet.
     nextNonce.set(seed.id, nonce + 1n);
     const payout = payoutMinor(bet.stakeMinor, played.multiplierUnits);
-    spendable.set(bet.mainAccountId, before - bet.stakeMinor + payout);
+    if (bonus) bonuses!.settle(bonus, payout, spendable);
+    else spendable.set(bet.mainAccountId, before - bet.stakeMinor + payout);
     return {
       i,
       seed,
@@ -157,11 +183,18 @@ async function settleBatch(trx: Db, bets: SingleRoundBet[], batch: Batch): Promi
       multiplier: played.multiplierUnits,
       outcome: played.outcome,
       before,
+      after: spendable.get(bet.mainAccountId)!,
       house: batch.house(bet.currency),
+      bonus,
     };
   }
 
+  // A bet's bonus part reaches main before its stake leaves it; its bonus share goes back after.
+  const draws = bonuses?.draws(batch.merchantId) ?? [];
+  if (draws.length > 0) await postDecided(trx, draws);
   const transfers = await postMoney(trx, bets, accepted);
+  if (bonuses)
+    await bonuses.finish(trx, batch.merchantId, spendable, (requests) => postDecided(trx, requests));
   const written = await repo.writeRounds(
     trx,
     batch.merchantId,
@@ -180,7 +213,7 @@ async function settleBatch(trx: Db, bets: SingleRoundBet[], batch: Batch): Promi
         multiplier: unitsToDecimal(a.multiplier),
         currency: bet.currency,
         balanceBeforeMinor: a.before,
-        balanceAfterMinor: a.before - bet.stakeMinor + a.payout,
+        balanceAfterMinor: a.after,
         stakeTransferId: transfers[n]!.stake,
         payoutTransferId: transfers[n]!.win,
         ...bet.record,
@@ -208,7 +241,7 @@ async function settleBatch(trx: Db, bets: SingleRoundBet[], batch: Batch): Promi
         currency: bet.currency,
         nonce: a.nonce,
         balance_before_minor: a.before,
-        balance_after_minor: a.before - bet.stakeMinor + a.payout,
+        balance_after_minor: a.after,
         created_at: written[n]!.created_at,
         server_seed_hash: a.seed.server_seed_hash,
         client_seed: a.seed.client_seed,

@@ -2,7 +2,12 @@ import type { ServerModule } from '../../platform/context.ts';
 import { registerPromotionRoutes } from './promotions.routes.ts';
 import { seedDemoPromotions } from './promotions.seed.ts';
 
-export { bonusesEnabled, takesApplications, type Viewer } from './promotions.service.ts';
+export {
+  bonusesEnabled,
+  depositBonusPromotions,
+  takesApplications,
+  type Viewer,
+} from './promotions.service.ts';
 export { sanitizeRichText } from './promotions.sanitize.ts';
 
 /**

@@ -150,6 +150,23 @@ export async function findShown(db: Db, viewer: Viewer, id: number, now: Date): 
 }
 
 /**
+ * The deposit-bonus and reload promotions a member is shown now, in display order: the promotions a
+ * credited deposit may grant a bonus from (the bonuses module holds their bonus terms).
+ */
+export async function depositBonusPromotions(
+  db: Db,
+  viewer: Viewer,
+  now: Date,
+): Promise<{ id: string; type: 'deposit_bonus' | 'reload' }[]> {
+  const bonusesOn = await bonusesEnabled(db, viewer.merchantId);
+  const { rows } = await sql<{ id: string; type: 'deposit_bonus' | 'reload' }>`
+    select p.id::text as id, p.type from promotions p
+     where ${shownTo(viewer, now, bonusesOn)} and p.type in ('deposit_bonus', 'reload')
+     order by p.display_order, p.id`.execute(db);
+  return rows;
+}
+
+/**
  * Whether a member may apply to `activityId` as a promotion of this CMS: a number naming an
  * activity-application promotion they are shown now (activity applications ask this).
  */

@@ -6,6 +6,7 @@ import { AppError } from '../../platform/http/app-error.ts';
 import { isUuid } from '../../platform/http/ids.ts';
 import { offsetOf, pageOf } from '../../platform/http/paging.ts';
 import { type OperatorPrincipal, recordAudit } from '../backoffice/index.ts';
+import { grantOnDeposit } from '../bonuses/index.ts';
 import {
   houseAccountFor,
   memberAccountId,
@@ -150,13 +151,24 @@ export interface Decision {
 
 /**
  * The one way a deposit becomes money: payment_clearing → the member's main wallet for amount − fee,
- * the fee to the house, the order marked approved and the turnover requirement recorded. Call it
+ * the fee to the house, the order marked approved, the turnover requirement recorded and the bonus
+ * of a qualifying deposit-bonus promotion granted (bonuses module, keyed by the deposit). Call it
  * inside withLedgerTransaction with the order row locked and still pending; the idempotency keys
  * (`deposit:<id>`, `deposit-fee:<id>`) make even a mistaken second call move nothing.
  */
 export async function creditDeposit(trx: Db, row: DepositRow, decision: Decision): Promise<void> {
   const { merchant_id: merchantId, member_id: memberId, currency } = row;
   const credit = row.amount_minor - row.fee_minor;
+  // The deposit's bonus first (keyed by the deposit; nothing when the merchant has bonuses off):
+  // the bonus row is locked before any account, the order of every bonus path.
+  await grantOnDeposit(trx, {
+    id: row.id,
+    merchantId,
+    memberId,
+    currency,
+    creditMinor: credit,
+    at: decision.at,
+  });
   const clearing = await systemAccountId(trx, merchantId, 'payment_clearing', currency);
   const metadata = { depositId: row.id, orderNo: row.order_no };
   const credited = await transfer(trx, {

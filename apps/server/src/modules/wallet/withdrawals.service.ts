@@ -14,6 +14,7 @@ import { AppError } from '../../platform/http/app-error.ts';
 import { isUuid } from '../../platform/http/ids.ts';
 import { offsetOf, pageOf } from '../../platform/http/paging.ts';
 import { type OperatorPrincipal, recordAudit } from '../backoffice/index.ts';
+import { onWithdrawalRequest } from '../bonuses/index.ts';
 import { findMemberById } from '../members/index.ts';
 import {
   hold,
@@ -198,6 +199,9 @@ async function reserveWithdrawal(
   const now = clock.now();
   if ((await repo.countSince(trx, m.memberId, startOfUtcDay(now))) >= settings.withdrawDailyCount)
     throw new AppError('CASHIER_DAILY_LIMIT', { limit: settings.withdrawDailyCount });
+  // With an active bonus: refused until the member confirms, then the bonus is forfeited (its rows
+  // locked before the hold's accounts, the order of every bonus path).
+  await onWithdrawalRequest(trx, m.memberId, input.forfeitBonus === true, now);
   const reserved = await hold(trx, {
     merchantId: m.merchantId,
     idempotencyKey: `withdrawal:${m.memberId}:${input.idempotencyKey}`,

@@ -1,0 +1,29 @@
+import type { ServerModule } from '../../platform/context.ts';
+import { scheduleJob } from '../../platform/jobs.ts';
+import { registerBonusRoutes } from './bonus.routes.ts';
+import { expireDue } from './bonus.service.ts';
+
+export { type BatchBonuses, type BonusPlan, lockBonuses } from './bonus.bets.ts';
+export { grantOnDeposit, onWithdrawalRequest } from './bonus.service.ts';
+
+const EXPIRY_EVERY_MS = 60_000;
+
+/**
+ * Bonuses with wagering (issue 17 item 3): the rules (bonus.wagering.ts), the bonus wallet in the
+ * ledger beside cash, grants on a qualifying deposit (the wallet's deposit credit calls
+ * `grantOnDeposit`) or by an operator, the bonus side of the bet path (`lockBonuses`, used by the
+ * in-house single-round bets), the withdrawal rule (`onWithdrawalRequest`), the expiry sweep and the
+ * member's bonusDetails. docs/architecture.md, "Bonuses".
+ */
+export const bonusesModule: ServerModule = {
+  name: 'bonuses',
+  async register(app, ctx) {
+    registerBonusRoutes(app, ctx);
+    // Ends bonuses whose time is up; instances sweeping at once skip each other's locked rows.
+    scheduleJob(app, ctx, {
+      name: 'bonus expiry sweep',
+      everyMs: EXPIRY_EVERY_MS,
+      step: () => expireDue(ctx.db, ctx.clock.now()),
+    });
+  },
+};

@@ -25,6 +25,8 @@ const RULES: PointsRules = {
     { category: 'INHOUSE', stakeUnitMinor: 100, pointsPerUnit: 1 },
     { category: 'LIVE', stakeUnitMinor: 200, pointsPerUnit: 1 },
   ],
+  whatsappContact: null,
+  zaloContact: '0901234567',
 };
 
 describe('parseWhole', () => {
@@ -67,6 +69,19 @@ describe('rules form', () => {
       },
     });
     expect('update' in parsed && rulesChanged(parsed.update)).toBe(true);
+  });
+  it('sets the WhatsApp number, clears the Zalo ID (its prompt off) and names a contact that does not read', () => {
+    const draft = rulesDraftOf(RULES, 'en');
+    expect([draft.whatsappContact, draft.zaloContact]).toEqual(['', '0901234567']);
+    expect(
+      parseRulesDraft({ ...draft, whatsappContact: ' +55 11 98888-7777 ', zaloContact: '' }, RULES, 'en'),
+    ).toEqual({
+      update: { whatsappContact: '+55 11 98888-7777', zaloContact: null, rates: [] },
+    });
+    expect(parseRulesDraft({ ...draft, whatsappContact: 'call me' }, RULES, 'en')).toEqual({
+      invalid: 'whatsappContact',
+    });
+    expect(parseRulesDraft({ ...draft, zaloContact: '!' }, RULES, 'en')).toEqual({ invalid: 'zaloContact' });
   });
   it('names the field that does not read', () => {
     const draft = rulesDraftOf(RULES, 'en');

@@ -1,9 +1,11 @@
-import type {
-  PointsItemCreate,
-  PointsItemUpdate,
-  PointsOperatorItem,
-  PointsRules,
-  PointsRulesUpdate,
+import {
+  type PointsItemCreate,
+  type PointsItemUpdate,
+  type PointsOperatorItem,
+  type PointsRules,
+  type PointsRulesUpdate,
+  WHATSAPP_NUMBER_PATTERN,
+  ZALO_ID_PATTERN,
 } from '@sorte/contracts';
 import { minorToInput, parseAmountInput } from './money-input';
 
@@ -35,6 +37,9 @@ export interface RulesDraft {
   convertCash: string;
   convertMinPoints: string;
   rates: Record<string, { unit: string; points: string }>;
+  /** The merchant's contacts for the redeem prompts; empty: that prompt is not offered. */
+  whatsappContact: string;
+  zaloContact: string;
 }
 
 export function rulesDraftOf(rules: PointsRules, locale: string): RulesDraft {
@@ -45,6 +50,8 @@ export function rulesDraftOf(rules: PointsRules, locale: string): RulesDraft {
     convertPoints: String(rules.convertPoints),
     convertCash: money(rules.convertCashMinor),
     convertMinPoints: String(rules.convertMinPoints),
+    whatsappContact: rules.whatsappContact ?? '',
+    zaloContact: rules.zaloContact ?? '',
     rates: Object.fromEntries(
       rules.rates.map((r) => [
         r.category,
@@ -56,7 +63,8 @@ export function rulesDraftOf(rules: PointsRules, locale: string): RulesDraft {
 
 /**
  * The form as the API's update — only what differs from what is stored — or the first field that
- * does not read ('convertPoints', 'convertCash', 'convertMinPoints', or a category).
+ * does not read ('convertPoints', 'convertCash', 'convertMinPoints', 'whatsappContact', 'zaloContact',
+ * or a category).
  */
 export function parseRulesDraft(
   draft: RulesDraft,
@@ -69,7 +77,13 @@ export function parseRulesDraft(
   if (convertCash === null) return { invalid: 'convertCash' };
   const convertMinPoints = parseWhole(draft.convertMinPoints, 1, 1_000_000_000);
   if (convertMinPoints === null) return { invalid: 'convertMinPoints' };
+  const whatsapp = draft.whatsappContact.trim();
+  if (whatsapp !== '' && !WHATSAPP_NUMBER_PATTERN.test(whatsapp)) return { invalid: 'whatsappContact' };
+  const zalo = draft.zaloContact.trim();
+  if (zalo !== '' && !ZALO_ID_PATTERN.test(zalo)) return { invalid: 'zaloContact' };
   const update: PointsRulesUpdate = { rates: [] };
+  if ((whatsapp || null) !== stored.whatsappContact) update.whatsappContact = whatsapp || null;
+  if ((zalo || null) !== stored.zaloContact) update.zaloContact = zalo || null;
   for (const rate of stored.rates) {
     const typed = draft.rates[rate.category];
     if (!typed) continue;

@@ -149,9 +149,15 @@ export function RedemptionsTab() {
                   <br />
                   {r.address.city} · {r.address.postalCode}
                 </address>
-              ) : (
+              ) : r.contact ? null : (
                 '—'
               )}
+              {r.contact ? (
+                <div className="small nowrap">
+                  {t(`points.redemptions.contact.${r.contact.channel}`)}:{' '}
+                  <span className="mono">{r.contact.handle}</span>
+                </div>
+              ) : null}
             </td>
             <td data-label={t('points.redemptions.status')}>
               <div>

@@ -14,8 +14,9 @@ const RULES_KEY = ['bo', 'points', 'rules'] as const;
 /**
  * The points rules: the mall's switch, the cash switch (off by default — points turned into cash are
  * a bonus, which Brazil's rules forbid), the conversion rate and the points per stake unit of each
- * category. `PUT /bo/points/rules` sends only what changed; the server audits it. A new rate applies
- * to stake still to come.
+ * category, and the merchant's WhatsApp number and Zalo ID for the redeem prompts (empty: that prompt
+ * is not offered). `PUT /bo/points/rules` sends only what changed; the server audits it. A new rate
+ * applies to stake still to come.
  */
 export function RulesTab() {
   const { t, i18n } = useTranslation();
@@ -38,14 +39,14 @@ export function RulesTab() {
     setDraft(next);
   };
   const text = (
-    field: 'convertPoints' | 'convertCash' | 'convertMinPoints',
+    field: 'convertPoints' | 'convertCash' | 'convertMinPoints' | 'whatsappContact' | 'zaloContact',
     label: string,
-    decimal = false,
+    mode: 'decimal' | 'numeric' | 'tel' | 'text' = 'numeric',
   ) => (
     <label className="field">
       <span>{label}</span>
       <input
-        inputMode={decimal ? 'decimal' : 'numeric'}
+        inputMode={mode}
         value={draft[field]}
         aria-invalid={invalid === field}
         onChange={(event) => edit({ ...draft, [field]: event.target.value })}
@@ -85,8 +86,16 @@ export function RulesTab() {
         <p className="muted small">{t('points.rules.convertHint', { currency: rules.currency })}</p>
         <div className="form-row">
           {text('convertPoints', t('points.rules.convertPoints'))}
-          {text('convertCash', t('points.rules.convertCash', { currency: rules.currency }), true)}
+          {text('convertCash', t('points.rules.convertCash', { currency: rules.currency }), 'decimal')}
           {text('convertMinPoints', t('points.rules.convertMinPoints'))}
+        </div>
+      </div>
+      <div className="panel">
+        <h2>{t('points.rules.contactsTitle')}</h2>
+        <p className="muted small">{t('points.rules.contactsHint')}</p>
+        <div className="form-row">
+          {text('whatsappContact', t('points.rules.whatsappContact'), 'tel')}
+          {text('zaloContact', t('points.rules.zaloContact'), 'text')}
         </div>
       </div>
       <div className="panel">
@@ -143,7 +152,11 @@ export function RulesTab() {
         changed={changed}
         invalidMessage={
           invalid
-            ? t(invalid.startsWith('convert') ? `points.rules.bad.${invalid}` : 'points.rules.bad.rate')
+            ? t(
+                invalid.startsWith('convert') || invalid.endsWith('Contact')
+                  ? `points.rules.bad.${invalid}`
+                  : 'points.rules.bad.rate',
+              )
             : null
         }
         title={t('points.rules.confirm')}

@@ -1,4 +1,4 @@
-import type { DeliveryAddress, PointsItem } from '@sorte/contracts';
+import type { DeliveryAddress, PointsItem, RedeemContact } from '@sorte/contracts';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../components/ui/Modal';
@@ -6,8 +6,9 @@ import { useErrorMessage } from '../../lib/errors';
 import { useIntentKeys } from '../../lib/intent-key';
 import { useMoney } from '../../lib/money';
 import { toast } from '../../lib/toast';
-import { useRedeem } from './api';
+import { usePointsConfig, useRedeem } from './api';
 import { formatPoints, isWithdrawalPassword, localized } from './format';
+import { contactReads, offeredChannels, RedeemContactFields } from './RedeemContact';
 
 const EMPTY_ADDRESS: DeliveryAddress = { name: '', phone: '', line: '', city: '', postalCode: '' };
 const ADDRESS_FIELDS: { key: keyof DeliveryAddress; autoComplete: string; min: number; max: number }[] = [
@@ -45,7 +46,10 @@ export function PinInput({
   );
 }
 
-/** Confirms a redemption: the item, the delivery address for goods, and the withdrawal password. */
+/**
+ * Confirms a redemption: the item, the delivery address for goods, the player's WhatsApp or Zalo
+ * contact where the merchant offers one, and the withdrawal password.
+ */
 export function RedeemDialog({ item, onClose }: { item: PointsItem; onClose: () => void }) {
   const { t, i18n } = useTranslation('points');
   const money = useMoney();
@@ -55,6 +59,15 @@ export function RedeemDialog({ item, onClose }: { item: PointsItem; onClose: () 
   const [address, setAddress] = useState<DeliveryAddress>(EMPTY_ADDRESS);
   const [pin, setPin] = useState('');
   const [touched, setTouched] = useState(false);
+  const contacts = usePointsConfig().data?.contacts;
+  const channels = offeredChannels(contacts);
+  const [contact, setContact] = useState<RedeemContact | null>(null);
+  // The first offered channel until the player picks another (the config may arrive after opening).
+  const shownContact = contact ?? (channels[0] ? { channel: channels[0], handle: '' } : null);
+  const contactError =
+    touched && shownContact && !contactReads(shownContact)
+      ? t(`contact.invalid.${shownContact.channel}`)
+      : undefined;
   const goods = item.kind === 'goods';
   const fieldError = (key: keyof DeliveryAddress) => {
     const spec = ADDRESS_FIELDS.find((f) => f.key === key)!;
@@ -77,10 +90,17 @@ export function RedeemDialog({ item, onClose }: { item: PointsItem; onClose: () 
           (f.key !== 'phone' || /^\+?[0-9 ()-]{8,20}$/.test(address.phone.trim())),
       );
     if (!addressOk || !isWithdrawalPassword(pin)) return;
+    if (shownContact && !contactReads(shownContact)) return;
     const trimmed = goods
       ? (Object.fromEntries(Object.entries(address).map(([k, v]) => [k, v.trim()])) as DeliveryAddress)
       : undefined;
-    const body = { itemId: item.id, ...(trimmed ? { address: trimmed } : {}) };
+    const body = {
+      itemId: item.id,
+      ...(trimmed ? { address: trimmed } : {}),
+      ...(shownContact
+        ? { contact: { channel: shownContact.channel, handle: shownContact.handle.trim() } }
+        : {}),
+    };
     redeem.mutate(
       { ...body, withdrawalPassword: pin, idempotencyKey: intent.keyFor(JSON.stringify(body)) },
       {
@@ -128,6 +148,14 @@ export function RedeemDialog({ item, onClose }: { item: PointsItem; onClose: () 
               </label>
             ))}
           </fieldset>
+        ) : null}
+        {contacts && shownContact ? (
+          <RedeemContactFields
+            contacts={contacts}
+            value={shownContact}
+            onChange={setContact}
+            error={contactError}
+          />
         ) : null}
         <PinInput value={pin} onChange={setPin} error={pinError} />
         <p className="muted pm-note">{t('redeem.pinHint')}</p>

@@ -19,6 +19,7 @@ import { AGENT_CENTRE_TYPES, useMemberInfo } from '../../lib/member';
 // would carry the whole lottery screens (31 kB instead of 6 kB for the Vietnamese one, measured on the build).
 import { TicketFacts } from '../../features/lottery/components/TicketDetail';
 import { BettingRecordsPage, ProfitPage, type TicketViews } from '../../features/records';
+import { BonusDetailsPage, useBonusDetails } from '../../features/bonuses';
 import { ManualRebatePage, useRebateSummary } from '../../features/rebates';
 import { VnTicketFacts } from '../../features/vnlottery/TicketFacts';
 import { useActiveMenuEntry } from './active-entry';
@@ -91,9 +92,17 @@ function MemberCentre({
   // The rebate entry shows once the summary says the merchant has a non-zero rate; asked for
   // `?m_page=manualRebate` before that answer, the page waits instead of falling back.
   const rebates = useRebateSummary();
-  const visible = visiblePages(canTransferTree, rebates.data?.enabled === true);
-  const waiting = params.page === 'manualRebate' && rebates.isLoading;
-  const page = waiting ? 'manualRebate' : resolvePage(params.page, visible);
+  // Bonus details likewise: hidden entirely while the merchant has bonuses off.
+  const bonuses = useBonusDetails();
+  const visible = visiblePages(
+    canTransferTree,
+    rebates.data?.enabled === true,
+    bonuses.data?.enabled === true,
+  );
+  const waiting =
+    (params.page === 'manualRebate' && rebates.isLoading) ||
+    (params.page === 'bonusDetails' && bonuses.isLoading);
+  const page = waiting ? (params.page as MemberPageKey) : resolvePage(params.page, visible);
   const go = (key: MemberPageKey) => openModal('member', { page: key });
   const setActive = useActiveMenuEntry();
 
@@ -160,6 +169,8 @@ function PageBody({
       return <TransactionHistoryPage />;
     case 'personalProfit':
       return <ProfitPage />;
+    case 'bonusDetails':
+      return <BonusDetailsPage />;
     case 'manualRebate':
       return <ManualRebatePage />;
   }

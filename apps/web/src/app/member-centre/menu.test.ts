@@ -22,6 +22,13 @@ it('shows the manual rebate only when the merchant offers rebates', () => {
   expect(resolvePage('manualRebate', visiblePages(false, true))).toBe('manualRebate');
 });
 
+it('shows bonus details only when the merchant offers bonuses, before the rebate', () => {
+  expect(visiblePages(true, true)).not.toContain('bonusDetails');
+  expect(visiblePages(false, true, true).slice(-2)).toEqual(['bonusDetails', 'manualRebate']);
+  expect(resolvePage('bonusDetails', visiblePages(false, true))).toBe('securityCenter');
+  expect(resolvePage('bonusDetails', visiblePages(false, false, true))).toBe('bonusDetails');
+});
+
 it('falls back to my account for unknown or hidden pages', () => {
   expect(resolvePage('withdraw', visiblePages(false))).toBe('withdraw');
   expect(resolvePage('transferUpline', visiblePages(false))).toBe('securityCenter');

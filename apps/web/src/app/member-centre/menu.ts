@@ -13,6 +13,7 @@ export const MEMBER_PAGES = [
   { key: 'personalHistoryCopy', icon: 'trophy' },
   { key: 'transactionHistory', icon: 'file' },
   { key: 'personalProfit', icon: 'star' },
+  { key: 'bonusDetails', icon: 'gift' },
   { key: 'manualRebate', icon: 'gift' },
 ] as const satisfies readonly { key: string; icon: IconName }[];
 
@@ -21,11 +22,15 @@ export const DEFAULT_MEMBER_PAGE: MemberPageKey = 'securityCenter';
 
 /**
  * The entries this member sees: transferUpline only with an upline to send to, or for agents;
- * manualRebate only when the merchant has some non-zero rebate rate (never a "coming soon").
+ * manualRebate only when the merchant has some non-zero rebate rate, bonusDetails only when the
+ * merchant offers bonuses (never a "coming soon").
  */
-export function visiblePages(canTransferTree: boolean, rebates = false): MemberPageKey[] {
+export function visiblePages(canTransferTree: boolean, rebates = false, bonuses = false): MemberPageKey[] {
   return MEMBER_PAGES.map((p) => p.key).filter(
-    (key) => (key !== 'transferUpline' || canTransferTree) && (key !== 'manualRebate' || rebates),
+    (key) =>
+      (key !== 'transferUpline' || canTransferTree) &&
+      (key !== 'manualRebate' || rebates) &&
+      (key !== 'bonusDetails' || bonuses),
   );
 }
 

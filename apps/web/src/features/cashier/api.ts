@@ -200,6 +200,8 @@ export function useWithdraw() {
       payoutAccountId: string;
       withdrawalPassword: string;
       idempotencyKey: string;
+      /** Confirms that an active bonus is forfeited with this request. */
+      forfeitBonus?: boolean;
     }) => apiPost<WithdrawalOrder>('/wps/cashier/withdraw', body),
     onSuccess: () => invalidate(),
   });

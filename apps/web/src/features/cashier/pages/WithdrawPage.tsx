@@ -3,6 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../components/ui/Modal';
 import { feePreview, parseAmountInput } from '@sorte/money';
+import { ApiError } from '../../../lib/api';
 import { useErrorMessage } from '../../../lib/errors';
 import { formatDateTime } from '../../../lib/dates';
 import { useIntentKeys } from '../../../lib/intent-key';
@@ -101,6 +102,8 @@ function WithdrawForm({ info, blocked }: { info: WithdrawInfo; blocked: boolean 
   const [amount, setAmount] = useState('');
   const [pin, setPin] = useState('');
   const [touched, setTouched] = useState(false);
+  // The server's warning that this request would forfeit an active bonus (its balance), until confirmed.
+  const [bonusAtStake, setBonusAtStake] = useState<number | null>(null);
 
   const account = info.payoutAccounts.find((a) => a.id === accountId) ?? defaultAccount;
   const parsed = parseAmountInput(amount, money.currency, money.locale);
@@ -111,14 +114,14 @@ function WithdrawForm({ info, blocked }: { info: WithdrawInfo; blocked: boolean 
   const pinError = touched && !isWithdrawalPassword(pin) ? t('pin.sixDigits') : undefined;
   const accountError = touched && !account ? t('withdraw.chooseAccount') : undefined;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const send = (forfeitBonus: boolean) => {
     setTouched(true);
     if (problem || !account || !isWithdrawalPassword(pin)) return;
     const body = { amountMinor: Number(amountMinor), payoutAccountId: account.id };
-    const idempotencyKey = intent.keyFor(JSON.stringify(body));
+    const idempotencyKey = intent.keyFor(JSON.stringify({ ...body, forfeitBonus }));
+    setBonusAtStake(null);
     withdraw.mutate(
-      { ...body, withdrawalPassword: pin, idempotencyKey },
+      { ...body, withdrawalPassword: pin, idempotencyKey, ...(forfeitBonus ? { forfeitBonus } : {}) },
       {
         onSuccess: () => {
           intent.done();
@@ -127,9 +130,17 @@ function WithdrawForm({ info, blocked }: { info: WithdrawInfo; blocked: boolean 
           setPin('');
           setTouched(false);
         },
-        onError: (error) => toast(errorMessage(error), 'error'),
+        onError: (error) => {
+          if (error instanceof ApiError && error.code === 'BONUS_FORFEIT_CONFIRMATION_REQUIRED')
+            setBonusAtStake(Number(error.details?.balanceMinor ?? 0));
+          else toast(errorMessage(error), 'error');
+        },
       },
     );
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    send(false);
   };
 
   return (
@@ -180,6 +191,24 @@ function WithdrawForm({ info, blocked }: { info: WithdrawInfo; blocked: boolean 
           </div>
         </dl>
         <PinField label={t('pin.label')} value={pin} onChange={setPin} error={pinError} />
+        {bonusAtStake !== null ? (
+          <div className="cs-bonus-warning" role="alert">
+            <p>{t('withdraw.bonusWarning', { amount: money.format(bonusAtStake) })}</p>
+            <div className="cs-bonus-warning__actions">
+              <button type="button" className="btn btn--ghost" onClick={() => setBonusAtStake(null)}>
+                {t('withdraw.keepBonus')}
+              </button>
+              <button
+                type="button"
+                className="btn btn--primary"
+                disabled={withdraw.isPending}
+                onClick={() => send(true)}
+              >
+                {t('withdraw.forfeitAndWithdraw')}
+              </button>
+            </div>
+          </div>
+        ) : null}
         <button
           type="submit"
           className="btn btn--primary btn--block btn--lg"

@@ -1,0 +1,158 @@
+import type { MemberBonus } from '@sorte/contracts';
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../components/ui/EmptyState';
+import { QueryState } from '../../components/ui/QueryState';
+import { formatDateTime } from '../../lib/dates';
+import { useMoney } from '../../lib/money';
+import { useBonusDetails } from './api';
+import './bonuses.css';
+
+/** A rate in basis points as a percent for display; never computed with. */
+function usePercent() {
+  const { i18n } = useTranslation();
+  return (bp: number) => new Intl.NumberFormat(i18n.language, { style: 'percent' }).format(bp / 10_000);
+}
+
+/**
+ * bonusDetails (member centre): the active bonus — its balance, the wagering progress against the
+ * requirement, the max bet, the expiry and what each game type counts — and the bonuses that ended.
+ * The entry is hidden when the merchant has bonuses off (the server answers `enabled: false`).
+ */
+export function BonusDetailsPage() {
+  const { t } = useTranslation('bonuses');
+  const details = useBonusDetails();
+  const data = details.data;
+  return (
+    <div className="cs-page bn">
+      <QueryState isLoading={details.isLoading} error={details.error} onRetry={() => void details.refetch()}>
+        {data ? (
+          <>
+            {data.active ? (
+              <ActiveBonus bonus={data.active} balanceMinor={data.balanceMinor} />
+            ) : (
+              <EmptyState icon="gift" title={t('none.title')} text={t('none.text')} />
+            )}
+            <section aria-labelledby="bn-past">
+              <h4 id="bn-past" className="bn-heading">
+                {t('past.title')}
+              </h4>
+              {data.past.length === 0 ? (
+                <p className="muted">{t('past.empty')}</p>
+              ) : (
+                <ul className="bn-past">
+                  {data.past.map((b) => (
+                    <PastBonus key={b.id} bonus={b} />
+                  ))}
+                </ul>
+              )}
+            </section>
+            <p className="muted bn-note">{t('rules')}</p>
+          </>
+        ) : null}
+      </QueryState>
+    </div>
+  );
+}
+
+function ActiveBonus({ bonus, balanceMinor }: { bonus: MemberBonus; balanceMinor: number }) {
+  const { t, i18n } = useTranslation(['bonuses', 'records']);
+  const money = useMoney();
+  const percent = usePercent();
+  const done = Math.min(bonus.wageredMinor, bonus.requirementMinor);
+  // Display only: the share of the requirement met, as a bar's width.
+  const progress = bonus.requirementMinor === 0 ? 1 : done / bonus.requirementMinor;
+  const rates = Object.entries(bonus.contributionBps).filter(([, bp]) => (bp ?? 0) > 0);
+  return (
+    <section className="bn-active" aria-labelledby="bn-active-title">
+      <div className="bn-active__top">
+        <div className="bn-active__balance">
+          <span id="bn-active-title" className="bn-label">
+            {t('active.balance')}
+          </span>
+          <strong className="bn-value">{money.format(balanceMinor)}</strong>
+        </div>
+        <span className="bn-badge">{t(`source.${bonus.source}`)}</span>
+      </div>
+      <div className="bn-progress">
+        <div className="bn-progress__labels">
+          <span>{t('active.wagered')}</span>
+          <span className="bn-num">
+            {money.format(done)} / {money.format(bonus.requirementMinor)}
+          </span>
+        </div>
+        <div
+          className="bn-progress__bar"
+          role="progressbar"
+          aria-valuemin={0}
+          aria-valuemax={bonus.requirementMinor}
+          aria-valuenow={done}
+          aria-label={t('active.wagered')}
+        >
+          <span style={{ width: `${progress * 100}%` }} />
+        </div>
+        <span className="muted bn-small">
+          {t('active.left', { amount: money.format(bonus.requirementMinor - done) })}
+        </span>
+      </div>
+      <dl className="bn-facts">
+        <div>
+          <dt>{t('active.granted')}</dt>
+          <dd>{money.format(bonus.grantedMinor)}</dd>
+        </div>
+        <div>
+          <dt>{t('active.requirement')}</dt>
+          <dd>{t(`basis.${bonus.basis}`, { times: bonus.times })}</dd>
+        </div>
+        <div>
+          <dt>{t('active.maxBet')}</dt>
+          <dd>{money.format(bonus.maxBetMinor)}</dd>
+        </div>
+        <div>
+          <dt>{t('active.expires')}</dt>
+          <dd>{formatDateTime(bonus.expiresAt, i18n.language)}</dd>
+        </div>
+      </dl>
+      <div>
+        <span className="bn-label">{t('active.contribution')}</span>
+        {rates.length === 0 ? (
+          <p className="muted bn-small">{t('active.noContribution')}</p>
+        ) : (
+          <ul className="bn-rates">
+            {rates.map(([category, bp]) => (
+              <li key={category}>
+                {t(`records:categories.${category}`, { defaultValue: category })}
+                <span className="bn-rate">{percent(bp ?? 0)}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function PastBonus({ bonus }: { bonus: MemberBonus }) {
+  const { t, i18n } = useTranslation('bonuses');
+  const money = useMoney();
+  const amount =
+    bonus.status === 'completed'
+      ? t('past.converted', { amount: money.format(bonus.convertedMinor) })
+      : bonus.forfeitedMinor > 0
+        ? t('past.removed', { amount: money.format(bonus.forfeitedMinor) })
+        : null;
+  return (
+    <li className="bn-past__row">
+      <div className="bn-past__what">
+        <strong>{money.format(bonus.grantedMinor)}</strong>
+        <span className="muted">
+          {formatDateTime(bonus.grantedAt, i18n.language)}
+          {bonus.endedAt ? ` – ${formatDateTime(bonus.endedAt, i18n.language)}` : ''}
+        </span>
+      </div>
+      <div className="bn-past__end">
+        <span className={`bn-status bn-status--${bonus.status}`}>{t(`status.${bonus.status}`)}</span>
+        {amount ? <span className="muted bn-small">{amount}</span> : null}
+      </div>
+    </li>
+  );
+}

@@ -6,7 +6,7 @@ import type { PromotionInput } from '@sorte/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
-import { ELF, pngImage } from '../../platform/storage/image-fixtures.test-helpers.ts';
+import { ELF, pngBomb, pngImage, pngOfSize } from '../../platform/storage/image-fixtures.test-helpers.ts';
 import { BASE_FLAGS, call, OPERATOR_KEY, registerUser, setFlags } from '../auth/auth.test-helpers.ts';
 import { boCall, operatorToken } from '../backoffice/backoffice.test-helpers.ts';
 import { type Fixture, fixture, newMember } from '../ledger/ledger.test-helpers.ts';
@@ -348,7 +348,7 @@ describe('operators', () => {
   });
 
   test('pictures: a PNG is stored and served, checked by content; usable as a cover and in a body', async () => {
-    const upload = (bytes: Buffer, name = 'cover.png', field = 'image') => {
+    const upload = (bytes: Buffer, name = 'cover.png', field = 'image', lang = 'pt-BR') => {
       const boundary = `----sorte${randomUUID()}`;
       const payload = Buffer.concat([
         Buffer.from(
@@ -361,7 +361,7 @@ describe('operators', () => {
         method: 'POST',
         url: '/bo/promotions/images',
         payload,
-        headers: { 'bo-token': admin, 'content-type': `multipart/form-data; boundary=${boundary}` },
+        headers: { 'bo-token': admin, 'content-type': `multipart/form-data; boundary=${boundary}`, lang },
       });
     };
     const ok = await upload(pngImage(40, 20));
@@ -382,6 +382,61 @@ describe('operators', () => {
 
     expect((await upload(ELF, 'cover.png')).json().code).toBe('ACTIVITY_IMAGE_EXECUTABLE');
     expect((await upload(pngImage(2, 2), '../x.png')).json().code).toBe('ACTIVITY_IMAGE_NAME');
+    // The Done-when's four refusals hold on this upload too — a renamed executable and a path (above),
+    // an oversized image and a decompression bomb — each coded, in the caller's language, none stored.
+    const { rows: storedBefore } = await sql<{ n: string }>`select count(*)::text as n from audit_log
+       where action = 'promotion_image.upload'`.execute(f.db);
+    const refusals: [Buffer, string, number, string, string, string][] = [
+      [
+        pngOfSize(5 * 1024 * 1024 + 1),
+        'big.png',
+        413,
+        'ACTIVITY_IMAGE_TOO_LARGE',
+        'Each image can be at most 5 MB.',
+        'Cada imagem pode ter no máximo 5 MB.',
+      ],
+      [
+        pngBomb(),
+        'bomb.png',
+        422,
+        'ACTIVITY_IMAGE_TOO_MANY_PIXELS',
+        'That image is too large in pixels (at most 40 megapixels).',
+        'Essa imagem tem pixels demais (no máximo 40 megapixels).',
+      ],
+      [
+        ELF,
+        'cover.jpg',
+        415,
+        'ACTIVITY_IMAGE_EXECUTABLE',
+        'That file is a program, not an image.',
+        'Esse arquivo é um programa, não uma imagem.',
+      ],
+      [
+        pngImage(2, 2),
+        'C:\\fotos\\x.png',
+        400,
+        'ACTIVITY_IMAGE_NAME',
+        'The file name must not contain a folder path.',
+        'O nome do arquivo não pode conter um caminho de pasta.',
+      ],
+    ];
+    for (const [bytes, name, status, code, en, pt] of refusals) {
+      const inEnglish = await upload(bytes, name, 'image', 'en');
+      const inPortuguese = await upload(bytes, name);
+      expect([inEnglish.statusCode, inEnglish.json().code, inEnglish.json().message]).toEqual([
+        status,
+        code,
+        en,
+      ]);
+      expect([inPortuguese.statusCode, inPortuguese.json().code, inPortuguese.json().message]).toEqual([
+        status,
+        code,
+        pt,
+      ]);
+    }
+    const { rows: storedAfter } = await sql<{ n: string }>`select count(*)::text as n from audit_log
+       where action = 'promotion_image.upload'`.execute(f.db);
+    expect(storedAfter[0]!.n).toBe(storedBefore[0]!.n);
     expect((await upload(pngImage(2, 2), 'x.png', 'other')).json().code).toBe('PROMOTION_UPLOAD_INVALID');
     const support = await operatorToken(t, 'support');
     const refused = await t.app.inject({

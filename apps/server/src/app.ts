@@ -21,6 +21,7 @@ import { lotteryModule } from './modules/lottery/index.ts';
 import { recordsModule } from './modules/records/index.ts';
 import { pointsModule } from './modules/points/index.ts';
 import { rebatesModule } from './modules/rebates/index.ts';
+import { rewardsModule } from './modules/rewards/index.ts';
 import { sportsbookModule } from './modules/sportsbook/index.ts';
 import { activitiesModule } from './modules/activities/index.ts';
 import { abuseModule } from './modules/abuse/index.ts';
@@ -61,6 +62,7 @@ export const MODULES: ServerModule[] = [
   recordsModule,
   pointsModule,
   rebatesModule,
+  rewardsModule,
   sportsbookModule,
   promotionsModule,
   activitiesModule,

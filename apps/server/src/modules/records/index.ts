@@ -20,7 +20,7 @@ export {
 } from './records.stream.ts';
 export { type BetRecordChange, closeRecords, recordBet, recordBets } from './records.writer.ts';
 /** The days the rollups count in and the records' range rule, for reports over the rollups (agent centre). */
-export { RECORDS_TIME_ZONE, recordsRange } from './records.service.ts';
+export { localDate, RECORDS_TIME_ZONE, recordsRange } from './records.service.ts';
 
 /**
  * Betting records and personal profit and loss across every game. Each game module writes its

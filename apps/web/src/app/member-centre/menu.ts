@@ -13,7 +13,7 @@ export const MEMBER_PAGES = [
   { key: 'personalHistoryCopy', icon: 'trophy' },
   { key: 'transactionHistory', icon: 'file' },
   { key: 'personalProfit', icon: 'star' },
-  { key: 'bonusDetails', icon: 'gift' },
+  { key: 'bonusDetails', icon: 'sparkles' },
   { key: 'manualRebate', icon: 'gift' },
 ] as const satisfies readonly { key: string; icon: IconName }[];
 

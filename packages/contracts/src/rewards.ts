@@ -34,6 +34,8 @@ export const rewardCentre = z.object({
   availableMinor: z.number().int(),
   /** The latest claimed or expired rewards, newest first. */
   recent: z.array(memberReward),
+  /** The server's clock when it answered: the countdowns to expiry run on it. */
+  serverTime: z.string(),
 });
 export type RewardCentre = z.infer<typeof rewardCentre>;
 

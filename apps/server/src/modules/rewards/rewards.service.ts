@@ -125,6 +125,7 @@ export async function rewardCentre(db: Db, caller: RewardCaller, now: Date): Pro
     available: available.map((r) => rewardView(r, now)),
     availableMinor: Number(available.reduce((sum, r) => sum + r.amount_minor, 0n)),
     recent: recent.map((r) => rewardView(r, now)),
+    serverTime: now.toISOString(),
   };
 }
 

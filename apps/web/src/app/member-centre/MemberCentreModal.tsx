@@ -21,6 +21,7 @@ import { TicketFacts } from '../../features/lottery/components/TicketDetail';
 import { BettingRecordsPage, ProfitPage, type TicketViews } from '../../features/records';
 import { BonusDetailsPage, useBonusDetails } from '../../features/bonuses';
 import { ManualRebatePage, useRebateSummary } from '../../features/rebates';
+import { RewardCentrePage, useRaffles, useRewardCentre } from '../../features/rewards';
 import { VnTicketFacts } from '../../features/vnlottery/TicketFacts';
 import { useActiveMenuEntry } from './active-entry';
 import { MEMBER_PAGES, type MemberPageKey, resolvePage, visiblePages } from './menu';
@@ -94,14 +95,19 @@ function MemberCentre({
   const rebates = useRebateSummary();
   // Bonus details likewise: hidden entirely while the merchant has bonuses off.
   const bonuses = useBonusDetails();
+  // The reward centre likewise: shown when the merchant offers rewards or the member holds some.
+  const rewards = useRewardCentre();
+  const raffles = useRaffles();
   const visible = visiblePages(
     canTransferTree,
     rebates.data?.enabled === true,
     bonuses.data?.enabled === true,
+    rewards.data?.enabled === true || (raffles.data?.raffles.length ?? 0) > 0,
   );
   const waiting =
     (params.page === 'manualRebate' && rebates.isLoading) ||
-    (params.page === 'bonusDetails' && bonuses.isLoading);
+    (params.page === 'bonusDetails' && bonuses.isLoading) ||
+    (params.page === 'rewardCenter' && (rewards.isLoading || raffles.isLoading));
   const page = waiting ? (params.page as MemberPageKey) : resolvePage(params.page, visible);
   const go = (key: MemberPageKey) => openModal('member', { page: key });
   const setActive = useActiveMenuEntry();
@@ -171,6 +177,8 @@ function PageBody({
       return <ProfitPage />;
     case 'bonusDetails':
       return <BonusDetailsPage />;
+    case 'rewardCenter':
+      return <RewardCentrePage />;
     case 'manualRebate':
       return <ManualRebatePage />;
   }

@@ -29,6 +29,16 @@ it('shows bonus details only when the merchant offers bonuses, before the rebate
   expect(resolvePage('bonusDetails', visiblePages(false, false, true))).toBe('bonusDetails');
 });
 
+it('shows the reward centre only when the merchant offers rewards, after bonus details', () => {
+  expect(visiblePages(true, true, true)).not.toContain('rewardCenter');
+  expect(visiblePages(false, true, true, true).slice(-3)).toEqual([
+    'bonusDetails',
+    'rewardCenter',
+    'manualRebate',
+  ]);
+  expect(resolvePage('rewardCenter', visiblePages(false, false, false, true))).toBe('rewardCenter');
+});
+
 it('falls back to my account for unknown or hidden pages', () => {
   expect(resolvePage('withdraw', visiblePages(false))).toBe('withdraw');
   expect(resolvePage('transferUpline', visiblePages(false))).toBe('securityCenter');

@@ -14,6 +14,7 @@ export const MEMBER_PAGES = [
   { key: 'transactionHistory', icon: 'file' },
   { key: 'personalProfit', icon: 'star' },
   { key: 'bonusDetails', icon: 'sparkles' },
+  { key: 'rewardCenter', icon: 'crown' },
   { key: 'manualRebate', icon: 'gift' },
 ] as const satisfies readonly { key: string; icon: IconName }[];
 
@@ -23,14 +24,21 @@ export const DEFAULT_MEMBER_PAGE: MemberPageKey = 'securityCenter';
 /**
  * The entries this member sees: transferUpline only with an upline to send to, or for agents;
  * manualRebate only when the merchant has some non-zero rebate rate, bonusDetails only when the
- * merchant offers bonuses (never a "coming soon").
+ * merchant offers bonuses, rewardCenter only when the merchant offers rewards (a VIP rebate rate or
+ * a raffle running) or the member holds some (never a "coming soon").
  */
-export function visiblePages(canTransferTree: boolean, rebates = false, bonuses = false): MemberPageKey[] {
+export function visiblePages(
+  canTransferTree: boolean,
+  rebates = false,
+  bonuses = false,
+  rewards = false,
+): MemberPageKey[] {
   return MEMBER_PAGES.map((p) => p.key).filter(
     (key) =>
       (key !== 'transferUpline' || canTransferTree) &&
       (key !== 'manualRebate' || rebates) &&
-      (key !== 'bonusDetails' || bonuses),
+      (key !== 'bonusDetails' || bonuses) &&
+      (key !== 'rewardCenter' || rewards),
   );
 }
 

@@ -18,6 +18,8 @@ export async function startReferenceFeedBeside(ctx: AppContext): Promise<(() => 
       host: '127.0.0.1',
       speed: config.REFERENCE_FEED_SPEED,
       seed: config.REFERENCE_FEED_SEED,
+      sports: config.REFERENCE_FEED_SPORTS,
+      fixturesPerSport: config.REFERENCE_FEED_FIXTURES,
       token: config.FEED_TOKEN,
     });
     ctx.log.info(`reference odds feed at ${feed.url} (speed ${config.REFERENCE_FEED_SPEED})`);

@@ -23,6 +23,14 @@ describe('configuration', () => {
     expect(provider.feedUrl).toBe('https://feed.example');
     expect(loadConfig({ NODE_ENV: 'development', REFERENCE_FEED_PORT: '0' }).feedUrl).toBeNull();
     expect(() => loadConfig({ REFERENCE_FEED_SPEED: '-1' })).toThrow(ConfigError);
+    expect(loadConfig({ REFERENCE_FEED_SPORTS: 'basketball, tennis' }).REFERENCE_FEED_SPORTS).toEqual([
+      'basketball',
+      'tennis',
+    ]);
+    expect(loadConfig({}).REFERENCE_FEED_SPORTS).toBeUndefined();
+    expect(() => loadConfig({ REFERENCE_FEED_SPORTS: 'basketball,curling' })).toThrow(ConfigError);
+    expect(loadConfig({ REFERENCE_FEED_FIXTURES: '6' }).REFERENCE_FEED_FIXTURES).toBe(6);
+    expect(() => loadConfig({ REFERENCE_FEED_FIXTURES: '0' })).toThrow(ConfigError);
   });
 });
 

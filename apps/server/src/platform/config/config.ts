@@ -1,3 +1,4 @@
+import { sportsSport } from '@sorte/contracts';
 import { z } from 'zod';
 
 const bool = z
@@ -76,6 +77,17 @@ const envSchema = z.object({
   REFERENCE_FEED_SPEED: z.coerce.number().positive().max(100_000).default(1),
   /** The simulation's seed (the same seed replays the same fixtures); default: the time. */
   REFERENCE_FEED_SEED: z.coerce.number().int().min(0).max(2_147_483_647).optional(),
+  /**
+   * The sports it simulates, comma-separated (default: all). A sped-up feed's messages cost the
+   * server's database in proportion: the browser journeys run it fast on a few cheap sports.
+   */
+  REFERENCE_FEED_SPORTS: z
+    .string()
+    .transform((v) => v.split(',').map((s) => s.trim()))
+    .pipe(z.array(sportsSport).min(1))
+    .optional(),
+  /** Fixtures it keeps open per sport, started or not (default 4). */
+  REFERENCE_FEED_FIXTURES: z.coerce.number().int().min(1).max(50).optional(),
   /** The odds feed the sportsbook consumes (default: the reference feed, when it is on). */
   FEED_URL: z.string().url().optional(),
   /** The feed's token, when it asks for one. */

@@ -16,7 +16,8 @@ import { type Kysely, sql } from 'kysely';
  *
  * And the points mall's redeem prompts (spec §5: "a Zalo number ID or a Whatsapp number to redeem a
  * bonus"): the merchant's own WhatsApp number and Zalo ID in `points_settings` (null: that prompt is
- * not offered), and the player's contact given with a redemption in `points_redemptions.contact`.
+ * not offered), and the player's contact given with a redemption in `points_redemptions.contact`;
+ * and the points consumer's missing checkpoint row.
  */
 const STATEMENTS = [
   `alter table sessions add column device_id text`,
@@ -63,6 +64,9 @@ const STATEMENTS = [
   `create index abuse_flags_merchant on abuse_flags (merchant_id, id desc)`,
   `alter table points_settings add column whatsapp_contact text, add column zalo_contact text`,
   `alter table points_redemptions add column contact jsonb`,
+  // The points earning consumer's checkpoint (0069 left it out): the poller only looks for facts past
+  // an existing checkpoint, so without the row a fresh database never earned points in the job.
+  `insert into stream_checkpoints (consumer) values ('points') on conflict do nothing`,
 ];
 
 // biome-ignore lint/suspicious/noExplicitAny: a migration sees the schema as it was, not today's typed one

@@ -1,46 +1,47 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { totpCode } from '../apps/server/src/modules/backoffice/backoffice.totp.ts';
 import { pngImage } from '../apps/server/src/platform/storage/image-fixtures.test-helpers.ts';
-import { type RunningServer, screenshot } from './harness.ts';
-import { t } from './i18n.ts';
+import { openBackoffice } from './backoffice-api.ts';
+import { screenshot } from './harness.ts';
+import { t, tBackoffice } from './i18n.ts';
 import { JOURNEYS, journeyPage, useJourney } from './journey.ts';
 import { signInContext } from './player.ts';
 
 /**
  * Activity applications (issue 17 item 2): the demo player opens the demo promotion's page, writes a
  * comment, attaches two pictures (a PNG and a JPEG the browser draws) and sees their previews, sends,
- * and sees the application under review; an operator approves it with a reward through the back
- * office API, and the player reads "approved" with the reward. PT-BR on a phone in the dark theme,
+ * and sees the application under review; an operator approves it with a reward in the back office's
+ * review queue (both pictures shown), and the player reads "approved" with the reward. PT-BR on a phone in the dark theme,
  * EN on a desktop in the light theme.
  */
 const ACTIVITY = 'share-your-win';
 const j = useJourney({ demoPlayer: {} });
 
-/** The admin demo operator, enrolled in TOTP through the API on first use (as the back office does). */
-const admin = { token: '', secret: '', lastStep: 0 };
-async function bo(server: RunningServer, method: string, path: string, body?: unknown, token = admin.token) {
-  const res = await fetch(`${server.url}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { 'bo-token': token } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await res.json()) as { success: boolean; value?: unknown };
-  if (!json.success) throw new Error(`${method} ${path} → ${res.status} ${JSON.stringify(json)}`);
-  return json.value as Record<string, unknown>;
-}
-async function adminSignIn(server: RunningServer): Promise<void> {
-  if (admin.token) return;
-  const login = await bo(server, 'POST', '/bo/session/login', {
-    merchant: 'demo',
-    username: 'admin',
-    password: 'admin12345',
-  });
-  admin.token = String(login.token);
-  const setup = await bo(server, 'POST', '/bo/session/totp/setup', {});
-  admin.secret = String(setup.secret);
-  admin.lastStep = Math.floor(Date.now() / 30_000);
-  await bo(server, 'POST', '/bo/session/totp/enable', { code: totpCode(admin.secret, new Date()) });
+/**
+ * An operator approves the demo player's pending application in the back office's review queue
+ * (signed in through the API; the sign-in form has its own journey in cashier.test.ts): both
+ * pictures load, the reward is typed in the locale's format, and the queue says it is paid.
+ */
+async function approveInBackoffice(lang: 'pt-BR' | 'en'): Promise<void> {
+  const b = (key: string, vars?: Record<string, string | number>) => tBackoffice(lang, key, vars);
+  const { context, page } = await openBackoffice(j.browser, j.server, lang, '/activities?status=pending');
+  try {
+    const row = page.getByRole('row').filter({ hasText: 'demoplayer' }).first();
+    await row.waitFor({ timeout: 20_000 });
+    await expect.poll(() => row.locator('img.thumb').count(), { timeout: 20_000 }).toBe(2);
+    await screenshot(page, `activities-backoffice-queue-${lang}`);
+    await row.getByRole('button', { name: b('action.approve') }).click();
+    const dialog = page.getByRole('dialog', {
+      name: b('activities.approveTitle', { account: 'demoplayer' }),
+    });
+    await dialog
+      .getByLabel(b('activities.reward', { currency: 'BRL' }))
+      .fill(lang === 'en' ? '10.00' : '10,00');
+    await dialog.getByRole('button', { name: b('action.approve') }).click();
+    await page.getByText(b('activities.approved', { account: 'demoplayer' })).waitFor({ timeout: 20_000 });
+  } finally {
+    await context.close();
+  }
 }
 
 /** A real JPEG, drawn and encoded by the browser. */
@@ -95,16 +96,7 @@ describe.each(JOURNEYS)('activity application, $name', (setting) => {
     await item.scrollIntoViewIfNeeded();
     await screenshot(page, `activities-pending-${lang}-${setting.phone ? 'phone' : 'desktop'}-${theme}`);
 
-    await adminSignIn(j.server);
-    const queue = await bo(j.server, 'GET', '/bo/activity/applications');
-    const pending = (queue.list as { id: number; activityId: string }[]).find(
-      (a) => a.activityId === ACTIVITY,
-    );
-    expect(pending).toBeDefined();
-    await bo(j.server, 'POST', `/bo/activity/applications/${pending!.id}/decision`, {
-      decision: 'approve',
-      rewardMinor: 1_000,
-    });
+    await approveInBackoffice(lang);
 
     await page.reload();
     const decided = page.getByTestId('activity-application').first();

@@ -18,6 +18,21 @@ export function bpToPercentInput(bp: number, locale: string): string {
   return locale === 'en' ? text : text.replace('.', ',');
 }
 
+/**
+ * A typed percent as whole basis points, exactly (@sorte/money, never a float), or null when it does
+ * not read: more than two decimals, above 10% or not a number. Empty reads as 0.
+ */
+export function percentInputToBp(text: string): number | null {
+  let units: bigint;
+  try {
+    units = rateFromPercent(text.trim().replace(',', '.') || '0');
+  } catch {
+    return null;
+  }
+  if (units < 0n || units % UNITS_PER_BP !== 0n || units / UNITS_PER_BP > MAX_BP) return null;
+  return Number(units / UNITS_PER_BP);
+}
+
 /** The stored rates as the form shows them: every category the site can rebate, 0 where none is set. */
 export function rebateDraftOf(
   stored: RebateRates,
@@ -48,15 +63,8 @@ export function parseRebateDraft(
   const bp = new Map(stored.rates.map((r) => [r.category, r.rateBp]));
   const rates: RebateRatesUpdate['rates'] = [];
   for (const [category, text] of Object.entries(draft.rates)) {
-    let units: bigint;
-    try {
-      units = rateFromPercent(text.trim().replace(',', '.') || '0');
-    } catch {
-      return { invalid: category };
-    }
-    if (units < 0n || units % UNITS_PER_BP !== 0n || units / UNITS_PER_BP > MAX_BP)
-      return { invalid: category };
-    const rateBp = Number(units / UNITS_PER_BP);
+    const rateBp = percentInputToBp(text);
+    if (rateBp === null) return { invalid: category };
     if (rateBp !== (bp.get(category as GameType) ?? 0))
       rates.push({ category: category as GameType, rateBp });
   }

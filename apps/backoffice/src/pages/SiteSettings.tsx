@@ -12,6 +12,7 @@ import { api } from '../lib/api';
 import { useMe } from '../lib/operator';
 import { BannersPanel } from './BannersPanel';
 import { RebatesPanel } from './RebatesPanel';
+import { RafflesPanel, VipRebatesPanel } from './RewardsPanels';
 import {
   type BrandDraft,
   badCountries,
@@ -27,7 +28,7 @@ import {
   THEME_COLOURS,
 } from '../lib/site-settings';
 
-const TABS = ['flags', 'status', 'brand', 'banners', 'rebates', 'security'] as const;
+const TABS = ['flags', 'status', 'brand', 'banners', 'rebates', 'vipRebates', 'raffles', 'security'] as const;
 type Tab = (typeof TABS)[number];
 
 const configKey = (code: string) => ['bo', 'merchant-config', code] as const;
@@ -76,6 +77,8 @@ export function SiteSettingsPage() {
         <BannersPanel code={code} banners={data.banners ?? []} configKey={configKey(code)} />
       ) : null}
       {data && tab === 'rebates' ? <RebatesPanel /> : null}
+      {data && tab === 'vipRebates' ? <VipRebatesPanel /> : null}
+      {data && tab === 'raffles' ? <RafflesPanel /> : null}
       {data && tab === 'security' ? <DefaultPasswordPanel config={data} /> : null}
     </section>
   );

@@ -95,6 +95,11 @@ export const sportsBetLeg = z.object({
   /** The odds taken (× 1000). */
   odds: z.number().int(),
   status: z.enum(['open', 'win', 'lose', 'void', 'half_win', 'half_lose']),
+  /**
+   * The event's sport and competitors, as the book keeps them after the event ended and left the
+   * events API (a settled bet still names its teams); null if the book no longer has the event.
+   */
+  event: z.object({ sport: sportsSport, home: z.string(), away: z.string() }).nullable(),
 });
 export const sportsBet = z.object({
   id: z.string(),

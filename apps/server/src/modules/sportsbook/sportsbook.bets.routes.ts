@@ -1,5 +1,6 @@
 import {
   type SportsBet,
+  type SportsSport,
   sportsBet,
   sportsBetParams,
   sportsBetPlaced,
@@ -18,6 +19,7 @@ import { requireBettor, requireMember } from '../auth/index.ts';
 import { legsOf, placeSportsBets, type SbBetRow } from './sportsbook.bets.ts';
 import { cashOut, cashOutQuotes } from './sportsbook.cashout.ts';
 import { sportsbookMerchant } from './sportsbook.offer.ts';
+import { eventsQuery } from './sportsbook.routes.ts';
 
 const tags = ['sportsbook'];
 
@@ -27,6 +29,15 @@ async function betViews(db: Db, bets: SbBetRow[]): Promise<SportsBet[]> {
     bets.map((b) => b.id),
   );
   const quotes = await cashOutQuotes(db, bets);
+  const fixtureIds = [...new Set([...legs.values()].flat().map((l) => l.fixture_id))];
+  const events = new Map(
+    fixtureIds.length
+      ? (await eventsQuery(db).where('f.id', 'in', fixtureIds).execute()).map((e) => [
+          e.id,
+          { sport: e.sport as SportsSport, home: e.home_name, away: e.away_name },
+        ])
+      : [],
+  );
   return bets.map((bet) => ({
     id: String(bet.id),
     type: bet.kind,
@@ -51,6 +62,7 @@ async function betViews(db: Db, bets: SbBetRow[]): Promise<SportsBet[]> {
       outcome: leg.outcome_id,
       odds: leg.odds,
       status: leg.status,
+      event: events.get(leg.fixture_id) ?? null,
     })),
   }));
 }

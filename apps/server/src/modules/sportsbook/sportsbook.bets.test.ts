@@ -127,7 +127,15 @@ describe('POST /wps/sports/bets', () => {
       potentialReturnMinor: 1_860,
     });
     expect(football.legs).toEqual([
-      { eventId: fx(1), market: '1x2', specifiers: '', outcome: 'home', odds: 1_860, status: 'open' },
+      {
+        eventId: fx(1),
+        market: '1x2',
+        specifiers: '',
+        outcome: 'home',
+        odds: 1_860,
+        status: 'open',
+        event: { sport: 'football', home: 'Team 2', away: 'Team 3' },
+      },
     ]);
     expect(esport).toMatchObject({ stakeMinor: 1_000, potentialReturnMinor: 4_200, status: 'open' });
     expect(await p.balance()).toBe(98_000n);
@@ -355,6 +363,11 @@ describe('GET /wps/sports/bets', () => {
     expect(list.status).toBe(200);
     expect(list.value.map((b: { id: string }) => b.id)).toEqual([second.id, first.id]);
     expect(list.value[0].legs).toHaveLength(2);
+    // Each leg names its event (kept by the book once the event ends and leaves the events API).
+    expect(list.value[0].legs.map((l: { event: unknown }) => l.event)).toEqual([
+      { sport: 'football', home: 'Team 4', away: 'Team 5' },
+      { sport: 'football', home: 'Team 6', away: 'Team 7' },
+    ]);
     expect((await get(p.token, '/wps/sports/bets?status=settled')).value).toEqual([]);
     expect((await get(p.token, `/wps/sports/bets?before=${second.id}`)).value).toEqual([first]);
     expect(await get(p.token, `/wps/sports/bets/${first.id}`)).toMatchObject({ status: 200, value: first });

@@ -20,8 +20,11 @@ export function MyBets() {
   const isLogin = useSession((s) => s.isLogin);
   const [tab, setTab] = useState<BetsTab>('open');
   const bets = useMyBets(tab);
-  // Names kept on this device at placement, else read from the events still offered.
-  const ids = [...new Set((bets.data ?? []).flatMap((b) => b.legs.map((l) => l.eventId)))];
+  // The server names each leg's event; a leg it no longer can is named as kept on this device at
+  // placement, else read from the events still offered.
+  const ids = [
+    ...new Set((bets.data ?? []).flatMap((b) => b.legs.filter((l) => !l.event).map((l) => l.eventId))),
+  ];
   const unknown = ids.filter((id) => !eventNames(id));
   const read = useEventNames(unknown);
   const namesOf = (id: string): EventNames | null => {
@@ -76,7 +79,7 @@ function BetCard({ bet, namesOf }: { bet: PlayerBet; namesOf: (id: string) => Ev
       </header>
       <ul className="sb-bet__legs">
         {bet.legs.map((leg, i) => {
-          const names = namesOf(leg.eventId);
+          const names = leg.event ?? namesOf(leg.eventId);
           const teams = { home: names?.home ?? t('home'), away: names?.away ?? t('away') };
           const line = marketLine(leg.specifiers);
           return (

@@ -130,7 +130,43 @@ export const boSportsResultsQuery = pageQuery.extend({
 });
 export const boSportsResultsPage = paged(boSportsManualResult);
 
-/** GET/PUT /bo/sportsbook/limits: the merchant's, per sport (null = the merchant's), per player. */
+/** The market types the book offers (the feed contract's keys), for limits and liability caps per market type. */
+export const SPORTS_MARKET_TYPES = [
+  '1x2',
+  'double_chance',
+  'draw_no_bet',
+  'asian_handicap',
+  'total',
+  'btts',
+  'correct_score',
+  'ht_ft',
+  'winner',
+  'handicap',
+  'set_winner',
+  'set_handicap',
+  'total_sets',
+  'correct_set_score',
+  'map_winner',
+  'map_handicap',
+  'total_maps',
+  'correct_map_score',
+] as const;
+const marketLimit = z.object({
+  market: z.enum(SPORTS_MARKET_TYPES),
+  maxStakeMinor: positiveMinor.nullable(),
+  maxPayoutMinor: positiveMinor.nullable(),
+});
+/** A liability cap per outcome: for every sport / market type when null, else that sport's / type's. */
+const liabilityCap = z.object({
+  sport: z.enum(SPORTS_SPORTS).nullable(),
+  market: z.enum(SPORTS_MARKET_TYPES).nullable(),
+  maxLiabilityMinor: positiveMinor,
+});
+
+/**
+ * GET/PUT /bo/sportsbook/limits: the merchant's, per sport (null = the merchant's), per market type,
+ * per player, and the liability caps per outcome. The strictest applicable limit holds.
+ */
 export const boSportsLimits = z.object({
   minStakeMinor: positiveMinor,
   maxStakeMinor: positiveMinor,
@@ -144,12 +180,17 @@ export const boSportsLimits = z.object({
     }),
   ),
   players: z.array(z.object({ account: z.string(), maxStakeMinor: positiveMinor })),
+  markets: z.array(marketLimit),
+  liabilityCaps: z.array(liabilityCap),
   bigStakeMinor: positiveMinor,
   bigReturnMinor: positiveMinor,
 });
 export type BoSportsLimits = z.infer<typeof boSportsLimits>;
 
-/** PUT: what is sent is changed; a sport with both null and a player with maxStakeMinor null are removed. */
+/**
+ * PUT: what is sent is changed; a sport or a market type with both null, a player with maxStakeMinor
+ * null and a liability cap with maxLiabilityMinor null are removed.
+ */
 export const boSportsLimitsUpdate = z.object({
   minStakeMinor: positiveMinor.optional(),
   maxStakeMinor: positiveMinor.optional(),
@@ -167,6 +208,11 @@ export const boSportsLimitsUpdate = z.object({
     .optional(),
   players: z
     .array(z.object({ account: z.string().trim().min(1).max(64), maxStakeMinor: positiveMinor.nullable() }))
+    .max(50)
+    .optional(),
+  markets: z.array(marketLimit).max(SPORTS_MARKET_TYPES.length).optional(),
+  liabilityCaps: z
+    .array(liabilityCap.extend({ maxLiabilityMinor: positiveMinor.nullable() }))
     .max(50)
     .optional(),
   bigStakeMinor: positiveMinor.optional(),

@@ -16,6 +16,7 @@ import { AppError } from '../../platform/http/app-error.ts';
 import { memberKey, type StakeSlip, slipPath } from '../bets/index.ts';
 import { memberAccountId } from '../ledger/index.ts';
 import { recordBets } from '../records/index.ts';
+import { type LiabilityBook, lockLiability, takeLiability } from './sportsbook.liability.ts';
 import { outcomeKey } from './sportsbook.outcome.ts';
 import { relatedSelections } from './sportsbook.rules.ts';
 import {
@@ -83,14 +84,18 @@ type OutcomeRow = Pick<
 interface Locked {
   outcomes: Map<string, OutcomeRow>;
   limits: Limits;
-  /** Back-office trading: operator suspensions, per-sport and per-player limits. */
+  /** Back-office trading: operator suspensions, per-sport, per-market and per-player limits. */
   trading: TradingGuard;
+  /** The liability caps of the batch's outcomes, their rows locked (sportsbook.liability.ts). */
+  liability: LiabilityBook;
 }
 
 interface Decided {
   odds: number[];
   potential: bigint;
   category: 'SPORTS' | 'ESPORTS';
+  /** The legs' outcomes as locked, for the liability they take. */
+  legs: OutcomeRow[];
 }
 
 const selectionKey = (s: Selection) =>
@@ -188,16 +193,18 @@ function potentialOf(slip: SbSlip, odds: number[]): bigint {
  * merchant's limits read and the selections' outcomes and markets share-locked in key order, the
  * accounts locked in id order, the twins by (member, key); each bet decided in order (the selections
  * open, the odds policy on the locked odds, the stake limits, the potential return under the max
- * payout, funds on the running balance), the stakes as one `transferBatch`, the `sb_bets` and
+ * payout, funds on the running balance, the liability caps of its outcomes), the stakes as one `transferBatch`, the `sb_bets` and
  * `sb_bet_legs` rows and their open betting records set-based.
  */
 const sportsBets = slipPath<SbSlip, Locked, Decided, SbBetRow>({
   async lock(trx, slips, batch) {
+    const outcomes = await lockOutcomes(
+      trx,
+      slips.flatMap((s) => s.selections),
+    );
     return {
-      outcomes: await lockOutcomes(
-        trx,
-        slips.flatMap((s) => s.selections),
-      ),
+      outcomes,
+      liability: await lockLiability(trx, batch.merchantId, [...outcomes.values()]),
       limits: await limitsOf(trx, batch.merchantId),
       trading: await tradingGuardOf(
         trx,
@@ -233,9 +240,14 @@ const sportsBets = slipPath<SbSlip, Locked, Decided, SbBetRow>({
       stakeMinor: slip.stakeMinor,
       potentialMinor: potential,
       sports: rows.map((r) => r.sport),
+      markets: rows.map((r) => r.market_key),
     });
     const esports = rows.every((r) => (SPORTS_ESPORTS as readonly string[]).includes(r.sport));
-    return { odds, potential, category: esports ? 'ESPORTS' : 'SPORTS' };
+    return { odds, potential, category: esports ? 'ESPORTS' : 'SPORTS', legs: rows };
+  },
+  // After its funds, so only a bet that goes ahead takes liability from the batch's running totals.
+  take(_, locked, decided) {
+    takeLiability(locked.liability, decided.legs, decided.potential);
   },
   async write(trx, accepted, _, batch) {
     if (accepted.length === 0) return [];

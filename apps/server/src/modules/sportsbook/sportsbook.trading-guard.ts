@@ -14,6 +14,8 @@ export interface TradingGuard {
   suspended: Set<string>;
   sports: Map<string, { maxStakeMinor: bigint | null; maxPayoutMinor: bigint | null }>;
   players: Map<string, bigint>;
+  /** Per market type (`1x2`, `correct_score`, …). */
+  markets: Map<string, { maxStakeMinor: bigint | null; maxPayoutMinor: bigint | null }>;
 }
 
 interface Picked {
@@ -55,7 +57,18 @@ export async function tradingGuardOf(
           .select(['member_id', 'max_stake_minor'])
           .where('member_id', 'in', [...new Set(memberIds)])
           .execute();
+  const markets = await trx
+    .selectFrom('sb_market_limits')
+    .select(['market_key', 'max_stake_minor', 'max_payout_minor'])
+    .where('merchant_id', '=', merchantId)
+    .execute();
   return {
+    markets: new Map(
+      markets.map((m) => [
+        m.market_key,
+        { maxStakeMinor: m.max_stake_minor, maxPayoutMinor: m.max_payout_minor },
+      ]),
+    ),
     suspended: new Set(suspensions.map((s) => suspensionKey(s.fixture_id, s.market_key, s.specifiers))),
     sports: new Map(
       sports.map((s) => [s.sport, { maxStakeMinor: s.max_stake_minor, maxPayoutMinor: s.max_payout_minor }]),
@@ -75,25 +88,49 @@ export function refuseSuspended(guard: TradingGuard, selections: Picked[]): void
   });
 }
 
+type StakeAndPayout = { maxStakeMinor: bigint | null; maxPayoutMinor: bigint | null };
+/** Where a limit comes from, as the refusal names it: `{ sport }` or `{ market }`. */
+type LimitSource = { sport: string } | { market: string };
+
+/** The smallest of these limits' `field`, with its source, or null when none sets it. */
+function strictest(limits: Array<[LimitSource, StakeAndPayout | undefined]>, field: keyof StakeAndPayout) {
+  let found: { source: LimitSource; max: bigint } | null = null;
+  for (const [source, limit] of limits) {
+    const max = limit?.[field];
+    if (max != null && (found === null || max < found.max)) found = { source, max };
+  }
+  return found;
+}
+
 /**
- * The per-sport limits of every sport the bet touches (the strictest applies) and the bettor's own
- * max stake, on the bet's total stake and its potential return: refused, not capped, with the same
- * codes as the merchant's limits.
+ * The per-sport limits of every sport the bet touches and the per-market limits of every market
+ * type it touches (of all these, the strictest applies), and the bettor's own max stake, on the
+ * bet's total stake and its potential return: refused, not capped, with the same codes as the
+ * merchant's limits and the limit that refused it (with its sport or market).
  */
 export function refuseTradingLimits(
   guard: TradingGuard,
-  bet: { memberId: string; stakeMinor: bigint; potentialMinor: bigint; sports: string[] },
+  bet: { memberId: string; stakeMinor: bigint; potentialMinor: bigint; sports: string[]; markets: string[] },
 ): void {
   const player = guard.players.get(bet.memberId);
   if (player !== undefined && bet.stakeMinor > player)
     throw new AppError('SPORTS_STAKE_TOO_LARGE', { maxStakeMinor: Number(player) });
-  for (const sport of new Set(bet.sports)) {
-    const limit = guard.sports.get(sport);
-    if (limit?.maxStakeMinor != null && bet.stakeMinor > limit.maxStakeMinor)
-      throw new AppError('SPORTS_STAKE_TOO_LARGE', { maxStakeMinor: Number(limit.maxStakeMinor), sport });
-    if (limit?.maxPayoutMinor != null && bet.potentialMinor > limit.maxPayoutMinor)
-      throw new AppError('SPORTS_PAYOUT_TOO_LARGE', { maxPayoutMinor: Number(limit.maxPayoutMinor), sport });
-  }
+  const limits: Array<[LimitSource, StakeAndPayout | undefined]> = [
+    ...[...new Set(bet.sports)].map((sport): [LimitSource, StakeAndPayout | undefined] => [
+      { sport },
+      guard.sports.get(sport),
+    ]),
+    ...[...new Set(bet.markets)].map((market): [LimitSource, StakeAndPayout | undefined] => [
+      { market },
+      guard.markets.get(market),
+    ]),
+  ];
+  const stake = strictest(limits, 'maxStakeMinor');
+  if (stake && bet.stakeMinor > stake.max)
+    throw new AppError('SPORTS_STAKE_TOO_LARGE', { maxStakeMinor: Number(stake.max), ...stake.source });
+  const payout = strictest(limits, 'maxPayoutMinor');
+  if (payout && bet.potentialMinor > payout.max)
+    throw new AppError('SPORTS_PAYOUT_TOO_LARGE', { maxPayoutMinor: Number(payout.max), ...payout.source });
 }
 
 /** Marks the markets of these events that the merchant's operators suspended (the players' event API). */

@@ -52,7 +52,37 @@ export interface SbManualResultsTable {
   decision_reason: string | null;
 }
 
+/** Risk controls (migration 0080): limits per market type, liability caps and their locks. */
+export interface SbMarketLimitsTable {
+  merchant_id: string;
+  market_key: string;
+  max_stake_minor: bigint | null;
+  max_payout_minor: bigint | null;
+  updated_at: Generated<Date>;
+}
+
+export interface SbLiabilityCapsTable {
+  merchant_id: string;
+  /** '' for every sport. */
+  sport: Generated<string>;
+  /** '' for every market type. */
+  market_key: Generated<string>;
+  max_liability_minor: bigint;
+  updated_at: Generated<Date>;
+}
+
+export interface SbLiabilityLocksTable {
+  merchant_id: string;
+  fixture_id: string;
+  market_key: string;
+  specifiers: string;
+  outcome_id: string;
+}
+
 export interface SportsbookTradingTables {
+  sb_market_limits: SbMarketLimitsTable;
+  sb_liability_caps: SbLiabilityCapsTable;
+  sb_liability_locks: SbLiabilityLocksTable;
   sb_suspensions: SbSuspensionsTable;
   sb_sport_limits: SbSportLimitsTable;
   sb_player_limits: SbPlayerLimitsTable;

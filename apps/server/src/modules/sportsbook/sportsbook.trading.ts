@@ -311,6 +311,19 @@ export async function readLimits(db: Db, merchantId: string): Promise<BoSportsLi
     .where('p.merchant_id', '=', merchantId)
     .orderBy('m.account')
     .execute();
+  const markets = await db
+    .selectFrom('sb_market_limits')
+    .selectAll()
+    .where('merchant_id', '=', merchantId)
+    .orderBy('market_key')
+    .execute();
+  const caps = await db
+    .selectFrom('sb_liability_caps')
+    .selectAll()
+    .where('merchant_id', '=', merchantId)
+    .orderBy('sport')
+    .orderBy('market_key')
+    .execute();
   return {
     minStakeMinor: Number(row?.min_stake_minor ?? DEFAULT_SB_LIMITS.minStakeMinor),
     maxStakeMinor: Number(row?.max_stake_minor ?? DEFAULT_SB_LIMITS.maxStakeMinor),
@@ -322,14 +335,25 @@ export async function readLimits(db: Db, merchantId: string): Promise<BoSportsLi
       maxPayoutMinor: s.max_payout_minor === null ? null : Number(s.max_payout_minor),
     })),
     players: players.map((p) => ({ account: p.account, maxStakeMinor: Number(p.max_stake_minor) })),
+    markets: markets.map((m) => ({
+      market: m.market_key as BoSportsLimits['markets'][number]['market'],
+      maxStakeMinor: m.max_stake_minor === null ? null : Number(m.max_stake_minor),
+      maxPayoutMinor: m.max_payout_minor === null ? null : Number(m.max_payout_minor),
+    })),
+    liabilityCaps: caps.map((c) => ({
+      sport: (c.sport || null) as BoSportsLimits['liabilityCaps'][number]['sport'],
+      market: (c.market_key || null) as BoSportsLimits['liabilityCaps'][number]['market'],
+      maxLiabilityMinor: Number(c.max_liability_minor),
+    })),
     bigStakeMinor: Number(settings?.big_stake_minor ?? DEFAULT_BIG_BETS.bigStakeMinor),
     bigReturnMinor: Number(settings?.big_return_minor ?? DEFAULT_BIG_BETS.bigReturnMinor),
   };
 }
 
 /**
- * Changes what is sent (a sport with both limits null, or a player with a null max stake, is
- * removed), under the merchant's row lock, audited with before and after.
+ * Changes what is sent (a sport or market type with both limits null, a player with a null max
+ * stake, a liability cap with a null max, is removed), under the merchant's row lock, audited with
+ * before and after.
  */
 export async function updateLimits(
   db: Db,
@@ -404,6 +428,7 @@ export async function updateLimits(
         )
         .execute();
     }
+    await updateRiskLimits(trx, merchantId, change);
     const after = await readLimits(trx, merchantId);
     await recordAudit(trx, {
       operator,
@@ -415,6 +440,53 @@ export async function updateLimits(
     });
     return after;
   });
+}
+
+/** The limits per market type and the liability caps of a limits update (inside its transaction). */
+async function updateRiskLimits(trx: Db, merchantId: string, change: BoSportsLimitsUpdate): Promise<void> {
+  for (const m of change.markets ?? []) {
+    if (m.maxStakeMinor === null && m.maxPayoutMinor === null) {
+      await trx
+        .deleteFrom('sb_market_limits')
+        .where('merchant_id', '=', merchantId)
+        .where('market_key', '=', m.market)
+        .execute();
+      continue;
+    }
+    const values = {
+      max_stake_minor: m.maxStakeMinor === null ? null : BigInt(m.maxStakeMinor),
+      max_payout_minor: m.maxPayoutMinor === null ? null : BigInt(m.maxPayoutMinor),
+    };
+    await trx
+      .insertInto('sb_market_limits')
+      .values({ merchant_id: merchantId, market_key: m.market, ...values })
+      .onConflict((oc) =>
+        oc.columns(['merchant_id', 'market_key']).doUpdateSet({ ...values, updated_at: new Date() }),
+      )
+      .execute();
+  }
+  for (const c of change.liabilityCaps ?? []) {
+    const key = { sport: c.sport ?? '', market_key: c.market ?? '' };
+    if (c.maxLiabilityMinor === null) {
+      await trx
+        .deleteFrom('sb_liability_caps')
+        .where('merchant_id', '=', merchantId)
+        .where('sport', '=', key.sport)
+        .where('market_key', '=', key.market_key)
+        .execute();
+      continue;
+    }
+    const max = BigInt(c.maxLiabilityMinor);
+    await trx
+      .insertInto('sb_liability_caps')
+      .values({ merchant_id: merchantId, ...key, max_liability_minor: max })
+      .onConflict((oc) =>
+        oc
+          .columns(['merchant_id', 'sport', 'market_key'])
+          .doUpdateSet({ max_liability_minor: max, updated_at: new Date() }),
+      )
+      .execute();
+  }
 }
 
 /** The merchant's bets whose stake or potential return reaches a big-bet threshold, newest first. */

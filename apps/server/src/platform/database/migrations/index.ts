@@ -45,6 +45,7 @@ import * as m0076 from './0076_sportsbook_bets.ts';
 import * as m0077 from './0077_sportsbook_settlement.ts';
 import * as m0078 from './0078_promotions.ts';
 import * as m0079 from './0079_sportsbook_trading.ts';
+import * as m0080 from './0080_sportsbook_risk.ts';
 import * as m0081 from './0081_bonuses.ts';
 import * as m0082 from './0082_reward_centre.ts';
 import * as m0083 from './0083_abuse_limits.ts';
@@ -103,6 +104,7 @@ export const MIGRATIONS: Migration[] = [
   { name: '0077_sportsbook_settlement', up: m0077.up },
   { name: '0078_promotions', up: m0078.up },
   { name: '0079_sportsbook_trading', up: m0079.up },
+  { name: '0080_sportsbook_risk', up: m0080.up },
   { name: '0081_bonuses', up: m0081.up },
   { name: '0082_reward_centre', up: m0082.up },
   { name: '0083_abuse_limits', up: m0083.up },

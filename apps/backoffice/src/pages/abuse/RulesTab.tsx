@@ -31,8 +31,8 @@ export function RulesTab() {
   return (
     <div className="stack">
       <p className="muted small">{t('abuse.rulesHint')}</p>
-      <div className="panel table-wrap">
-        <table className="table">
+      <div className="panel">
+        <table className="table table--cards">
           <thead>
             <tr>
               <th>{t('abuse.kind')}</th>
@@ -44,20 +44,26 @@ export function RulesTab() {
           <tbody>
             {draft.map((rule, i) => (
               <tr key={rule.kind}>
-                <td>{t(`abuse.kinds.${rule.kind}`)}</td>
+                <td data-label={t('abuse.kind')}>
+                  <strong>{t(`abuse.kinds.${rule.kind}`)}</strong>
+                </td>
                 {ABUSE_DIMENSIONS.map((dimension) => (
-                  <td key={dimension}>
-                    <input
-                      type="checkbox"
-                      aria-label={`${t(`abuse.kinds.${rule.kind}`)} — ${t(`abuse.dimensions.${dimension}`)}`}
-                      checked={rule[dimension]}
-                      onChange={(event) => {
-                        save.edited();
-                        setDraft(
-                          draft.map((r, j) => (j === i ? { ...r, [dimension]: event.target.checked } : r)),
-                        );
-                      }}
-                    />
+                  <td key={dimension} data-label={t(`abuse.dimensions.${dimension}`)}>
+                    <label className="switch">
+                      <input
+                        type="checkbox"
+                        role="switch"
+                        aria-checked={rule[dimension]}
+                        aria-label={`${t(`abuse.kinds.${rule.kind}`)} — ${t(`abuse.dimensions.${dimension}`)}`}
+                        checked={rule[dimension]}
+                        onChange={(event) => {
+                          save.edited();
+                          setDraft(
+                            draft.map((r, j) => (j === i ? { ...r, [dimension]: event.target.checked } : r)),
+                          );
+                        }}
+                      />
+                    </label>
                   </td>
                 ))}
               </tr>

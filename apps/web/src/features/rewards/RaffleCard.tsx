@@ -109,7 +109,7 @@ export function RaffleCard({ raffle }: { raffle: MemberRaffle }) {
         <label className="rw-spin__seed">
           <span>{t('raffles.clientSeed')}</span>
           <input
-            className="input"
+            className="rw-input"
             value={clientSeed}
             maxLength={64}
             onChange={(e) => setClientSeed(e.target.value)}

@@ -1,0 +1,85 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { backofficeAdmin } from './backoffice-api.ts';
+import { screenshot, settledScreenshot } from './harness.ts';
+import { t } from './i18n.ts';
+import { JOURNEYS, journeyPage, useJourney } from './journey.ts';
+import { playerApi, signInContext } from './player.ts';
+
+/**
+ * Issue 17's reward centre and raffle journey, once per setting (PT-BR on a phone in the light theme,
+ * EN on a desktop in the dark one): the operator runs a prize wheel (every prize above 0, so a spin
+ * always wins); the player spins it in the member centre's reward centre, checks the spin in the
+ * browser's verify panel, and claims the prize, which reaches the wallet once.
+ */
+const j = useJourney({ demoPlayer: { memberCentre: true } });
+const WHEEL = { en: 'Daily wheel', 'pt-BR': 'Roleta diária' };
+
+beforeAll(async () => {
+  const admin = await backofficeAdmin(j.server);
+  await admin.call('POST', '/bo/raffles', {
+    kind: 'wheel',
+    status: 'active',
+    names: WHEEL,
+    startsAt: '2020-01-01T00:00:00Z',
+    endsAt: null,
+    spinsPerDay: 2,
+    minStakeMinor: 0,
+    rewardDays: 3,
+    segments: [
+      { weight: 6, prizeMinor: 100 },
+      { weight: 3, prizeMinor: 500 },
+      { weight: 1, prizeMinor: 2_000 },
+    ],
+  });
+});
+
+describe.each(JOURNEYS)('reward centre, $name', (setting) => {
+  const { lang } = setting;
+  const device = setting.phone ? 'phone' : 'desktop';
+  const theme = setting.phone ? 'light' : 'dark';
+  const tr = (ns: string, key: string, vars?: Record<string, string | number>) => t(lang, ns, key, vars);
+
+  it('spins the wheel, verifies the spin in the browser and claims the prize', async () => {
+    const { context, page } = await journeyPage(j.browser, setting);
+    await signInContext(context, j.token);
+    await context.addInitScript((mode) => localStorage.setItem('theme', mode), theme);
+    await page.goto(`${j.server.url}/?modal=member&m_page=rewardCenter`);
+    const raffle = page.getByTestId('raffle');
+    await raffle.waitFor({ timeout: 20_000 });
+    await expect.poll(() => raffle.textContent()).toContain(WHEEL[lang]);
+    await screenshot(page, `rewards-wheel-${lang}-${device}-${theme}`);
+
+    await raffle.getByRole('button', { name: tr('rewards', 'raffles.spin') }).click();
+    await raffle.locator('.rw-result--ok').waitFor({ timeout: 20_000 });
+    const proof = page.getByTestId('raffle-proof');
+    await proof.locator('summary').click();
+    await proof.getByRole('button', { name: tr('rewards', 'verify.button') }).click();
+    await proof.locator('.rw-result--ok').waitFor({ timeout: 20_000 });
+    // After the wheel's turn (a CSS transition) has finished.
+    await settledScreenshot(page, `rewards-spun-${lang}-${device}-${theme}`);
+
+    const reward = page.getByTestId('reward-available').first();
+    await reward.waitFor({ timeout: 20_000 });
+    const before = await playerApi<{ availableMinor: number }>(
+      j.server,
+      j.token,
+      'GET',
+      '/wps/member/rewards',
+    );
+    expect(before.availableMinor).toBeGreaterThan(0);
+    await reward.getByRole('button', { name: tr('rewards', 'claim.button') }).click();
+    const past = page.locator('.rw-item--past').first();
+    await past.waitFor({ timeout: 20_000 });
+    await past.scrollIntoViewIfNeeded();
+    const after = await playerApi<{ availableMinor: number; recent: { status: string }[] }>(
+      j.server,
+      j.token,
+      'GET',
+      '/wps/member/rewards',
+    );
+    expect(after.availableMinor).toBe(0);
+    expect(after.recent[0]?.status).toBe('claimed');
+    await screenshot(page, `rewards-claimed-${lang}-${device}-${theme}`);
+    await context.close();
+  });
+});

@@ -50,7 +50,9 @@ describe.each(JOURNEYS)('bonus details, $name', (setting) => {
     const entry = t(lang, 'cashier', 'centre.pages.bonusDetails');
     await page.goto(`${j.server.url}/?modal=member&m_page=bonusDetails`);
     // Off: asked for by address, the centre falls back to My account and lists no bonus entry.
-    await page.getByRole('navigation', { name: t(lang, 'cashier', 'centre.menu') }).waitFor({ timeout: 20_000 });
+    await page
+      .getByRole('navigation', { name: t(lang, 'cashier', 'centre.menu') })
+      .waitFor({ timeout: 20_000 });
     await screenshot(page, shot('off'));
     expect(await page.getByRole('button', { name: entry }).count()).toBe(0);
 

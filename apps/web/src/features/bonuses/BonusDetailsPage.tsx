@@ -63,7 +63,7 @@ function ActiveBonus({ bonus, balanceMinor }: { bonus: MemberBonus; balanceMinor
   const progress = bonus.requirementMinor === 0 ? 1 : done / bonus.requirementMinor;
   const rates = Object.entries(bonus.contributionBps).filter(([, bp]) => (bp ?? 0) > 0);
   return (
-    <section className="bn-active" aria-labelledby="bn-active-title">
+    <section className="cs-card bn-active" aria-labelledby="bn-active-title">
       <div className="bn-active__top">
         <div className="bn-active__balance">
           <span id="bn-active-title" className="bn-label">

@@ -9,6 +9,11 @@ const stored: BoSportsLimits = {
   betDelayMs: 5_000,
   sports: [{ sport: 'football', maxStakeMinor: 500_000, maxPayoutMinor: null }],
   players: [{ account: 'ana', maxStakeMinor: 10_000 }],
+  markets: [{ market: 'correct_score', maxStakeMinor: 5_000, maxPayoutMinor: 200_000 }],
+  liabilityCaps: [
+    { sport: null, market: null, maxLiabilityMinor: 5_000_000 },
+    { sport: 'football', market: 'correct_score', maxLiabilityMinor: 500_000 },
+  ],
   bigStakeMinor: 100_000,
   bigReturnMinor: 1_000_000,
 };
@@ -43,6 +48,43 @@ describe('limits form', () => {
         ],
       },
     });
+  });
+
+  it('sends changed market limits and liability caps, with the removed ones', () => {
+    const draft = limitsDraftOf(stored, 'BRL', 'pt-BR');
+    expect(draft.markets.correct_score).toEqual({ maxStake: '50,00', maxPayout: '2000,00' });
+    expect(draft.caps.map((c) => [c.sport, c.market, c.maxLiability])).toEqual([
+      ['', '', '50000,00'],
+      ['football', 'correct_score', '5000,00'],
+    ]);
+    draft.markets.correct_score = { maxStake: '', maxPayout: '' };
+    draft.markets.ht_ft = { maxStake: '20', maxPayout: '' };
+    draft.caps = [
+      { row: 0, sport: '', market: '', maxLiability: '40.000' },
+      { row: 7, sport: 'tennis', market: '', maxLiability: '100' },
+    ];
+    expect(parseLimitsDraft(draft, stored, 'BRL', 'pt-BR')).toEqual({
+      update: {
+        markets: [
+          { market: 'correct_score', maxStakeMinor: null, maxPayoutMinor: null },
+          { market: 'ht_ft', maxStakeMinor: 2_000, maxPayoutMinor: null },
+        ],
+        liabilityCaps: [
+          { sport: null, market: null, maxLiabilityMinor: 4_000_000 },
+          { sport: 'tennis', market: null, maxLiabilityMinor: 10_000 },
+          { sport: 'football', market: 'correct_score', maxLiabilityMinor: null },
+        ],
+      },
+    });
+    const twice = limitsDraftOf(stored, 'BRL', 'en');
+    twice.caps.push({ row: 9, sport: '', market: '', maxLiability: '1' });
+    expect(parseLimitsDraft(twice, stored, 'BRL', 'en')).toEqual({ invalid: 'caps.2.sport' });
+    const empty = limitsDraftOf(stored, 'BRL', 'en');
+    empty.caps[0]!.maxLiability = '';
+    expect(parseLimitsDraft(empty, stored, 'BRL', 'en')).toEqual({ invalid: 'caps.0.maxLiability' });
+    empty.caps[0]!.maxLiability = '1';
+    empty.markets.btts.maxPayout = 'x';
+    expect(parseLimitsDraft(empty, stored, 'BRL', 'en')).toEqual({ invalid: 'markets.btts.maxPayout' });
   });
 
   it('names the field that does not read', () => {

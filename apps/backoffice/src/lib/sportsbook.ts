@@ -1,4 +1,9 @@
-import type { BoSportsLimits, BoSportsLimitsUpdate, SportsSport } from '@sorte/contracts';
+import type {
+  BoSportsLimits,
+  BoSportsLimitsUpdate,
+  SPORTS_MARKET_TYPES as MarketTypes,
+  SportsSport,
+} from '@sorte/contracts';
 import { formatDecimalOdds, minorToInput } from '@sorte/money';
 import { parseAmountInput } from './money-input';
 
@@ -13,6 +18,37 @@ const sameSports: [Exclude<SportsSport, Sport>, Exclude<Sport, SportsSport>] ext
   : false = true;
 void sameSports;
 
+/** The market types the book offers (contracts SPORTS_MARKET_TYPES), listed here for the same reason. */
+export const SPORTS_MARKET_TYPES = [
+  '1x2',
+  'double_chance',
+  'draw_no_bet',
+  'asian_handicap',
+  'total',
+  'btts',
+  'correct_score',
+  'ht_ft',
+  'winner',
+  'handicap',
+  'set_winner',
+  'set_handicap',
+  'total_sets',
+  'correct_set_score',
+  'map_winner',
+  'map_handicap',
+  'total_maps',
+  'correct_map_score',
+] as const;
+export type MarketType = (typeof SPORTS_MARKET_TYPES)[number];
+type ContractMarketType = (typeof MarketTypes)[number];
+const sameMarkets: [
+  Exclude<ContractMarketType, MarketType>,
+  Exclude<MarketType, ContractMarketType>,
+] extends [never, never]
+  ? true
+  : false = true;
+void sameMarkets;
+
 /** Odds in thousandths as the operator reads them: 1850 → "1.85"; none → "—". */
 export function oddsText(odds: number | null): string {
   return odds === null ? '—' : formatDecimalOdds(odds);
@@ -26,9 +62,31 @@ export interface LimitsDraft {
   delaySeconds: string;
   bigStake: string;
   bigReturn: string;
-  sports: Record<Sport, { maxStake: string; maxPayout: string }>;
+  sports: Record<Sport, StakeAndPayoutDraft>;
+  markets: Record<MarketType, StakeAndPayoutDraft>;
   /** `row` keys the form's line (stable while lines are added and removed). */
   players: Array<{ row: number; account: string; maxStake: string }>;
+  /** Liability caps per outcome: '' for every sport / every market type. */
+  caps: Array<{ row: number; sport: Sport | ''; market: MarketType | ''; maxLiability: string }>;
+}
+type StakeAndPayoutDraft = { maxStake: string; maxPayout: string };
+type StakeAndPayout = { maxStakeMinor: number | null; maxPayoutMinor: number | null };
+
+/** One empty-able stake and payout pair per key, as typed. */
+function pairsDraft<K extends string>(
+  keys: readonly K[],
+  stored: Map<K, StakeAndPayout>,
+  amount: (minor: number | null) => string,
+): Record<K, StakeAndPayoutDraft> {
+  return Object.fromEntries(
+    keys.map((key) => [
+      key,
+      {
+        maxStake: amount(stored.get(key)?.maxStakeMinor ?? null),
+        maxPayout: amount(stored.get(key)?.maxPayoutMinor ?? null),
+      },
+    ]),
+  ) as Record<K, StakeAndPayoutDraft>;
 }
 
 export function limitsDraftOf(stored: BoSportsLimits, currency: string, locale: string): LimitsDraft {
@@ -42,16 +100,15 @@ export function limitsDraftOf(stored: BoSportsLimits, currency: string, locale: 
     delaySeconds: String(stored.betDelayMs / 1000),
     bigStake: amount(stored.bigStakeMinor),
     bigReturn: amount(stored.bigReturnMinor),
-    sports: Object.fromEntries(
-      SPORTS_SPORTS.map((sport) => [
-        sport,
-        {
-          maxStake: amount(bySport.get(sport)?.maxStakeMinor ?? null),
-          maxPayout: amount(bySport.get(sport)?.maxPayoutMinor ?? null),
-        },
-      ]),
-    ) as LimitsDraft['sports'],
+    sports: pairsDraft(SPORTS_SPORTS, bySport, amount),
+    markets: pairsDraft(SPORTS_MARKET_TYPES, new Map(stored.markets.map((m) => [m.market, m])), amount),
     players: stored.players.map((p, row) => ({ row, account: p.account, maxStake: amount(p.maxStakeMinor) })),
+    caps: stored.liabilityCaps.map((c, row) => ({
+      row,
+      sport: c.sport ?? '',
+      market: c.market ?? '',
+      maxLiability: amount(c.maxLiabilityMinor),
+    })),
   };
 }
 
@@ -100,18 +157,44 @@ export function parseLimitsDraft(
   if (delayMs > 60_000) return { invalid: 'delaySeconds' };
   if (delayMs !== stored.betDelayMs) update.betDelayMs = delayMs;
 
-  const bySport = new Map(stored.sports.map((s) => [s.sport, s]));
-  const sports: NonNullable<BoSportsLimitsUpdate['sports']> = [];
-  for (const sport of SPORTS_SPORTS) {
-    const maxStakeMinor = optional(draft.sports[sport].maxStake);
-    if (maxStakeMinor === undefined) return { invalid: `sports.${sport}.maxStake` };
-    const maxPayoutMinor = optional(draft.sports[sport].maxPayout);
-    if (maxPayoutMinor === undefined) return { invalid: `sports.${sport}.maxPayout` };
-    const was = bySport.get(sport);
-    if ((was?.maxStakeMinor ?? null) !== maxStakeMinor || (was?.maxPayoutMinor ?? null) !== maxPayoutMinor)
-      sports.push({ sport, maxStakeMinor, maxPayoutMinor });
-  }
-  if (sports.length) update.sports = sports;
+  /** The pairs that changed, or the first field that does not read (`${prefix}.${key}.${field}`). */
+  const changedPairs = <K extends string>(
+    prefix: 'sports' | 'markets',
+    keys: readonly K[],
+    typed: Record<K, StakeAndPayoutDraft>,
+    was: Map<K, StakeAndPayout>,
+  ): Array<{ key: K } & StakeAndPayout> | string => {
+    const changed: Array<{ key: K } & StakeAndPayout> = [];
+    for (const key of keys) {
+      const maxStakeMinor = optional(typed[key].maxStake);
+      if (maxStakeMinor === undefined) return `${prefix}.${key}.maxStake`;
+      const maxPayoutMinor = optional(typed[key].maxPayout);
+      if (maxPayoutMinor === undefined) return `${prefix}.${key}.maxPayout`;
+      const before = was.get(key);
+      if (
+        (before?.maxStakeMinor ?? null) !== maxStakeMinor ||
+        (before?.maxPayoutMinor ?? null) !== maxPayoutMinor
+      )
+        changed.push({ key, maxStakeMinor, maxPayoutMinor });
+    }
+    return changed;
+  };
+  const sports = changedPairs(
+    'sports',
+    SPORTS_SPORTS,
+    draft.sports,
+    new Map(stored.sports.map((s) => [s.sport, s])),
+  );
+  if (typeof sports === 'string') return { invalid: sports };
+  if (sports.length) update.sports = sports.map(({ key, ...limits }) => ({ sport: key, ...limits }));
+  const markets = changedPairs(
+    'markets',
+    SPORTS_MARKET_TYPES,
+    draft.markets,
+    new Map(stored.markets.map((m) => [m.market, m])),
+  );
+  if (typeof markets === 'string') return { invalid: markets };
+  if (markets.length) update.markets = markets.map(({ key, ...limits }) => ({ market: key, ...limits }));
 
   const players: NonNullable<BoSportsLimitsUpdate['players']> = [];
   const kept = new Set<string>();
@@ -128,6 +211,24 @@ export function parseLimitsDraft(
   for (const was of stored.players)
     if (!kept.has(was.account.toLowerCase())) players.push({ account: was.account, maxStakeMinor: null });
   if (players.length) update.players = players;
+
+  const caps: NonNullable<BoSportsLimitsUpdate['liabilityCaps']> = [];
+  const capKey = (c: { sport: string | null; market: string | null }) => `${c.sport ?? ''}|${c.market ?? ''}`;
+  const keptCaps = new Set<string>();
+  for (const [index, c] of draft.caps.entries()) {
+    const key = capKey(c);
+    if (keptCaps.has(key)) return { invalid: `caps.${index}.sport` };
+    const maxLiabilityMinor = required(c.maxLiability);
+    if (maxLiabilityMinor === null) return { invalid: `caps.${index}.maxLiability` };
+    keptCaps.add(key);
+    const was = stored.liabilityCaps.find((s) => capKey(s) === key);
+    if (was?.maxLiabilityMinor !== maxLiabilityMinor)
+      caps.push({ sport: c.sport || null, market: c.market || null, maxLiabilityMinor });
+  }
+  for (const was of stored.liabilityCaps)
+    if (!keptCaps.has(capKey(was)))
+      caps.push({ sport: was.sport, market: was.market, maxLiabilityMinor: null });
+  if (caps.length) update.liabilityCaps = caps;
   return { update };
 }
 

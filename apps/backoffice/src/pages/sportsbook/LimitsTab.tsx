@@ -7,20 +7,16 @@ import { QueryState } from '../../components/Status';
 import { api } from '../../lib/api';
 import { useConfirmedSave } from '../../lib/confirmed-save';
 import { useCan } from '../../lib/operator';
-import {
-  type LimitsDraft,
-  limitsChanged,
-  limitsDraftOf,
-  parseLimitsDraft,
-  SPORTS_SPORTS,
-} from '../../lib/sportsbook';
+import { type LimitsDraft, limitsChanged, limitsDraftOf, parseLimitsDraft } from '../../lib/sportsbook';
 import { useMerchantCurrency } from '../lottery/currency';
+import { LiabilityCapsPanel, LimitPairsTable } from './RiskLimits';
 
 export const LIMITS_KEY = ['bo', 'sportsbook', 'limits'] as const;
 
 /**
  * The merchant's limits (min and max stake, max payout, the live bet delay), per sport (empty: the
- * merchant's) and per player, and the big-bet thresholds. Bets over a limit are refused, not capped.
+ * merchant's), per market type and per player, the liability caps per outcome, and the big-bet
+ * thresholds. Bets over a limit are refused, not capped.
  * Only the changes are sent, after a confirmation; the server audits before and after.
  */
 export function LimitsTab() {
@@ -48,6 +44,7 @@ export function LimitsTab() {
     save.edited();
     setDraft(next);
   };
+  const form = { draft, edit, trade, invalid, currency };
   const amount = (field: 'minStake' | 'maxStake' | 'maxPayout' | 'bigStake' | 'bigReturn') => (
     <label className="field">
       <span>
@@ -87,50 +84,14 @@ export function LimitsTab() {
       <div className="panel">
         <h2>{t('sportsbook.limits.perSport')}</h2>
         <p className="muted small">{t('sportsbook.limits.perSportHint')}</p>
-        <div className="table-wrap">
-          <table className="table table--cards sb-limits__sports">
-            <thead>
-              <tr>
-                <th>{t('sportsbook.events.sport')}</th>
-                <th>
-                  {t('sportsbook.limits.maxStake')} ({currency})
-                </th>
-                <th>
-                  {t('sportsbook.limits.maxPayout')} ({currency})
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {SPORTS_SPORTS.map((sport) => (
-                <tr key={sport}>
-                  <td className="sb-limits__sport">{t(`sportsbook.sports.${sport}`)}</td>
-                  {(['maxStake', 'maxPayout'] as const).map((field) => (
-                    <td key={field} data-label={t(`sportsbook.limits.${field}`)}>
-                      <input
-                        inputMode="decimal"
-                        value={draft.sports[sport][field]}
-                        disabled={!trade}
-                        placeholder={t('sportsbook.limits.merchantValue')}
-                        aria-label={`${t(`sportsbook.sports.${sport}`)} — ${t(`sportsbook.limits.${field}`)}`}
-                        aria-invalid={invalid === `sports.${sport}.${field}`}
-                        onChange={(event) =>
-                          edit({
-                            ...draft,
-                            sports: {
-                              ...draft.sports,
-                              [sport]: { ...draft.sports[sport], [field]: event.target.value },
-                            },
-                          })
-                        }
-                      />
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <LimitPairsTable of="sports" {...form} />
       </div>
+      <div className="panel">
+        <h2>{t('sportsbook.limits.perMarket')}</h2>
+        <p className="muted small">{t('sportsbook.limits.perMarketHint')}</p>
+        <LimitPairsTable of="markets" {...form} />
+      </div>
+      <LiabilityCapsPanel {...form} />
       <div className="panel">
         <h2>{t('sportsbook.limits.perPlayer')}</h2>
         <p className="muted small">{t('sportsbook.limits.perPlayerHint')}</p>

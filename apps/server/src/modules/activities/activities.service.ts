@@ -12,7 +12,7 @@ import { AppError } from '../../platform/http/app-error.ts';
 import { offsetOf } from '../../platform/http/paging.ts';
 import { newObjectKey, type ObjectStore } from '../../platform/storage/index.ts';
 import { checkImage, type UploadedFile } from '../../platform/storage/upload-check.ts';
-import { houseShardFor, memberAccountId, systemAccountId, transfer } from '../ledger/index.ts';
+import { payFromBonusPool } from '../ledger/index.ts';
 import { takesApplications } from '../promotions/index.ts';
 
 export type { UploadedFile } from '../../platform/storage/upload-check.ts';
@@ -299,18 +299,11 @@ export async function decide(
     throw new AppError(existing.length > 0 ? 'ACTIVITY_ALREADY_DECIDED' : 'ACTIVITY_APPLICATION_NOT_FOUND');
   }
   if (approve) {
-    const paid = await transfer(trx, {
+    const paid = await payFromBonusPool(trx, {
       merchantId: reviewer.merchantId,
+      memberId: row.member_id,
       idempotencyKey: `activity:${id}`,
       code: 'bonus',
-      debitAccountId: await systemAccountId(
-        trx,
-        reviewer.merchantId,
-        'bonus_pool',
-        row.currency,
-        houseShardFor(row.member_id),
-      ),
-      creditAccountId: await memberAccountId(trx, row.member_id, reviewer.merchantId, 'main', row.currency),
       amountMinor: BigInt(decision.rewardMinor),
       currency: row.currency,
       metadata: { source: 'activity', applicationId: id },

@@ -21,6 +21,7 @@ export {
   memberAccountId,
   memberAccountIds,
   memberBalance,
+  payFromBonusPool,
   postHold,
   type SystemKind,
   systemAccountId,

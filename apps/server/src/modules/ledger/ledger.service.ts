@@ -264,6 +264,41 @@ export function houseAccountFor(
 
 // ---------------------------------------------------------------- transfers
 
+/**
+ * Promotional cash to a member — a rebate, a reward-centre claim, an activity's reward: from the
+ * merchant's `bonus_pool` (the promotions' expense account, on the member's house shard) to the
+ * member's main wallet, once per key.
+ */
+export async function payFromBonusPool(
+  db: Db,
+  p: {
+    merchantId: string;
+    memberId: string;
+    currency: string;
+    amountMinor: bigint;
+    idempotencyKey: string;
+    code: TransferCode;
+    metadata: Record<string, unknown>;
+  },
+): Promise<Transfer> {
+  return transfer(db, {
+    merchantId: p.merchantId,
+    idempotencyKey: p.idempotencyKey,
+    code: p.code,
+    debitAccountId: await systemAccountId(
+      db,
+      p.merchantId,
+      'bonus_pool',
+      p.currency,
+      houseShardFor(p.memberId),
+    ),
+    creditAccountId: await memberAccountId(db, p.memberId, p.merchantId, 'main', p.currency),
+    amountMinor: p.amountMinor,
+    currency: p.currency,
+    metadata: p.metadata,
+  });
+}
+
 /** Posts a transfer. The same idempotency key returns the original transfer and moves nothing. */
 export async function transfer(db: Db, request: TransferRequest): Promise<Transfer> {
   return post(db, request, 'posted');

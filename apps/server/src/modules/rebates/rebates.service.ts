@@ -9,13 +9,7 @@ import { applyBasisPoints, isPlayCurrency } from '@sorte/money';
 import { sql } from 'kysely';
 import type { Db } from '../../platform/database/database.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import {
-  houseShardFor,
-  memberAccountId,
-  systemAccountId,
-  transfer,
-  withLedgerTransaction,
-} from '../ledger/index.ts';
+import { payFromBonusPool, withLedgerTransaction } from '../ledger/index.ts';
 import { RECORDS_TIME_ZONE } from '../records/index.ts';
 
 /**
@@ -187,24 +181,11 @@ export async function claimRebate(
     if (total <= 0n || total < (await minClaim(trx, caller.merchantId)))
       throw new AppError('REBATE_NOTHING_TO_CLAIM');
 
-    const created = await transfer(trx, {
+    const created = await payFromBonusPool(trx, {
       merchantId: caller.merchantId,
+      memberId: caller.memberId,
       idempotencyKey: `rebate:${caller.memberId}:${idempotencyKey}`,
       code: 'rebate',
-      debitAccountId: await systemAccountId(
-        trx,
-        caller.merchantId,
-        'bonus_pool',
-        caller.currency,
-        houseShardFor(caller.memberId),
-      ),
-      creditAccountId: await memberAccountId(
-        trx,
-        caller.memberId,
-        caller.merchantId,
-        'main',
-        caller.currency,
-      ),
       amountMinor: total,
       currency: caller.currency,
       metadata: { source: 'rebate' },

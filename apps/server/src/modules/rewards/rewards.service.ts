@@ -2,13 +2,7 @@ import type { MemberReward, RewardCentre } from '@sorte/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../../platform/database/database.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import {
-  houseShardFor,
-  memberAccountId,
-  systemAccountId,
-  transfer,
-  withLedgerTransaction,
-} from '../ledger/index.ts';
+import { payFromBonusPool, withLedgerTransaction } from '../ledger/index.ts';
 
 /**
  * The reward centre (issue 17 item 4): rewards other modules grant (a VIP rebate, a raffle prize;
@@ -149,24 +143,11 @@ export async function claimReward(
     }
     if (reward.expires_at.getTime() <= now.getTime()) throw new AppError('REWARD_EXPIRED');
 
-    const paid = await transfer(trx, {
+    const paid = await payFromBonusPool(trx, {
       merchantId: caller.merchantId,
+      memberId: caller.memberId,
       idempotencyKey: `reward:${reward.id}`,
       code: LEDGER_CODE[reward.source],
-      debitAccountId: await systemAccountId(
-        trx,
-        caller.merchantId,
-        'bonus_pool',
-        reward.currency,
-        houseShardFor(caller.memberId),
-      ),
-      creditAccountId: await memberAccountId(
-        trx,
-        caller.memberId,
-        caller.merchantId,
-        'main',
-        reward.currency,
-      ),
       amountMinor: reward.amount_minor,
       currency: reward.currency,
       metadata: { source: `reward:${reward.source}`, rewardId: Number(reward.id) },

@@ -180,35 +180,11 @@ function batchBonuses(bonuses: Map<string, ActiveBonus>): BatchBonuses {
       spendable.set(bonusAccountId, spendable.get(bonusAccountId)! + share.bonusMinor);
     },
     draws(merchantId) {
-      return plans
-        .filter((p) => p.bonusPart > 0n)
-        .map((p) =>
-          move(
-            merchantId,
-            p,
-            p.bonus.bonusAccountId,
-            p.bonus.mainAccountId,
-            p.bonusPart,
-            'bonus_stake',
-            'draw',
-          ),
-        );
+      return plans.filter((p) => p.bonusPart > 0n).map((p) => betMove(merchantId, p, 'draw'));
     },
     async finish(trx, merchantId, spendable, post) {
       if (plans.length === 0) return;
-      const requests = plans
-        .filter((p) => p.bonusShare > 0n)
-        .map((p) =>
-          move(
-            merchantId,
-            p,
-            p.bonus.mainAccountId,
-            p.bonus.bonusAccountId,
-            p.bonusShare,
-            'bonus_win',
-            'share',
-          ),
-        );
+      const requests = plans.filter((p) => p.bonusShare > 0n).map((p) => betMove(merchantId, p, 'share'));
       const touched = [...new Set(plans.map((p) => p.bonus))];
       // The bonus balance each touched bonus ends the batch with: its account's running balance.
       const left = new Map(touched.map((b) => [b.id, spendable.get(b.bonusAccountId)!]));
@@ -247,24 +223,22 @@ function batchBonuses(bonuses: Map<string, ActiveBonus>): BatchBonuses {
   };
 }
 
-function move(
-  merchantId: string,
-  p: BonusPlan,
-  from: bigint,
-  to: bigint,
-  amount: bigint,
-  reason: string,
-  suffix: string,
-): TransferRequest {
+/**
+ * A bet's bonus money between the member's two accounts: its bonus part into main before the stake
+ * (`draw`), or its bonus share of the return back out of main after it (`share`); keyed by the bet.
+ */
+function betMove(merchantId: string, p: BonusPlan, direction: 'draw' | 'share'): TransferRequest {
+  const { bonusAccountId, mainAccountId } = p.bonus;
+  const draw = direction === 'draw';
   return {
     merchantId,
-    idempotencyKey: `bonus:${p.betRef}:${suffix}`,
+    idempotencyKey: `bonus:${p.betRef}:${direction}`,
     code: 'bonus',
-    debitAccountId: from,
-    creditAccountId: to,
-    amountMinor: amount,
+    debitAccountId: draw ? bonusAccountId : mainAccountId,
+    creditAccountId: draw ? mainAccountId : bonusAccountId,
+    amountMinor: draw ? p.bonusPart : p.bonusShare,
     currency: p.bonus.currency,
-    metadata: { bonusId: String(p.bonus.id), reason },
+    metadata: { bonusId: String(p.bonus.id), reason: draw ? 'bonus_stake' : 'bonus_win' },
   };
 }
 

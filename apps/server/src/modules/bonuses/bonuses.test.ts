@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/harness.ts';
@@ -266,38 +267,56 @@ describe('the bet path', () => {
     await expectVerified(f.db);
   });
 
-  it('follows the rules of bonus.wagering.reference.ts bet by bet', async () => {
-    const p = await playerWithBonus(700n, 2_000, { times: 2, maxBetMinor: 600 });
-    const ref = new ReferenceBonusWallet(700n);
-    const now = Date.now();
-    ref.grant(
-      {
-        bonus: 2_000n,
-        deposit: 0n,
-        onDepositToo: false,
-        times: 2n,
-        maxBet: 600n,
-        expiresAt: now + 86_400_000,
-        rates: { INHOUSE: 10_000n },
-      },
-      true,
-      now,
+  it('follows bonus.wagering.reference.ts bet by bet, over random stakes (fast-check)', async () => {
+    // Each run: a fresh player with random cash and bonus, then random stakes (some over the max bet,
+    // some past cash + bonus) placed one by one; after every bet the database's balances, wagered
+    // and status equal the reference's, fed the same payouts.
+    const stake = fc.oneof(fc.bigInt({ min: 1n, max: 600n }), fc.constantFrom(600n, 601n, 5_000n));
+    await fc.assert(
+      fc.asyncProperty(
+        fc.bigInt({ min: 0n, max: 800n }),
+        fc.integer({ min: 1, max: 2_000 }),
+        fc.integer({ min: 0, max: 3 }),
+        fc.array(stake, { minLength: 1, maxLength: 12 }),
+        async (cash, bonus, times, stakes) => {
+          const p = await playerWithBonus(cash, bonus, { times, maxBetMinor: 600 });
+          const ref = new ReferenceBonusWallet(cash);
+          const now = Date.now();
+          ref.grant(
+            {
+              bonus: BigInt(bonus),
+              deposit: 0n,
+              onDepositToo: false,
+              times: BigInt(times),
+              maxBet: 600n,
+              expiresAt: now + 86_400_000,
+              rates: { INHOUSE: 10_000n },
+            },
+            true,
+            now,
+          );
+          const check = async () => {
+            const row = await bonusRow(p.memberId);
+            expect({ ...(await balances(p)), wagered: row.wagered_minor, status: row.status }).toEqual({
+              main: ref.cash,
+              bonus: ref.bonus,
+              wagered: ref.wagered,
+              status: ref.status,
+            });
+          };
+          await check();
+          for (const [i, amount] of stakes.entries()) {
+            const expected = ref.attempt(() => ref.bet(`b${i}`, 'INHOUSE', amount, now));
+            const placed = placeSingleRound(f.db, diceBet(p.bettor, amount));
+            const got = await outcome(placed);
+            expect(got === 'ok' ? null : got).toBe(expected);
+            if (got === 'ok') ref.settle(`b${i}`, (await placed).payout_minor, now);
+            await check();
+          }
+        },
+      ),
+      { numRuns: 6 },
     );
-    const stakes = [100n, 650n, 400n, 600n, 37n, 250n, 599n, 600n, 333n, 480n, 120n, 600n, 5n, 600n];
-    for (const [i, stake] of stakes.entries()) {
-      const expected = ref.attempt(() => ref.bet(`b${i}`, 'INHOUSE', stake, now));
-      const placed = placeSingleRound(f.db, diceBet(p.bettor, stake));
-      const got = await outcome(placed);
-      expect(got === 'ok' ? null : got).toBe(expected);
-      if (got === 'ok') ref.settle(`b${i}`, (await placed).payout_minor, now);
-      const row = await bonusRow(p.memberId);
-      expect({ ...(await balances(p)), wagered: row.wagered_minor, status: row.status }).toEqual({
-        main: ref.cash,
-        bonus: ref.bonus,
-        wagered: ref.wagered,
-        status: ref.status,
-      });
-    }
     await expectVerified(f.db);
   });
 });

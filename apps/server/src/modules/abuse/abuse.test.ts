@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { TestApp } from '../../../test/harness.ts';
-import { createAuthTestApp } from '../auth/auth.test-helpers.ts';
+import { createAuthTestApp, validRegistration } from '../auth/auth.test-helpers.ts';
 import { boCall, operatorToken } from '../backoffice/backoffice.test-helpers.ts';
 import { type Fixture, fixture, newMember } from '../ledger/ledger.test-helpers.ts';
 import { type ClaimDecision, reserveClaim } from './abuse.claims.ts';
@@ -191,14 +191,7 @@ describe('the device id', () => {
       await t.app.inject({
         method: 'PUT',
         url: '/wps/member/register',
-        payload: {
-          username,
-          password: 'secret12',
-          confirmPassword: 'secret12',
-          ageConfirmed: true,
-          termsAccepted: true,
-          login: true,
-        },
+        payload: validRegistration(username),
         headers: { 'x-device-id': header },
         remoteAddress: '10.9.9.9',
       });

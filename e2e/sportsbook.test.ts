@@ -35,8 +35,11 @@ const j = useJourney({
 const [PHONE, DESKTOP] = JOURNEYS as [(typeof JOURNEYS)[0], (typeof JOURNEYS)[0]];
 const until = <T>(read: () => T | Promise<T>, timeout = 20_000) => expect.poll(read, { timeout });
 const START_BALANCE = 100_000;
-/** Where a live match is early: before the start, a basketball game's first quarter, tennis's first set. */
-const EARLY = ['not_started', 'q1', 'set1'];
+/**
+ * Where a live match is early enough to outlast the bet delay: before the start, a basketball game's
+ * first half (at least 24 minutes left, 14 s here), tennis's first set.
+ */
+const EARLY = ['not_started', 'q1', 'q2', 'set1'];
 
 interface Bet {
   id: string;
@@ -239,8 +242,8 @@ describe('sportsbook', () => {
     const { context, page } = await journeyPage(j.browser, DESKTOP);
     await signInContext(context, j.token);
     await page.goto(`${j.server.url}/sports?sport=basketball`);
-    // Three matches live now and early on (a game's first quarter, a match's first set), far from
-    // decided (no price near 1.00): they stay open through the bet delay.
+    // Three matches live now and early on, far from decided (no price near 1.00): they stay open
+    // through the bet delay. Basketball first: its games end sooner, so the bet settles sooner.
     const picked: SportsEvent[] = [];
     await until(async () => {
       const live = (await Promise.all(['basketball', 'tennis'].map(events)))
@@ -252,7 +255,7 @@ describe('sportsbook', () => {
             e.markets[0]!.outcomes.every((o) => o.odds! >= 1_150) &&
             EARLY.includes(e.score?.period ?? 'not_started'),
         )
-        .sort((a, b) => Date.parse(b.startTime) - Date.parse(a.startTime));
+        .sort((a, b) => a.sport.localeCompare(b.sport) || Date.parse(b.startTime) - Date.parse(a.startTime));
       picked.splice(0, picked.length, ...live.slice(0, 3));
       return picked.length;
     }, 30_000).toBe(3);
@@ -321,7 +324,11 @@ describe('sportsbook', () => {
     if (settled.status === 'won') expect(settled.legs.every((l) => l.status === 'win')).toBe(true);
     else expect(settled.legs.some((l) => l.status === 'lose')).toBe(true);
     expect(settled.payoutMinor).toBe(settled.status === 'won' ? multiple.potentialReturnMinor : 0);
-    await page.getByTestId('dock-bets').click();
+    // My bets from the account menu.
+    await page.getByRole('button', { name: t('en', 'common', 'account.menu') }).click();
+    await page.getByRole('menuitem', { name: t('en', 'common', 'account.myBets') }).click();
+    await until(() => new URL(page.url()).searchParams.get('bets')).toBe('open');
+    await page.getByTestId('my-bets').waitFor();
     await page.getByTestId('bets-settled').click();
     const card = page.locator(`[data-testid="bet"][data-bet="${multiple.id}"]`);
     await until(() => card.getAttribute('data-status')).toBe(settled.status);
@@ -355,6 +362,25 @@ describe('sportsbook', () => {
     expect(await card.getByTestId('bet-cashed-out').textContent()).toContain(amount(cashedOut, ','));
     expect(await card.getByTestId('bet-return').textContent()).toContain(amount(bet.payoutMinor, ','));
     await settledScreenshot(page, 'sportsbook-phone-pt-settled');
+
+    // The bet in the betting records (member centre), its recall, and the way back to My bets.
+    await page.goto(`${j.server.url}/`);
+    await page.getByRole('button', { name: t(PHONE.lang, 'common', 'account.menu') }).click();
+    await page.getByRole('menuitem', { name: t(PHONE.lang, 'common', 'account.bettingRecords') }).click();
+    await page.waitForURL(/m_page=personalHistoryCopy/);
+    const records = page.getByRole('list', { name: t(PHONE.lang, 'records', 'history.label') });
+    await records
+      .getByRole('button', { name: new RegExp(`^${t(PHONE.lang, 'records', 'games.single')}`) })
+      .click();
+    const toMyBets = page.getByTestId('record-my-bets');
+    await toMyBets.waitFor();
+    await settledScreenshot(page, 'sportsbook-phone-pt-record');
+    await toMyBets.click();
+    await until(() => new URL(page.url()).searchParams.get('bet')).toBe(single.id);
+    const linked = page.locator(`[data-testid="bet"][data-bet="${single.id}"]`);
+    await until(() => linked.getAttribute('aria-current')).toBe('true');
+    expect(await linked.getAttribute('data-status')).toBe(bet.status);
+    await settledScreenshot(page, 'sportsbook-phone-pt-linked-bet');
     await context.close();
   });
 });

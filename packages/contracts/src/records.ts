@@ -54,11 +54,12 @@ export type BetRecordsQuery = z.infer<typeof betRecordsQuery>;
 /**
  * Where a round's own detail (its recall) is read: the in-house round with its seeds (mines and hilo
  * once finished), the shared crash round, the vendor round's money calls, a fast-draw lottery
- * ticket (GET /wps/lottery/tickets/:id) or a Vietnamese lottery ticket (GET
- * /wps/lottery/vn/tickets/:id). `path` is an API path for the player's token.
+ * ticket (GET /wps/lottery/tickets/:id), a Vietnamese lottery ticket (GET
+ * /wps/lottery/vn/tickets/:id) or a sportsbook bet (GET /wps/sports/bets/:id). `path` is an API
+ * path for the player's token.
  */
 export const betRecall = z.object({
-  kind: z.enum(['originals', 'crash', 'vendor', 'lottery', 'lottery_vn']),
+  kind: z.enum(['originals', 'crash', 'vendor', 'lottery', 'lottery_vn', 'sportsbook']),
   /** The round's id in its own module (a vendor round: '<vendor>:<roundId>'). */
   ref: z.string(),
   path: z.string(),

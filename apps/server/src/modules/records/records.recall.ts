@@ -32,6 +32,9 @@ const RECALLS: Record<string, (ref: string) => Pick<BetRecall, 'kind' | 'path'> 
     const ticket = VN_REF.exec(ref)?.[1];
     return ticket ? { kind: 'lottery_vn', path: `/wps/lottery/vn/tickets/${ticket}` } : null;
   },
+  // sb_bets.id: one record per bet (a slip of singles files one per single); the bet answers with
+  // its legs, their results and its cash-outs.
+  sportsbook: (ref) => (ID.test(ref) ? { kind: 'sportsbook', path: `/wps/sports/bets/${ref}` } : null),
 };
 
 export function recallOf(source: string, ref: string): BetRecall | null {

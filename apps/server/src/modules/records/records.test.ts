@@ -225,6 +225,13 @@ describe('filters, paging and totals', () => {
     });
     for (const bad of ['34', '12:', ':34', '12:34:5', '12:x', '12:../34', '0:34'])
       expect(recallOf('lottery_vn', bad), bad).toBeNull();
+    // A sportsbook record is its bet's id; the bet answers with its legs and cash-outs.
+    expect(recallOf('sportsbook', '41')).toEqual({
+      kind: 'sportsbook',
+      ref: '41',
+      path: '/wps/sports/bets/41',
+    });
+    for (const bad of ['0', '4x', '../41', '']) expect(recallOf('sportsbook', bad), bad).toBeNull();
     const open = await records(p, `${MARCH}&status=open`);
     expect(open.list).toMatchObject([
       { gameCode: 'fruits', settledAt: null, stakeMinor: 800, profitMinor: -800 },

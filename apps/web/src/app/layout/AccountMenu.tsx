@@ -1,6 +1,7 @@
 import type { MemberInfo } from '@sorte/contracts';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { Icon, type IconName } from '../../components/ui/Icon';
 import { toast } from '../../lib/toast';
 import { useWhitelabel } from '../../lib/whitelabel';
@@ -20,6 +21,7 @@ export function AccountMenu({ member, onLogout }: { member: MemberInfo | undefin
   const { t } = useTranslation('common');
   const { flags } = useWhitelabel();
   const { openModal } = useModal();
+  const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const menuId = useId();
@@ -68,6 +70,17 @@ export function AccountMenu({ member, onLogout }: { member: MemberInfo | undefin
             icon: 'trophy' as const,
             label: t('account.bettingRecords'),
             onSelect: () => openMemberCentre('personalHistoryCopy'),
+          },
+        ]
+      : []),
+    // My bets live beside the sportsbook's lobby (its dock), opened there by the link.
+    ...(flags.sportsbook
+      ? [
+          {
+            key: 'myBets',
+            icon: 'SPORTS' as const,
+            label: t('account.myBets'),
+            onSelect: () => navigate('/sports?bets=open'),
           },
         ]
       : []),

@@ -6,6 +6,7 @@ import type {
   LotteryTicket,
   OriginalRound,
   PersonalProfitResponse,
+  SportsBet,
   VendorRoundRecall,
   VnTicketView,
 } from '@sorte/contracts';
@@ -96,7 +97,8 @@ export type RoundRecall =
   | { kind: 'crash'; round: CrashRound }
   | { kind: 'vendor'; round: VendorRoundRecall }
   | { kind: 'lottery'; round: LotteryTicket }
-  | { kind: 'lottery_vn'; round: VnTicketView };
+  | { kind: 'lottery_vn'; round: VnTicketView }
+  | { kind: 'sportsbook'; round: SportsBet };
 
 /**
  * The recall of a record's round. An in-house round still open (mines, hilo) has none yet: it is

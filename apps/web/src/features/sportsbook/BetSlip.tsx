@@ -1,7 +1,8 @@
 import type { SportsEvent } from '@sorte/contracts';
 import { currencyScale, minorToInput, parseAmountInput } from '@sorte/money';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { Icon } from '../../components/ui/Icon';
 import { ApiError } from '../../lib/api';
 import { useErrorMessage } from '../../lib/errors';
@@ -54,8 +55,18 @@ function liveState(selection: SlipSelection, event: SportsEvent | undefined, gon
  */
 export function SlipDock() {
   const { t } = useTranslation('sportsbook');
+  // `?bets=open|settled` (and `&bet=<id>`): a link into My bets (the account menu, a betting record).
+  const [params] = useSearchParams();
+  const linked = params.get('bets');
+  const focusId = params.get('bet');
   const [open, setOpen] = useState(false);
   const [tab, setTab] = useState<'slip' | 'bets'>('slip');
+  // Followed on arrival and when the link is taken while the lobby is already open.
+  useEffect(() => {
+    if (linked === null) return;
+    setOpen(true);
+    setTab('bets');
+  }, [linked, focusId]);
   const count = useSlip((s) => s.selections.length);
   return (
     <aside className={`sb-dock${open ? ' is-open' : ''}`} aria-label={t('slip.title')}>
@@ -99,7 +110,15 @@ export function SlipDock() {
             <Icon name="close" size={18} />
           </button>
         </div>
-        {tab === 'slip' ? <SlipPanel onShowBets={() => setTab('bets')} /> : <MyBets />}
+        {tab === 'slip' ? (
+          <SlipPanel onShowBets={() => setTab('bets')} />
+        ) : (
+          <MyBets
+            key={`${linked}:${focusId}`}
+            initialTab={linked === 'settled' ? 'settled' : 'open'}
+            focusId={focusId}
+          />
+        )}
       </div>
     </aside>
   );

@@ -14,11 +14,20 @@ import { marketLine, marketTitle, outcomeLabel } from './markets';
 import { useLabel, useOddsText } from './use-labels';
 import { PillTabs } from './PillTabs';
 
-/** The player's bets: open ones (with cash-out when the server offers it) and settled ones. */
-export function MyBets() {
+/**
+ * The player's bets: open ones (with cash-out when the server offers it) and settled ones. A link
+ * names the tab to open and a bet to bring into view.
+ */
+export function MyBets({
+  initialTab = 'open',
+  focusId = null,
+}: {
+  initialTab?: BetsTab;
+  focusId?: string | null;
+} = {}) {
   const { t } = useTranslation('sportsbook');
   const isLogin = useSession((s) => s.isLogin);
-  const [tab, setTab] = useState<BetsTab>('open');
+  const [tab, setTab] = useState<BetsTab>(initialTab);
   const bets = useMyBets(tab);
   // The server names each leg's event; a leg it no longer can is named as kept on this device at
   // placement, else read from the events still offered.
@@ -52,7 +61,7 @@ export function MyBets() {
         ) : (
           <ul className="sb-betlist">
             {bets.data!.map((bet) => (
-              <BetCard key={bet.id} bet={bet} namesOf={namesOf} />
+              <BetCard key={bet.id} bet={bet} namesOf={namesOf} focused={bet.id === focusId} />
             ))}
           </ul>
         )}
@@ -61,7 +70,15 @@ export function MyBets() {
   );
 }
 
-function BetCard({ bet, namesOf }: { bet: PlayerBet; namesOf: (id: string) => EventNames | null }) {
+function BetCard({
+  bet,
+  namesOf,
+  focused,
+}: {
+  bet: PlayerBet;
+  namesOf: (id: string) => EventNames | null;
+  focused: boolean;
+}) {
   const { t, i18n } = useTranslation('sportsbook');
   const { format } = useMoney();
   const label = useLabel();
@@ -69,7 +86,14 @@ function BetCard({ bet, namesOf }: { bet: PlayerBet; namesOf: (id: string) => Ev
   const kind = bet.type === 'system' && bet.system ? systemName(bet.system, t) : t(`slip.types.${bet.type}`);
   const settled = bet.status !== 'open';
   return (
-    <li className={`sb-bet is-${bet.status}`} data-testid="bet" data-bet={bet.id} data-status={bet.status}>
+    <li
+      className={`sb-bet is-${bet.status}${focused ? ' is-focused' : ''}`}
+      data-testid="bet"
+      data-bet={bet.id}
+      data-status={bet.status}
+      ref={focused ? bringIntoView : undefined}
+      aria-current={focused ? 'true' : undefined}
+    >
       <header className="sb-bet__head">
         <b>
           {kind}
@@ -117,6 +141,9 @@ function BetCard({ bet, namesOf }: { bet: PlayerBet; namesOf: (id: string) => Ev
     </li>
   );
 }
+
+/** The linked bet, scrolled to once it is drawn. */
+const bringIntoView = (node: HTMLLIElement | null) => node?.scrollIntoView({ block: 'nearest' });
 
 function systemName(system: string, t: (key: string, o?: Record<string, unknown>) => string): string {
   return /^\d/.test(system)

@@ -4,6 +4,7 @@ import type {
   CrashRound,
   LotteryTicket,
   OriginalRound,
+  SportsBet,
   VendorRoundRecall,
   VnTicketView,
 } from '@sorte/contracts';
@@ -81,7 +82,7 @@ export function RoundDetail({
       </dl>
       {recall.fetchStatus !== 'idle' || recall.data || recall.error ? (
         <QueryState isLoading={recall.isLoading} error={recall.error} onRetry={() => void recall.refetch()}>
-          {recall.data ? <Recall recall={recall.data} tickets={tickets} /> : null}
+          {recall.data ? <Recall recall={recall.data} tickets={tickets} record={record} /> : null}
         </QueryState>
       ) : null}
     </Modal>
@@ -114,7 +115,15 @@ function Hash({ children }: { children: string }) {
   return <span className="cs-mono rc-seed">{children}</span>;
 }
 
-function Recall({ recall, tickets }: { recall: RoundRecall; tickets: TicketViews }) {
+function Recall({
+  recall,
+  tickets,
+  record,
+}: {
+  recall: RoundRecall;
+  tickets: TicketViews;
+  record: BetRecord;
+}) {
   switch (recall.kind) {
     case 'originals':
       return <OriginalsRecall round={recall.round} />;
@@ -131,6 +140,10 @@ function Recall({ recall, tickets }: { recall: RoundRecall; tickets: TicketViews
         </RecallSection>
       );
     }
+    case 'sportsbook':
+      return (
+        <SportsBetRecall bet={recall.round} section={record.category === 'ESPORTS' ? 'esports' : 'sports'} />
+      );
     case 'lottery_vn': {
       const VnTicketFacts = tickets.lotteryVn;
       // A Vietnamese ticket: its bet, hits and payout, and its draw's board with the hits marked.
@@ -141,6 +154,55 @@ function Recall({ recall, tickets }: { recall: RoundRecall; tickets: TicketViews
       );
     }
   }
+}
+
+/** Decimal odds × 1000 as the sportsbook writes them: two places, a third when it counts (1.70, 2.164). */
+function decimalOdds(odds: number): string {
+  const places = String(odds % 1000).padStart(3, '0');
+  return `${Math.floor(odds / 1000)}.${places.endsWith('0') ? places.slice(0, 2) : places}`;
+}
+
+/**
+ * A sportsbook bet: each leg's event, pick and result at the odds taken, what cash-outs paid, and a
+ * link to the bet in My bets (the sportsbook's own screen, with its cash-out while it is open).
+ */
+function SportsBetRecall({ bet, section }: { bet: SportsBet; section: 'sports' | 'esports' }) {
+  const { t } = useTranslation('records');
+  const money = useMoney();
+  const tab = bet.status === 'open' ? 'open' : 'settled';
+  return (
+    <RecallSection
+      summary={
+        <>
+          <Row label={t('detail.betStatus')}>{t(`betStatus.${bet.status}`)}</Row>
+          {bet.cashedOutMinor > 0 ? (
+            <Row label={t('detail.cashedOut')}>{money.format(bet.cashedOutMinor)}</Row>
+          ) : null}
+        </>
+      }
+    >
+      <ol className="rc-moves" aria-label={t('detail.selections')}>
+        {bet.legs.map((leg) => (
+          <li key={`${leg.eventId}:${leg.market}:${leg.specifiers}:${leg.outcome}`}>
+            <span>
+              <strong>{leg.event ? `${leg.event.home} – ${leg.event.away}` : leg.eventId}</strong>
+              <span className="muted rc-sub">{t(`legStatus.${leg.status}`)}</span>
+            </span>
+            <span className="rc-num">
+              <strong>{decimalOdds(leg.odds)}</strong>
+            </span>
+          </li>
+        ))}
+      </ol>
+      <Link
+        className="btn btn--primary btn--block rc-verify"
+        data-testid="record-my-bets"
+        to={`/${section}?bets=${tab}&bet=${encodeURIComponent(bet.id)}`}
+      >
+        {t('detail.openInMyBets')}
+      </Link>
+    </RecallSection>
+  );
 }
 
 /** The shared crash round: its point and, once it busted, the hash anyone can check. */

@@ -38,3 +38,37 @@ export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
     })
     .execute();
 }
+
+/**
+ * A merchant-wide setting changed by an operator: under the merchant's row lock (two operators
+ * saving at once apply one after the other, each audit's `before` the state the change replaced),
+ * `write`, then one audit entry with the setting as `read` answers before and after; answers after.
+ */
+export async function auditedMerchantChange<T>(
+  db: Db,
+  operator: AuditActor,
+  action: string,
+  read: (trx: Db) => Promise<T>,
+  write: (trx: Db) => Promise<void>,
+): Promise<T> {
+  return db.transaction().execute(async (trx) => {
+    await trx
+      .selectFrom('merchants')
+      .select('id')
+      .where('id', '=', operator.merchantId)
+      .forUpdate()
+      .execute();
+    const before = await read(trx);
+    await write(trx);
+    const after = await read(trx);
+    await recordAudit(trx, {
+      operator,
+      action,
+      targetType: 'merchant',
+      targetId: operator.merchantId,
+      before,
+      after,
+    });
+    return after;
+  });
+}

@@ -3,7 +3,7 @@ import { registerBackofficeRoutes } from './backoffice.routes.ts';
 import { seedDemoOperators } from './backoffice.seed.ts';
 
 export { type OperatorPrincipal, requireOperator } from './backoffice.guard.ts';
-export { type AuditEntry, recordAudit } from './backoffice.audit.ts';
+export { type AuditEntry, auditedMerchantChange, recordAudit } from './backoffice.audit.ts';
 export { DEMO_OPERATOR_PASSWORDS } from './backoffice.seed.ts';
 export {
   type OperatorWithKnownPassword,

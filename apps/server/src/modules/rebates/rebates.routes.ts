@@ -13,7 +13,7 @@ import { doc } from '../../platform/http/openapi.ts';
 import { pageOf } from '../../platform/http/paging.ts';
 import { parseInput } from '../../platform/http/validate.ts';
 import { type MemberAuth, requireMember, requireRealAccount } from '../auth/index.ts';
-import { recordAudit, requireOperator } from '../backoffice/index.ts';
+import { auditedMerchantChange, requireOperator } from '../backoffice/index.ts';
 import { getMerchant } from '../system/index.ts';
 import * as rebates from './rebates.service.ts';
 
@@ -115,26 +115,13 @@ export function registerRebateRoutes(app: FastifyInstance, ctx: AppContext): voi
     async (request) => {
       const operator = await requireOperator(request, 'merchant.config');
       const change = parseInput(rebateRatesUpdate, request.body);
-      const after = await ctx.db.transaction().execute(async (trx) => {
-        await trx
-          .selectFrom('merchants')
-          .select('id')
-          .where('id', '=', operator.merchantId)
-          .forUpdate()
-          .execute();
-        const before = await rebates.operatorRates(trx, operator.merchantId);
-        await rebates.updateRates(trx, operator.merchantId, change);
-        const updated = await rebates.operatorRates(trx, operator.merchantId);
-        await recordAudit(trx, {
-          operator,
-          action: 'rebate_rates.update',
-          targetType: 'merchant',
-          targetId: operator.merchantId,
-          before,
-          after: updated,
-        });
-        return updated;
-      });
+      const after = await auditedMerchantChange(
+        ctx.db,
+        operator,
+        'rebate_rates.update',
+        (trx) => rebates.operatorRates(trx, operator.merchantId),
+        (trx) => rebates.updateRates(trx, operator.merchantId, change),
+      );
       return ok(after);
     },
   );

@@ -16,7 +16,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { doc } from '../../platform/http/openapi.ts';
 import { parseInput } from '../../platform/http/validate.ts';
 import { type MemberAuth, requireMember, requireRealAccount } from '../auth/index.ts';
-import { recordAudit, requireOperator } from '../backoffice/index.ts';
+import { auditedMerchantChange, recordAudit, requireOperator } from '../backoffice/index.ts';
 import { getMerchant } from '../system/index.ts';
 import * as raffles from './raffles.ts';
 import * as rewards from './rewards.service.ts';
@@ -146,26 +146,13 @@ export function registerRewardRoutes(app: FastifyInstance, ctx: AppContext): voi
     async (request) => {
       const operator = await requireOperator(request, 'merchant.config');
       const change = parseInput(vipRebateRatesUpdate, request.body);
-      const after = await ctx.db.transaction().execute(async (trx) => {
-        await trx
-          .selectFrom('merchants')
-          .select('id')
-          .where('id', '=', operator.merchantId)
-          .forUpdate()
-          .execute();
-        const before = await vip.vipRebateRates(trx, operator.merchantId);
-        await vip.setVipRebateRates(trx, operator.merchantId, change.rates);
-        const updated = await vip.vipRebateRates(trx, operator.merchantId);
-        await recordAudit(trx, {
-          operator,
-          action: 'vip_rebate_rates.update',
-          targetType: 'merchant',
-          targetId: operator.merchantId,
-          before,
-          after: updated,
-        });
-        return updated;
-      });
+      const after = await auditedMerchantChange(
+        ctx.db,
+        operator,
+        'vip_rebate_rates.update',
+        (trx) => vip.vipRebateRates(trx, operator.merchantId),
+        (trx) => vip.setVipRebateRates(trx, operator.merchantId, change.rates),
+      );
       return ok(after);
     },
   );

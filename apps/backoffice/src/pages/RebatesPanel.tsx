@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 // The category list straight from its file: the contracts index would also bring zod into this page's bundle.
 import { GAME_TYPES } from '../../../../packages/contracts/src/game-types';
+import { CategoryRatesTable } from '../components/CategoryRatesTable';
 import { ConfirmedSaveRow } from '../components/ConfirmedSaveRow';
 import { QueryState } from '../components/Status';
 import { useConfirmedSave } from '../lib/confirmed-save';
@@ -58,34 +59,12 @@ export function RebatesPanel() {
           onChange={(event) => edit({ ...draft, minClaim: event.target.value })}
         />
       </label>
-      <table className="table rebate-rates">
-        <thead>
-          <tr>
-            <th>{t('settings.rebates.category')}</th>
-            <th>{t('settings.rebates.rate')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {GAME_TYPES.map((category) => (
-            <tr key={category}>
-              <td className="rebate-rates__cell">{t(`settings.rebates.categories.${category}`)}</td>
-              <td className="rebate-rates__cell">
-                <input
-                  className="rebate-rates__rate"
-                  inputMode="decimal"
-                  aria-label={`${t(`settings.rebates.categories.${category}`)} — ${t('settings.rebates.rate')}`}
-                  aria-invalid={invalid === category}
-                  value={draft.rates[category] ?? '0'}
-                  onChange={(event) =>
-                    edit({ ...draft, rates: { ...draft.rates, [category]: event.target.value } })
-                  }
-                />{' '}
-                %
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <CategoryRatesTable
+        rates={draft.rates}
+        rateLabel={t('settings.rebates.rate')}
+        invalid={invalid}
+        onChange={(category, text) => edit({ ...draft, rates: { ...draft.rates, [category]: text } })}
+      />
       <p className="muted small">{t('settings.rebates.hint')}</p>
       <ConfirmedSaveRow
         save={save}

@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 // The category list straight from its file: the contracts index would also bring zod into this page's bundle.
 import { GAME_TYPES } from '../../../../packages/contracts/src/game-types';
+import { CategoryRatesTable } from '../components/CategoryRatesTable';
 import { ConfirmedSaveRow } from '../components/ConfirmedSaveRow';
 import { QueryState } from '../components/Status';
 import { api } from '../lib/api';
@@ -45,7 +46,6 @@ export function VipRebatesPanel() {
   if (!stored.data || !draft) return <QueryState query={stored} />;
   const parsed = parseVipDraft(draft, stored.data, level);
   const changed = 'rates' in parsed && parsed.rates.length > 0;
-  const category = (c: string) => t(`settings.rebates.categories.${c}`);
   return (
     <div className="panel">
       <p className="muted">{t('settings.vipRebates.intro')}</p>
@@ -65,35 +65,15 @@ export function VipRebatesPanel() {
           ))}
         </select>
       </label>
-      <table className="table rebate-rates">
-        <thead>
-          <tr>
-            <th>{t('settings.rebates.category')}</th>
-            <th>{t('settings.vipRebates.rate')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {GAME_TYPES.map((c) => (
-            <tr key={c}>
-              <td className="rebate-rates__cell">{category(c)}</td>
-              <td className="rebate-rates__cell">
-                <input
-                  className="rebate-rates__rate"
-                  inputMode="decimal"
-                  aria-label={`${category(c)} — ${t('settings.vipRebates.rate')}`}
-                  aria-invalid={save.invalid === c}
-                  value={draft[c] ?? '0'}
-                  onChange={(event) => {
-                    save.edited();
-                    setDraft({ ...draft, [c]: event.target.value });
-                  }}
-                />{' '}
-                %
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <CategoryRatesTable
+        rates={draft}
+        rateLabel={t('settings.vipRebates.rate')}
+        invalid={save.invalid}
+        onChange={(category, text) => {
+          save.edited();
+          setDraft({ ...draft, [category]: text });
+        }}
+      />
       <p className="muted small">{t('settings.rebates.hint')}</p>
       <ConfirmedSaveRow
         save={save}

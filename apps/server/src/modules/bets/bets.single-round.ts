@@ -3,7 +3,7 @@ import type { Settled } from '../../platform/batching/group-commit.ts';
 import { canonicalJson } from '../../platform/canonical-json.ts';
 import type { Db } from '../../platform/database/database.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import { type BonusPlan, lockBonuses } from '../bonuses/index.ts';
+import { lockBonuses } from '../bonuses/index.ts';
 import { MAX_BATCH, type TransferRequest } from '../ledger/index.ts';
 import { type Batch, betPath, postDecided } from './bets.batch.ts';
 import * as repo from './bets.repository.ts';
@@ -97,8 +97,6 @@ interface Accepted {
   /** The member's main balance after the round (cash first: a bonus part does not come from it). */
   after: bigint;
   house: bigint;
-  /** The bet's bonus side, when its member wagers an active bonus. */
-  bonus: BonusPlan | null;
 }
 
 /**
@@ -185,7 +183,6 @@ async function settleBatch(trx: Db, bets: SingleRoundBet[], batch: Batch): Promi
       before,
       after: spendable.get(bet.mainAccountId)!,
       house: batch.house(bet.currency),
-      bonus,
     };
   }
 

@@ -63,7 +63,7 @@ export function SlipDock() {
   const [tab, setTab] = useState<'slip' | 'bets'>('slip');
   // Followed on arrival and when the link is taken while the lobby is already open.
   useEffect(() => {
-    if (linked === null) return;
+    if (linked === null && focusId === null) return;
     setOpen(true);
     setTab('bets');
   }, [linked, focusId]);

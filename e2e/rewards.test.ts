@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { backofficeAdmin } from './backoffice-api.ts';
+import { backofficeAdmin, openBackoffice } from './backoffice-api.ts';
 import { screenshot, settledScreenshot } from './harness.ts';
-import { t } from './i18n.ts';
+import { t, tBackoffice } from './i18n.ts';
 import { JOURNEYS, journeyPage, useJourney } from './journey.ts';
 import { playerApi, signInContext } from './player.ts';
 
@@ -81,5 +81,45 @@ describe.each(JOURNEYS)('reward centre, $name', (setting) => {
     expect(after.recent[0]?.status).toBe('claimed');
     await screenshot(page, `rewards-claimed-${lang}-${device}-${theme}`);
     await context.close();
+  });
+});
+
+describe.each(['pt-BR', 'en'] as const)('back office rewards settings, %s', (lang) => {
+  const b = (key: string, vars?: Record<string, string | number>) => tBackoffice(lang, key, vars);
+
+  it('lists the raffle with its exact expected prize and saves a VIP rebate rate after a confirmation', async () => {
+    const { context, page } = await openBackoffice(j.browser, j.server, lang, '/settings');
+    try {
+      await page.getByRole('tab', { name: b('settings.tabs.raffles') }).click();
+      const row = page.getByRole('row').filter({ hasText: WHEEL[lang] });
+      await row.waitFor({ timeout: 20_000 });
+      // (6 × 1,00 + 3 × 5,00 + 1 × 20,00) / 10 = 4,10 per spin
+      await expect.poll(() => row.textContent()).toContain(lang === 'en' ? '4.10' : '4,10');
+      await row.getByRole('button', { name: b('settings.raffles.edit') }).click();
+      // The editor shows the same expectation, computed from the weights as they are typed.
+      await expect
+        .poll(() => page.locator('fieldset').textContent())
+        .toContain(lang === 'en' ? '4.10' : '4,10');
+      await screenshot(page, `rewards-backoffice-raffles-${lang}`);
+
+      await page.getByRole('tab', { name: b('settings.tabs.vipRebates') }).click();
+      const rate = page.getByLabel(
+        `${b('settings.rebates.categories.RNG')} — ${b('settings.vipRebates.rate')}`,
+      );
+      // A different rate per language: the second run must change something to save.
+      await rate.fill(lang === 'en' ? '0.40' : '0,25');
+      await page.getByRole('button', { name: b('action.save') }).click();
+      await page
+        .getByRole('dialog')
+        .getByRole('button', { name: b('settings.apply') })
+        .click();
+      await page.getByText(b('settings.saved')).waitFor({ timeout: 20_000 });
+      await screenshot(page, `rewards-backoffice-vip-${lang}`);
+      const admin = await backofficeAdmin(j.server);
+      const stored = await admin.call<{ rates: unknown[] }>('GET', '/bo/rewards/vip-rebates');
+      expect(stored.rates).toContainEqual({ vipLevel: 0, category: 'RNG', rateBp: lang === 'en' ? 40 : 25 });
+    } finally {
+      await context.close();
+    }
   });
 });

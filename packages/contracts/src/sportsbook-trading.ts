@@ -130,27 +130,31 @@ export const boSportsResultsQuery = pageQuery.extend({
 });
 export const boSportsResultsPage = paged(boSportsManualResult);
 
-/** The market types the book offers (the feed contract's keys), for limits and liability caps per market type. */
-export const SPORTS_MARKET_TYPES = [
-  '1x2',
-  'double_chance',
-  'draw_no_bet',
-  'asian_handicap',
-  'total',
-  'btts',
-  'correct_score',
-  'ht_ft',
-  'winner',
-  'handicap',
-  'set_winner',
-  'set_handicap',
-  'total_sets',
-  'correct_set_score',
-  'map_winner',
-  'map_handicap',
-  'total_maps',
-  'correct_map_score',
-] as const;
+/**
+ * The market types of the feed contract (§5) the book offers, per sport family, in display order;
+ * any other key the feed sends is kept but not offered. The first is the list's main market.
+ */
+export const SPORTS_OFFERED_MARKETS = {
+  football: [
+    '1x2',
+    'double_chance',
+    'draw_no_bet',
+    'asian_handicap',
+    'total',
+    'btts',
+    'correct_score',
+    'ht_ft',
+  ],
+  basketball: ['winner', 'handicap', 'total'],
+  tennis: ['winner', 'set_winner', 'set_handicap', 'total_sets', 'correct_set_score'],
+  esports: ['winner', 'map_winner', 'map_handicap', 'total_maps', 'correct_map_score'],
+} as const;
+type OfferedMarket = (typeof SPORTS_OFFERED_MARKETS)[keyof typeof SPORTS_OFFERED_MARKETS][number];
+/** Every market type the book offers, once: limits and liability caps per market type name one. */
+export const SPORTS_MARKET_TYPES = [...new Set(Object.values(SPORTS_OFFERED_MARKETS).flat())] as [
+  OfferedMarket,
+  ...OfferedMarket[],
+];
 const marketLimit = z.object({
   market: z.enum(SPORTS_MARKET_TYPES),
   maxStakeMinor: positiveMinor.nullable(),

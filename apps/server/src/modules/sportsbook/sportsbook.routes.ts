@@ -4,6 +4,7 @@ import {
   sportsEvent,
   sportsEventParams,
   sportsEventsQuery,
+  SPORTS_OFFERED_MARKETS,
   type SportsMarket,
 } from '@sorte/contracts';
 import type { FastifyInstance } from 'fastify';
@@ -19,26 +20,7 @@ import { showSuspensions } from './sportsbook.trading-guard.ts';
 
 const tags = ['sportsbook'];
 
-/**
- * The market types of the feed contract (§5) the book offers, per sport family, in display order;
- * any other key the feed sends is kept but not offered. The first is the list's main market.
- */
-const FOOTBALL = [
-  '1x2',
-  'double_chance',
-  'draw_no_bet',
-  'asian_handicap',
-  'total',
-  'btts',
-  'correct_score',
-  'ht_ft',
-];
-const OFFERED: Record<string, readonly string[]> = {
-  football: FOOTBALL,
-  basketball: ['winner', 'handicap', 'total'],
-  tennis: ['winner', 'set_winner', 'set_handicap', 'total_sets', 'correct_set_score'],
-  esports: ['winner', 'map_winner', 'map_handicap', 'total_maps', 'correct_map_score'],
-};
+const OFFERED: Record<string, readonly string[]> = SPORTS_OFFERED_MARKETS;
 export const offeredFor = (sport: string) =>
   OFFERED[(SPORTS_ESPORTS as readonly string[]).includes(sport) ? 'esports' : sport] ?? [];
 

@@ -44,14 +44,14 @@ describe.each(JOURNEYS)('reward centre, $name', (setting) => {
     await signInContext(context, j.token);
     await context.addInitScript((mode) => localStorage.setItem('theme', mode), theme);
     await page.goto(`${j.server.url}/?modal=member&m_page=rewardCenter`);
-    const raffle = page.getByTestId('raffle');
+    const raffle = page.getByTestId('raffle').filter({ hasText: WHEEL[lang] });
     await raffle.waitFor({ timeout: 20_000 });
     await expect.poll(() => raffle.textContent()).toContain(WHEEL[lang]);
     await screenshot(page, `rewards-wheel-${lang}-${device}-${theme}`);
 
     await raffle.getByRole('button', { name: tr('rewards', 'raffles.spin') }).click();
     await raffle.locator('.rw-result--ok').waitFor({ timeout: 20_000 });
-    const proof = page.getByTestId('raffle-proof');
+    const proof = raffle.getByTestId('raffle-proof');
     await proof.locator('summary').click();
     await proof.getByRole('button', { name: tr('rewards', 'verify.button') }).click();
     await proof.locator('.rw-result--ok').waitFor({ timeout: 20_000 });

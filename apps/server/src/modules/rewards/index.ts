@@ -1,6 +1,7 @@
 import type { ServerModule } from '../../platform/context.ts';
 import { scheduleJob } from '../../platform/jobs.ts';
 import { registerRewardRoutes } from './rewards.routes.ts';
+import { seedDemoRaffle } from './rewards.seed.ts';
 import { runVipRebates } from './vip-rebates.ts';
 
 export { grantReward, type RewardGrant, verifyRewards } from './rewards.service.ts';
@@ -23,4 +24,5 @@ export const rewardsModule: ServerModule = {
       step: () => runVipRebates(ctx.db, ctx.clock.now()),
     });
   },
+  seedDemo: seedDemoRaffle,
 };

@@ -16,11 +16,18 @@ const SEGMENT_COLOURS = [
   '#c9a227',
 ];
 
+/** Segment i's colour; the last one skips the first's colour, which it touches round the circle. */
+function segmentColour(i: number, count: number): string {
+  const n = SEGMENT_COLOURS.length;
+  const wrapsOntoFirst = i === count - 1 && i > 0 && i % n === 0;
+  return SEGMENT_COLOURS[(wrapsOntoFirst ? i + 1 : i) % n]!;
+}
+
 function wheelBackground(count: number): string {
   const step = 360 / count;
   const parts = Array.from(
     { length: count },
-    (_, i) => `${SEGMENT_COLOURS[i % SEGMENT_COLOURS.length]} ${i * step}deg ${(i + 1) * step}deg`,
+    (_, i) => `${segmentColour(i, count)} ${i * step}deg ${(i + 1) * step}deg`,
   );
   return `conic-gradient(${parts.join(', ')})`;
 }

@@ -247,3 +247,24 @@ export const boSportsBigBet = z.object({
 });
 export type BoSportsBigBet = z.infer<typeof boSportsBigBet>;
 export const boSportsBigBetsPage = paged(boSportsBigBet);
+
+/**
+ * GET /bo/sportsbook/owed: bets whose settlement took back less than it had paid (a rollback or a
+ * resettlement found the player's balance short): `owedMinor` = credited − return, netted against the
+ * bet's next resettlement. Newest first; `owedTotalMinor` over all of them.
+ */
+export const boSportsOwedQuery = pageQuery;
+export const boSportsOwedBet = z.object({
+  id: z.number().int(),
+  account: z.string(),
+  kind: z.string(),
+  status: z.string(),
+  stakeMinor: z.number().int(),
+  creditedMinor: z.number().int(),
+  returnMinor: z.number().int(),
+  owedMinor: z.number().int(),
+  placedAt: z.string(),
+  settledAt: z.string().nullable(),
+});
+export type BoSportsOwedBet = z.infer<typeof boSportsOwedBet>;
+export const boSportsOwedPage = paged(boSportsOwedBet).extend({ owedTotalMinor: z.number().int() });

@@ -19,7 +19,7 @@ let t: TestApp;
 let f: Fixture;
 let admin: string;
 const run = randomUUID().slice(0, 8);
-const { newFixture, sel, player, place, settleMarket, win } = testBook(
+const { newFixture, sel, player, place, settleMarket, rollback, win } = testBook(
   () => t,
   () => f,
   run,
@@ -195,5 +195,44 @@ describe('liability caps per outcome', () => {
     expect(out.status).toBe(200);
     expect(await liabilityOf(b, '1x2', 'home')).toBe(0);
     expect((await attempt(p.token, [sel(b, '1x2', 'home')], 2_700)).status).toBe(200);
+  });
+});
+
+describe('take-backs still owed', () => {
+  it('lists a bet whose rollback found the balance short until a resettlement nets it', async () => {
+    const p = await player(1_000n);
+    const [a, b] = [await newFixture(), await newFixture()];
+    const [bet] = await place(p.token, [sel(a, '1x2', 'home')]);
+    await settleMarket(a, '1x2', win('home', 'draw', 'away'));
+    await settleSportsBets(t.ctx.db, new Date());
+    // The 21.00 won is staked again, so the rollback finds nothing to take back.
+    await place(p.token, [sel(b, '1x2', 'home')], 'single', 2_100);
+    expect(await p.balance()).toBe(0n);
+    await rollback(a, '1x2');
+    await settleSportsBets(t.ctx.db, new Date());
+    expect(await p.balance()).toBe(0n);
+    const owed = await boCall(t, admin, 'GET', '/bo/sportsbook/owed');
+    expect(owed.status).toBe(200);
+    const row = owed.value.list.find((x: { id: number }) => String(x.id) === bet!.id);
+    expect(row).toMatchObject({
+      account: p.account,
+      status: 'open',
+      creditedMinor: 2_100,
+      returnMinor: 0,
+      owedMinor: 2_100,
+    });
+    expect(owed.value.owedTotalMinor).toBeGreaterThanOrEqual(2_100);
+    const auditor = await operatorToken(t, 'auditor');
+    expect((await boCall(t, auditor, 'GET', '/bo/sportsbook/owed')).status).toBe(200);
+    expect((await boCall(t, await operatorToken(t, 'support'), 'GET', '/bo/sportsbook/owed')).status).toBe(
+      403,
+    );
+
+    // Settled again as it was: the return equals what was credited, nothing is owed or moved.
+    await settleMarket(a, '1x2', win('home', 'draw', 'away'));
+    await settleSportsBets(t.ctx.db, new Date());
+    const after = await boCall(t, admin, 'GET', '/bo/sportsbook/owed');
+    expect(after.value.list.some((x: { id: number }) => String(x.id) === bet!.id)).toBe(false);
+    expect(await p.balance()).toBe(0n);
   });
 });

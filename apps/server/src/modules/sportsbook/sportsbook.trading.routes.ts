@@ -7,6 +7,8 @@ import {
   boSportsEventsQuery,
   boSportsLimits,
   boSportsLimitsUpdate,
+  boSportsOwedPage,
+  boSportsOwedQuery,
   boSportsRejectRequest,
   boSportsResultParams,
   boSportsResultRequest,
@@ -21,6 +23,7 @@ import { doc } from '../../platform/http/openapi.ts';
 import { pageOf } from '../../platform/http/paging.ts';
 import { parseInput } from '../../platform/http/validate.ts';
 import { requireOperator } from '../backoffice/index.ts';
+import { owedBets } from './sportsbook.owed.ts';
 import { confirmResult, listResults, proposeResult, rejectResult } from './sportsbook.manual-results.ts';
 import {
   bigBets,
@@ -115,6 +118,24 @@ export function registerTradingRoutes(app: FastifyInstance, ctx: AppContext): vo
       const { id } = parseInput(boSportsEventParams, request.params);
       const input = parseInput(boSportsResultRequest, request.body);
       return ok({ id: await proposeResult(ctx.db, operator, id, input, ctx.clock.now()) });
+    },
+  );
+
+  app.get(
+    '/bo/sportsbook/owed',
+    {
+      schema: doc({
+        querystring: boSportsOwedQuery,
+        response: boSportsOwedPage,
+        summary: 'Bets whose take-back the player still owes (their balance was short), newest first',
+        ...bo,
+      }),
+    },
+    async (request) => {
+      const operator = await requireOperator(request, 'sportsbook.read');
+      const query = parseInput(boSportsOwedQuery, request.query);
+      const { list, total, owedTotalMinor } = await owedBets(ctx.db, operator.merchantId, query);
+      return ok({ ...pageOf(list, total, query), owedTotalMinor });
     },
   );
 

@@ -84,6 +84,20 @@ async function bet(memberId: string, stakeMinor: bigint, category: string, at: D
 }
 
 describe('reward centre', () => {
+  test('hidden when the merchant offers nothing and the member holds nothing', async () => {
+    const m = await member();
+    await sql`update raffles set status = 'paused' where merchant_id = ${f.merchantId} and status = 'active'`.execute(
+      f.db,
+    );
+    try {
+      expect(await rewardCentre(f.db, m, NOW)).toMatchObject({ enabled: false, available: [], recent: [] });
+      await reward(m.memberId, 10n); // a reward held shows the centre even so
+      expect((await rewardCentre(f.db, m, NOW)).enabled).toBe(true);
+    } finally {
+      await sql`update raffles set status = 'active' where merchant_id = ${f.merchantId}`.execute(f.db);
+    }
+  });
+
   test('a grant is once per source reference; the centre lists available, then claimed and expired', async () => {
     const m = await member();
     const id = await reward(m.memberId, 500n);

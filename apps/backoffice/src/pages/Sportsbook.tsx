@@ -3,9 +3,10 @@ import { PageTabs, usePageTab } from '../components/PageTabs';
 import { BigBetsTab } from './sportsbook/BigBetsTab';
 import { EventsTab } from './sportsbook/EventsTab';
 import { LimitsTab } from './sportsbook/LimitsTab';
+import { OwedTab } from './sportsbook/OwedTab';
 import { ResultsTab } from './sportsbook/ResultsTab';
 
-const TABS = ['events', 'bigBets', 'results', 'limits'] as const;
+const TABS = ['events', 'bigBets', 'results', 'owed', 'limits'] as const;
 
 /**
  * Sportsbook trading (issue 16 item 5): events with their open bets (one event's markets with the
@@ -25,6 +26,7 @@ export function SportsbookPage() {
       {tab === 'events' ? <EventsTab /> : null}
       {tab === 'bigBets' ? <BigBetsTab /> : null}
       {tab === 'results' ? <ResultsTab /> : null}
+      {tab === 'owed' ? <OwedTab /> : null}
       {tab === 'limits' ? <LimitsTab /> : null}
     </section>
   );

@@ -3,7 +3,7 @@ import type { Settled } from '../../platform/batching/group-commit.ts';
 import { canonicalJson } from '../../platform/canonical-json.ts';
 import type { Db } from '../../platform/database/database.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import { lockBonuses } from '../bonuses/index.ts';
+import { type BatchBonuses, type BonusPlan, lockBonuses } from '../bonuses/index.ts';
 import { MAX_BATCH, type TransferRequest } from '../ledger/index.ts';
 import { type Batch, betPath, postDecided } from './bets.batch.ts';
 import * as repo from './bets.repository.ts';
@@ -97,6 +97,8 @@ interface Accepted {
   /** The member's main balance after the round (cash first: a bonus part does not come from it). */
   after: bigint;
   house: bigint;
+  /** The bet's bonus side, when its member wagers an active bonus. */
+  bonus: BonusPlan | null;
 }
 
 /**
@@ -183,15 +185,12 @@ async function settleBatch(trx: Db, bets: SingleRoundBet[], batch: Batch): Promi
       before,
       after: spendable.get(bet.mainAccountId)!,
       house: batch.house(bet.currency),
+      bonus,
     };
   }
 
-  // A bet's bonus part reaches main before its stake leaves it; its bonus share goes back after.
-  const draws = bonuses?.draws(batch.merchantId) ?? [];
-  if (draws.length > 0) await postDecided(trx, draws);
-  const transfers = await postMoney(trx, bets, accepted);
-  if (bonuses)
-    await bonuses.finish(trx, batch.merchantId, spendable, (requests) => postDecided(trx, requests));
+  const transfers = await postMoney(trx, bets, accepted, bonuses);
+  await bonuses?.write(trx);
   const written = await repo.writeRounds(
     trx,
     batch.merchantId,
@@ -250,8 +249,10 @@ async function settleBatch(trx: Db, bets: SingleRoundBet[], batch: Batch): Promi
 }
 
 /**
- * The accepted bets' money as one ledger batch, in bet order (a member's round settles before the
- * member's next one, as the decisions assumed). A round settles atomically, its stake and payout
+ * The accepted bets' money as one ledger batch (more only when bonus moves push it past MAX_BATCH), in
+ * bet order (a member's round settles before the member's next one, as the decisions assumed); a
+ * bonus bet's own transfers sit between its bonus draw and its bonus share (and the completion it
+ * made, if any; modules/bonuses, bonus.bets.ts). A round settles atomically, its stake and payout
  * known together, so it moves only the difference — ONE transfer a round (docs/architecture.md, "The
  * bet path"):
  *  - a loss (payout 0): the stake, member → house, code `bet` (key `…:stake`);
@@ -270,50 +271,58 @@ async function postMoney(
   db: Db,
   bets: SingleRoundBet[],
   accepted: Accepted[],
+  bonuses: BatchBonuses | null,
 ): Promise<{ stake: bigint; win: bigint | null }[]> {
   const requests: TransferRequest[] = [];
-  const counts: number[] = [];
+  // Where each round's own transfers sit among the requests (a bonus bet's come with its bonus moves).
+  const slots: { stake: number; win: number | null }[] = [];
   for (const a of accepted) {
     const bet = bets[a.i]!;
-    const key = `original:${bet.memberId}:${bet.idempotencyKey}`;
-    const base = { merchantId: bet.merchantId, currency: bet.currency };
-    const metadata = { game: bet.game, nonce: Number(a.nonce) };
-    const toHouse = { code: 'bet', debitAccountId: bet.mainAccountId, creditAccountId: a.house } as const;
-    const toMember = { code: 'win', debitAccountId: a.house, creditAccountId: bet.mainAccountId } as const;
-    if (a.payout === 0n || a.payout === bet.stakeMinor) {
-      requests.push({
-        ...base,
-        ...toHouse,
-        metadata,
-        idempotencyKey: `${key}:stake`,
-        amountMinor: bet.stakeMinor,
-      });
-      if (a.payout > 0n)
-        requests.push({
-          ...base,
-          ...toMember,
-          metadata,
-          idempotencyKey: `${key}:win`,
-          amountMinor: a.payout,
-        });
-      counts.push(requests.length);
-      continue;
-    }
-    const net = a.payout - bet.stakeMinor;
+    const around = a.bonus && bonuses ? bonuses.around(a.bonus) : { before: [], after: [] };
+    requests.push(...around.before);
+    const first = requests.length;
+    roundRequests(bet, a, requests);
+    slots.push({ stake: first, win: requests.length - first > 1 ? first + 1 : null });
+    requests.push(...around.after);
+  }
+  // In order, in ledger batches of MAX_BATCH: a bet with a bonus may post four transfers.
+  const ids: bigint[] = [];
+  for (let from = 0; from < requests.length; from += MAX_BATCH)
+    ids.push(...(await postDecided(db, requests.slice(from, from + MAX_BATCH))));
+  return slots.map((slot) => ({ stake: ids[slot.stake]!, win: slot.win === null ? null : ids[slot.win]! }));
+}
+
+/** A round's own transfers (one, or a push's two), as the table above says. */
+function roundRequests(bet: SingleRoundBet, a: Accepted, requests: TransferRequest[]): void {
+  const key = `original:${bet.memberId}:${bet.idempotencyKey}`;
+  const base = { merchantId: bet.merchantId, currency: bet.currency };
+  const metadata = { game: bet.game, nonce: Number(a.nonce) };
+  const toHouse = { code: 'bet', debitAccountId: bet.mainAccountId, creditAccountId: a.house } as const;
+  const toMember = { code: 'win', debitAccountId: a.house, creditAccountId: bet.mainAccountId } as const;
+  if (a.payout === 0n || a.payout === bet.stakeMinor) {
     requests.push({
       ...base,
-      ...(net > 0n ? toMember : toHouse),
-      metadata: { ...metadata, stakeMinor: String(bet.stakeMinor), payoutMinor: String(a.payout) },
-      idempotencyKey: `${key}:net`,
-      amountMinor: net > 0n ? net : -net,
+      ...toHouse,
+      metadata,
+      idempotencyKey: `${key}:stake`,
+      amountMinor: bet.stakeMinor,
     });
-    counts.push(requests.length);
+    if (a.payout > 0n)
+      requests.push({
+        ...base,
+        ...toMember,
+        metadata,
+        idempotencyKey: `${key}:win`,
+        amountMinor: a.payout,
+      });
+    return;
   }
-  const ids = await postDecided(db, requests);
-  let next = 0;
-  return accepted.map((_, n) => {
-    const stake = ids[next++]!;
-    const win = next < counts[n]! ? ids[next++]! : null;
-    return { stake, win };
+  const net = a.payout - bet.stakeMinor;
+  requests.push({
+    ...base,
+    ...(net > 0n ? toMember : toHouse),
+    metadata: { ...metadata, stakeMinor: String(bet.stakeMinor), payoutMinor: String(a.payout) },
+    idempotencyKey: `${key}:net`,
+    amountMinor: net > 0n ? net : -net,
   });
 }

@@ -16,11 +16,12 @@ import { splitPayout } from './bonus.wagering.ts';
  *  - each bet takes cash first, then bonus (`place`), refused over the max bet
  *    (BONUS_MAX_BET_EXCEEDED) or past cash + bonus (WALLET_INSUFFICIENT_FUNDS); its contribution is
  *    counted; its return is split in proportion (`splitPayout`, the remainder to the bonus side);
- *  - the money: before the kind's own transfers, one `bonus` transfer bonus → main per bet for its
- *    bonus part (the kind then stakes from main as always); after them, one main → bonus per bet for
- *    its bonus share of the return; then per bonus that reached its requirement, the whole bonus
- *    balance bonus → main (completion, key `bonus:<id>:convert`: once). Posted draws-first and
- *    shares-after, main never goes below what the decisions on running balances left it;
+ *  - the money, in bet order around each bet's own transfers: before them one `bonus` transfer
+ *    bonus → main for its bonus part (the kind then stakes from main as always), after them one
+ *    main → bonus for its bonus share of the return, then, if that bet met the requirement, the
+ *    whole bonus balance bonus → main (completion, key `bonus:<id>:convert`: once; the member's
+ *    later bets in the batch are cash bets, as a loss of the whole bonus makes them too). In that order every item meets the running balances the decisions were made on (a bet may be
+ *    paid from the bonus share of the bet before it);
  *  - the slips (`bonus_bet_slips`) and the bonus rows (wagered, completion, loss) written set-based.
  *
  * Settled at once: the kinds wired here place and settle a bet in the same batch (the in-house
@@ -50,10 +51,12 @@ export interface BonusPlan {
   contribution: bigint;
   cashShare: bigint;
   bonusShare: bigint;
+  /** The whole bonus balance converted to cash when this bet completed the requirement, else null. */
+  converted: bigint | null;
 }
 
 export interface BatchBonuses {
-  /** The member's active bonus in this batch, if any. */
+  /** Whether the member wagers a bonus still active at this point of the batch. */
   has(memberId: string): boolean;
   /** The bonus accounts to lock with the batch's accounts (id order is the caller's). */
   accountIds(): bigint[];
@@ -66,17 +69,21 @@ export interface BatchBonuses {
     bet: { betRef: string; category: string; stakeMinor: bigint },
     spendable: Map<bigint, bigint>,
   ): BonusPlan;
-  /** The bet's return (0 for a loss), split; the running balances follow. */
+  /**
+   * The bet's return (0 for a loss), split; the running balances follow. Then, as the rules do after
+   * every transition: the requirement met converts the whole bonus balance to cash (the running
+   * balances follow), or a bonus balance of 0 short of the requirement is lost; either way the
+   * member's later bets in the batch are cash bets (`has` turns false).
+   */
   settle(plan: BonusPlan, payoutMinor: bigint, spendable: Map<bigint, bigint>): void;
-  /** The bonus parts moved bonus → main: post BEFORE the kind's stakes. */
-  draws(merchantId: string): TransferRequest[];
-  /** The bonus shares back, completions; then the slips and the bonus rows. Call after the kind's money. */
-  finish(
-    trx: Db,
-    merchantId: string,
-    spendable: Map<bigint, bigint>,
-    post: (requests: TransferRequest[]) => Promise<unknown>,
-  ): Promise<void>;
+  /**
+   * A bet's bonus transfers: `before` its own (its bonus part bonus → main), `after` them (its bonus
+   * share main → bonus, then the conversion if it completed the bonus). The kind posts them in bet order around each bet's transfers, so every item
+   * meets the balances the decisions ran on (a bet may be paid from a previous bet's bonus share).
+   */
+  around(plan: BonusPlan): { before: TransferRequest[]; after: TransferRequest[] };
+  /** The slips and the bonus rows (wagered, completed / lost), set-based; after the money. */
+  write(trx: Db): Promise<void>;
 }
 
 /**
@@ -127,13 +134,18 @@ export async function lockBonuses(
       },
     ]),
   );
-  return batchBonuses(bonuses);
+  return batchBonuses(merchantId, bonuses);
 }
 
-function batchBonuses(bonuses: Map<string, ActiveBonus>): BatchBonuses {
+function batchBonuses(merchantId: string, bonuses: Map<string, ActiveBonus>): BatchBonuses {
   const plans: BonusPlan[] = [];
+  // The bonuses that ended in this batch, and how.
+  const ended = new Map<bigint, 'completed' | 'lost'>();
   return {
-    has: (memberId) => bonuses.has(memberId),
+    has: (memberId) => {
+      const bonus = bonuses.get(memberId);
+      return bonus !== undefined && !ended.has(bonus.id);
+    },
     accountIds: () => [...bonuses.values()].map((b) => b.bonusAccountId),
     place(memberId, bet, spendable) {
       const bonus = bonuses.get(memberId)!;
@@ -156,6 +168,7 @@ function batchBonuses(bonuses: Map<string, ActiveBonus>): BatchBonuses {
         contribution,
         cashShare: 0n,
         bonusShare: 0n,
+        converted: null,
       };
       plans.push(plan);
       return plan;
@@ -178,35 +191,30 @@ function batchBonuses(bonuses: Map<string, ActiveBonus>): BatchBonuses {
       const { mainAccountId, bonusAccountId } = plan.bonus;
       spendable.set(mainAccountId, spendable.get(mainAccountId)! + share.cashMinor);
       spendable.set(bonusAccountId, spendable.get(bonusAccountId)! + share.bonusMinor);
+      const bonus = plan.bonus;
+      const balance = spendable.get(bonusAccountId)!;
+      if (bonus.wagered >= bonus.requirement) {
+        ended.set(bonus.id, 'completed');
+        plan.converted = balance;
+        spendable.set(bonusAccountId, 0n);
+        spendable.set(mainAccountId, spendable.get(mainAccountId)! + balance);
+      } else if (balance === 0n) ended.set(bonus.id, 'lost');
     },
-    draws(merchantId) {
-      return plans.filter((p) => p.bonusPart > 0n).map((p) => betMove(merchantId, p, 'draw'));
+    around(plan) {
+      return {
+        before: plan.bonusPart > 0n ? [betMove(merchantId, plan, 'draw')] : [],
+        after: [
+          ...(plan.bonusShare > 0n ? [betMove(merchantId, plan, 'share')] : []),
+          ...(plan.converted ? [conversion(merchantId, plan.bonus, plan.converted)] : []),
+        ],
+      };
     },
-    async finish(trx, merchantId, spendable, post) {
+    async write(trx) {
       if (plans.length === 0) return;
-      const requests = plans.filter((p) => p.bonusShare > 0n).map((p) => betMove(merchantId, p, 'share'));
       const touched = [...new Set(plans.map((p) => p.bonus))];
-      // The bonus balance each touched bonus ends the batch with: its account's running balance.
-      const left = new Map(touched.map((b) => [b.id, spendable.get(b.bonusAccountId)!]));
-      const ended = new Map<bigint, 'completed' | 'lost'>();
-      for (const b of touched) {
-        if (b.wagered >= b.requirement) {
-          ended.set(b.id, 'completed');
-          const amount = left.get(b.id)!;
-          if (amount > 0n)
-            requests.push({
-              merchantId,
-              idempotencyKey: `bonus:${b.id}:convert`,
-              code: 'bonus',
-              debitAccountId: b.bonusAccountId,
-              creditAccountId: b.mainAccountId,
-              amountMinor: amount,
-              currency: b.currency,
-              metadata: { bonusId: String(b.id), reason: 'bonus_convert' },
-            });
-        } else if (left.get(b.id) === 0n) ended.set(b.id, 'lost');
-      }
-      if (requests.length > 0) await post(requests);
+      const converted = new Map(
+        plans.flatMap((p) => (p.converted === null ? [] : [[p.bonus.id, p.converted]])),
+      );
       await writeSlips(trx, plans);
       await sql`
         update member_bonuses b set wagered_minor = u.wagered,
@@ -216,10 +224,24 @@ function batchBonuses(bonuses: Map<string, ActiveBonus>): BatchBonuses {
           from unnest(${touched.map((b) => String(b.id))}::bigint[],
                       ${touched.map((b) => String(b.wagered))}::bigint[],
                       ${touched.map((b) => ended.get(b.id) ?? null)}::text[],
-                      ${touched.map((b) => String(left.get(b.id)))}::bigint[])
+                      ${touched.map((b) => String(converted.get(b.id) ?? 0n))}::bigint[])
             as u(id, wagered, ended, left_minor)
          where b.id = u.id and b.status = 'active'`.execute(trx);
     },
+  };
+}
+
+/** Completion: the whole bonus balance to cash, keyed by the bonus (once, whatever retries). */
+function conversion(merchantId: string, b: ActiveBonus, amount: bigint): TransferRequest {
+  return {
+    merchantId,
+    idempotencyKey: `bonus:${b.id}:convert`,
+    code: 'bonus',
+    debitAccountId: b.bonusAccountId,
+    creditAccountId: b.mainAccountId,
+    amountMinor: amount,
+    currency: b.currency,
+    metadata: { bonusId: String(b.id), reason: 'bonus_convert' },
   };
 }
 

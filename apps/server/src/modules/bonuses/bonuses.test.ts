@@ -19,7 +19,7 @@ import {
 import { memberAccountId, withLedgerTransaction } from '../ledger/index.ts';
 import { channelNamed, createCashierTestApp, deposit, MANUAL_PIX } from '../wallet/deposits.test-helpers.ts';
 import { readyPlayer, setCashierRules, withdraw } from '../wallet/withdrawals.test-helpers.ts';
-import { expireDue, grantOnDeposit } from './bonus.service.ts';
+import { expireDue, forfeitActive, grantOnDeposit } from './bonus.service.ts';
 import { ReferenceBonusWallet } from './bonus.wagering.reference.ts';
 
 let t: TestApp;
@@ -322,6 +322,32 @@ describe('the bet path', () => {
 });
 
 describe('endings', () => {
+  it('bets racing a forfeit, the expiry sweep and a new grant keep the books and end the bonus once', async () => {
+    const p = await playerWithBonus(300n, 2_000, { times: 50, maxBetMinor: 200 });
+    const later = new Date(t.clock.now().getTime() + 40 * 86_400_000);
+    const bets = Array.from({ length: 30 }, () => outcome(placeSingleRound(f.db, diceBet(p.bettor, 100n))));
+    const endings = [
+      outcome(forfeitActive(f.db, p.memberId, t.clock.now())),
+      outcome(expireDue(f.db, later)),
+      outcome(grantByOperator(p.memberId, 700).then((r) => r.code ?? 'ok')),
+    ];
+    const answers = await Promise.all([...bets, ...endings]);
+    await flushSingleRounds(f.db);
+    expect(answers.slice(0, 30).filter((a) => a !== 'ok' && a !== 'WALLET_INSUFFICIENT_FUNDS')).toEqual([]);
+    const { rows } = await sql<{ status: string; n: number }>`
+      select status, count(*)::int as n from member_bonuses where member_id = ${p.memberId} group by status`.execute(
+      f.db,
+    );
+    // The first bonus ended once (forfeited, expired or lost); at most the new grant is active.
+    expect(rows.filter((r) => r.status === 'active').reduce((n, r) => n + r.n, 0)).toBeLessThanOrEqual(1);
+    const { rows: endingTransfers } = await sql<{ n: number }>`
+      select count(*)::int as n from ledger_transfers t join member_bonuses b
+          on t.idempotency_key in ('bonus:' || b.id || ':forfeited', 'bonus:' || b.id || ':expired')
+       where b.member_id = ${p.memberId} and b.id = ${p.grant.id}`.execute(f.db);
+    expect(endingTransfers[0]!.n).toBeLessThanOrEqual(1);
+    await expectVerified(f.db);
+  });
+
   it('expiry returns the bonus balance to the pool, once', async () => {
     const p = await playerWithBonus(0n, 1_500, { validDays: 1 });
     const later = new Date(t.clock.now().getTime() + 2 * 86_400_000);

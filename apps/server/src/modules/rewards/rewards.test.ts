@@ -19,7 +19,14 @@ import { recordBet } from '../records/index.ts';
 import { catchUpRollups } from '../records/records.test-helpers.ts';
 import { createRaffle, spinRaffle } from './raffles.ts';
 import { claimReward, grantReward, rewardCentre, verifyRewards } from './rewards.service.ts';
-import { dayToPay, payVipRebateDay, runVipRebates, setVipRebateRates, vipRebateOf } from './vip-rebates.ts';
+import {
+  daysOwed,
+  dayToPay,
+  payVipRebateDay,
+  runVipRebates,
+  setVipRebateRates,
+  vipRebateOf,
+} from './vip-rebates.ts';
 
 let t: TestApp;
 let f: Fixture;
@@ -224,6 +231,11 @@ describe('VIP daily rebates', () => {
     });
     expect(dayToPay(new Date('2026-03-11T00:20:00Z'))).toBe('2026-03-09'); // the 10th is not over long enough
     expect(dayToPay(new Date('2026-03-11T00:31:00Z'))).toBe('2026-03-10');
+    // Days after the last paid one are caught up (at most 7); a merchant never paid starts at the due day.
+    expect(daysOwed('2026-03-07', '2026-03-10')).toEqual(['2026-03-08', '2026-03-09', '2026-03-10']);
+    expect(daysOwed('2026-03-10', '2026-03-10')).toEqual([]);
+    expect(daysOwed(null, '2026-03-10')).toEqual(['2026-03-10']);
+    expect(daysOwed('2026-02-01', '2026-03-01')).toHaveLength(7);
 
     const day = '2026-02-02';
     const at = new Date(`${day}T15:00:00Z`);
@@ -253,7 +265,6 @@ describe('VIP daily rebates', () => {
     expect(runs.reduce((a, b) => a + b, 0)).toBe(2);
     expect(await payVipRebateDay(f.db, f.merchantId, day, runAt)).toBeNull();
     expect(await runVipRebates(f.db, runAt)).toBe(0);
-
     const vipCentre = await rewardCentre(f.db, vip, runAt);
     expect(vipCentre.available).toMatchObject([
       {
@@ -277,6 +288,18 @@ describe('VIP daily rebates', () => {
         claimReward(f.db, plain, plainReward.id, key(), new Date(runAt.getTime() + 7 * 24 * HOUR)),
       ),
     ).toBe('REWARD_EXPIRED');
+    // The job was down two days: the next run pays the two missed days (stake on the 3rd) and the due one.
+    const late = new Date('2026-02-06T01:00:00Z');
+    expect(await runVipRebates(f.db, late)).toBe(1); // the 3rd's 99,999 of RNG at 1 %
+    const { rows: runDays } = await sql<{
+      day: string;
+    }>`select to_char(day, 'YYYY-MM-DD') as day from vip_rebate_runs
+      where merchant_id = ${f.merchantId} and done_at is not null order by day`.execute(f.db);
+    expect(runDays.map((r) => r.day)).toEqual(['2026-02-02', '2026-02-03', '2026-02-04', '2026-02-05']);
+
+    expect((await rewardCentre(f.db, vip, late)).available).toMatchObject([
+      { amountMinor: 999, details: { day: '2026-02-03' } },
+    ]);
   });
 
   test('operators set rates with merchant.config, audited', async () => {

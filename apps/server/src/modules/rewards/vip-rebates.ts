@@ -122,15 +122,38 @@ export async function payVipRebateDay(
   });
 }
 
-/** The daily job's step: pays the day due for every merchant with a VIP rebate rate. */
+/** The most days one run catches up for a merchant (after the job was down). */
+export const MAX_CATCH_UP_DAYS = 7;
+
+/** `day` plus `n` days (YYYY-MM-DD, calendar arithmetic). */
+function addDays(day: string, n: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
+}
+
+/**
+ * The days a merchant is owed on `due`: every day after its last paid one up to `due` (at most
+ * MAX_CATCH_UP_DAYS, the latest), or only `due` for a merchant never paid yet — a rate set today
+ * never pays the days before it.
+ */
+export function daysOwed(lastPaid: string | null, due: string): string[] {
+  if (!lastPaid) return [due];
+  const days: string[] = [];
+  for (let day = addDays(lastPaid, 1); day <= due; day = addDays(day, 1)) days.push(day);
+  return days.slice(-MAX_CATCH_UP_DAYS);
+}
+
+/** The daily job's step: pays the days owed to every merchant with a VIP rebate rate. */
 export async function runVipRebates(db: Db, now: Date): Promise<number> {
-  const day = dayToPay(now);
-  const { rows } = await sql<{ merchant_id: string }>`
-    select distinct merchant_id from vip_rebate_rates where rate_bp > 0
-      and not exists (select 1 from vip_rebate_runs r where r.merchant_id = vip_rebate_rates.merchant_id
-                        and r.day = ${day}::date and r.done_at is not null)`.execute(db);
+  const due = dayToPay(now);
+  const { rows } = await sql<{ merchant_id: string; last_paid: string | null }>`
+    select r.merchant_id,
+      (select to_char(max(v.day), 'YYYY-MM-DD') from vip_rebate_runs v
+        where v.merchant_id = r.merchant_id and v.done_at is not null) as last_paid
+    from (select distinct merchant_id from vip_rebate_rates where rate_bp > 0) r`.execute(db);
   let made = 0;
-  for (const r of rows) made += (await payVipRebateDay(db, r.merchant_id, day, now)) ?? 0;
+  for (const r of rows)
+    for (const day of daysOwed(r.last_paid, due))
+      made += (await payVipRebateDay(db, r.merchant_id, day, now)) ?? 0;
   return made;
 }
 

@@ -5,7 +5,7 @@ import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/database/database.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { reserveClaim } from '../abuse/index.ts';
-import { memberAccountId, systemAccountId, transfer } from '../ledger/index.ts';
+import { houseShardFor, memberAccountId, systemAccountId, transfer } from '../ledger/index.ts';
 import { bonusesEnabled, depositBonusPromotions } from '../promotions/index.ts';
 import { type BonusStatus, requirementOf, type WageringBasis } from './bonus.wagering.ts';
 
@@ -154,7 +154,7 @@ export async function grantBonus(trx: Db, g: GrantRequest): Promise<GrantResult>
     merchantId: g.merchantId,
     idempotencyKey: `bonus:${bonus.id}:grant`,
     code: 'bonus',
-    debitAccountId: await systemAccountId(trx, g.merchantId, 'bonus_pool', g.currency),
+    debitAccountId: await bonusPool(trx, g.merchantId, g.memberId, g.currency),
     creditAccountId: await memberAccountId(trx, g.memberId, g.merchantId, 'bonus', g.currency),
     amountMinor: g.amountMinor,
     currency: g.currency,
@@ -163,6 +163,11 @@ export async function grantBonus(trx: Db, g: GrantRequest): Promise<GrantResult>
   // Nothing to wager (times 0): the rules complete it at once.
   if (requirement === 0n) return { ok: true, bonus: await convertBonus(trx, bonus), repeated: false };
   return { ok: true, bonus, repeated: false };
+}
+
+/** The merchant's bonus pool on the member's shard (as every payment from the pool): no one hot row. */
+function bonusPool(trx: Db, merchantId: string, memberId: string, currency: string): Promise<bigint> {
+  return systemAccountId(trx, merchantId, 'bonus_pool', currency, houseShardFor(memberId));
 }
 
 async function bonusBalance(trx: Db, bonus: BonusRow): Promise<{ accountId: bigint; balance: bigint }> {
@@ -211,7 +216,7 @@ export async function endBonus(
       idempotencyKey: `bonus:${bonus.id}:${status}`,
       code: 'bonus',
       debitAccountId: accountId,
-      creditAccountId: await systemAccountId(trx, bonus.merchant_id, 'bonus_pool', bonus.currency),
+      creditAccountId: await bonusPool(trx, bonus.merchant_id, bonus.member_id, bonus.currency),
       amountMinor: balance,
       currency: bonus.currency,
       metadata: { bonusId: String(bonus.id), reason: `bonus_${status}` },

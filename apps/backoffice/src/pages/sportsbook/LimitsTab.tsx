@@ -9,7 +9,7 @@ import { useConfirmedSave } from '../../lib/confirmed-save';
 import { useCan } from '../../lib/operator';
 import { type LimitsDraft, limitsChanged, limitsDraftOf, parseLimitsDraft } from '../../lib/sportsbook';
 import { useMerchantCurrency } from '../lottery/currency';
-import { LiabilityCapsPanel, LimitPairsTable } from './RiskLimits';
+import { LiabilityCapsPanel, LimitPairsTable, ListButton, nextRow } from './RiskLimits';
 
 export const LIMITS_KEY = ['bo', 'sportsbook', 'limits'] as const;
 
@@ -133,36 +133,24 @@ export function LimitsTab() {
                 }
               />
             </label>
-            {trade ? (
-              <button
-                type="button"
-                className="button button--small"
-                onClick={() => edit({ ...draft, players: draft.players.filter((_, i) => i !== index) })}
-              >
-                {t('sportsbook.limits.remove')}
-              </button>
-            ) : null}
+            <ListButton
+              trade={trade}
+              label={t('sportsbook.limits.remove')}
+              onClick={() => edit({ ...draft, players: draft.players.filter((_, i) => i !== index) })}
+            />
           </div>
         ))}
-        {trade ? (
-          <div>
-            <button
-              type="button"
-              className="button button--small"
-              onClick={() =>
-                edit({
-                  ...draft,
-                  players: [
-                    ...draft.players,
-                    { row: Math.max(-1, ...draft.players.map((x) => x.row)) + 1, account: '', maxStake: '' },
-                  ],
-                })
-              }
-            >
-              {t('sportsbook.limits.addPlayer')}
-            </button>
-          </div>
-        ) : null}
+        <ListButton
+          own
+          trade={trade}
+          label={t('sportsbook.limits.addPlayer')}
+          onClick={() =>
+            edit({
+              ...draft,
+              players: [...draft.players, { row: nextRow(draft.players), account: '', maxStake: '' }],
+            })
+          }
+        />
       </div>
       <div className="panel">
         <h2>{t('sportsbook.limits.bigBets')}</h2>

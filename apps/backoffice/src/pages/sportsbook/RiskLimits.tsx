@@ -3,6 +3,31 @@ import { type LimitsDraft, SPORTS_MARKET_TYPES, SPORTS_SPORTS } from '../../lib/
 
 type PairsKey = 'sports' | 'markets';
 
+/** The key of a line added to a list of the form: one past the highest (stable while lines come and go). */
+export const nextRow = (lines: Array<{ row: number }>) => Math.max(-1, ...lines.map((x) => x.row)) + 1;
+
+/** A small button of a list of the form (remove a line, add one), shown only to who may trade. */
+export function ListButton({
+  trade,
+  label,
+  onClick,
+  own = false,
+}: {
+  trade: boolean;
+  label: string;
+  onClick: () => void;
+  /** On a line of its own (the list's "add"). */
+  own?: boolean;
+}) {
+  if (!trade) return null;
+  const button = (
+    <button type="button" className="button button--small" onClick={onClick}>
+      {label}
+    </button>
+  );
+  return own ? <div>{button}</div> : button;
+}
+
 interface FormProps {
   draft: LimitsDraft;
   edit: (next: LimitsDraft) => void;
@@ -124,41 +149,24 @@ export function LiabilityCapsPanel({ draft, edit, trade, invalid, currency }: Fo
               onChange={(event) => change(index, { maxLiability: event.target.value })}
             />
           </label>
-          {trade ? (
-            <button
-              type="button"
-              className="button button--small"
-              onClick={() => edit({ ...draft, caps: draft.caps.filter((_, i) => i !== index) })}
-            >
-              {t('sportsbook.limits.remove')}
-            </button>
-          ) : null}
+          <ListButton
+            trade={trade}
+            label={t('sportsbook.limits.remove')}
+            onClick={() => edit({ ...draft, caps: draft.caps.filter((_, i) => i !== index) })}
+          />
         </div>
       ))}
-      {trade ? (
-        <div>
-          <button
-            type="button"
-            className="button button--small"
-            onClick={() =>
-              edit({
-                ...draft,
-                caps: [
-                  ...draft.caps,
-                  {
-                    row: Math.max(-1, ...draft.caps.map((x) => x.row)) + 1,
-                    sport: '',
-                    market: '',
-                    maxLiability: '',
-                  },
-                ],
-              })
-            }
-          >
-            {t('sportsbook.limits.addCap')}
-          </button>
-        </div>
-      ) : null}
+      <ListButton
+        own
+        trade={trade}
+        label={t('sportsbook.limits.addCap')}
+        onClick={() =>
+          edit({
+            ...draft,
+            caps: [...draft.caps, { row: nextRow(draft.caps), sport: '', market: '', maxLiability: '' }],
+          })
+        }
+      />
     </div>
   );
 }

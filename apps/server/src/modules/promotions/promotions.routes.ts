@@ -19,7 +19,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { doc } from '../../platform/http/openapi.ts';
-import { parseInput } from '../../platform/http/validate.ts';
+import { numericIdParams, parseInput } from '../../platform/http/validate.ts';
 import { objectStoreFor } from '../../platform/storage/index.ts';
 import type { UploadedFile } from '../../platform/storage/upload-check.ts';
 import { requireMember } from '../auth/index.ts';
@@ -30,13 +30,7 @@ import * as promotions from './promotions.service.ts';
 
 const tags = ['promotions'];
 const ok = <T>(value: T) => ({ success: true as const, value });
-const idParams = z.object({
-  id: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(2 ** 53),
-});
+const idParams = numericIdParams;
 const imageParams = z.object({ id: z.string().uuid() });
 
 /**

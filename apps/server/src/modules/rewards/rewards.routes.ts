@@ -11,10 +11,9 @@ import {
   vipRebateRatesUpdate,
 } from '@sorte/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import { doc } from '../../platform/http/openapi.ts';
-import { parseInput } from '../../platform/http/validate.ts';
+import { numericIdParams, parseInput } from '../../platform/http/validate.ts';
 import { type MemberAuth, requireMember, requireRealAccount } from '../auth/index.ts';
 import { auditedMerchantChange, recordAudit, requireOperator } from '../backoffice/index.ts';
 import { getMerchant } from '../system/index.ts';
@@ -23,13 +22,7 @@ import * as rewards from './rewards.service.ts';
 import * as vip from './vip-rebates.ts';
 
 const ok = <T>(value: T) => ({ success: true as const, value });
-const idParams = z.object({
-  id: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(2 ** 53),
-});
+const idParams = numericIdParams;
 
 function callerOf(request: FastifyRequest, auth: MemberAuth): raffles.RaffleCaller {
   return { memberId: auth.memberId, merchantId: auth.merchantId, currency: getMerchant(request).currency };

@@ -1,5 +1,5 @@
 import type { FieldErrorDetail } from '@sorte/contracts';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { AppError } from './app-error.ts';
 
 /** Validates input against a contract; problems become VALIDATION_FAILED with per-field details. */
@@ -15,3 +15,12 @@ export function parseInput<T extends z.ZodTypeAny>(schema: T, input: unknown): z
   });
   throw new AppError('VALIDATION_FAILED', { fields });
 }
+
+/** A route's `:id` of a row with a numeric id (bigint identity): a positive whole number. */
+export const numericIdParams = z.object({
+  id: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(2 ** 53),
+});

@@ -165,6 +165,16 @@ describe('grants', () => {
     await expectVerified(f.db);
   });
 
+  it("the demo's first deposit bonus carries the terms its text states", async () => {
+    const { rows } = await sql`
+      select t.percent_bps, t.max_bonus_minor, t.times, t.valid_days from promotion_bonus_terms t
+        join promotions p on p.id = t.promotion_id
+       where p.merchant_id = ${f.merchantId} and p.type = 'deposit_bonus' and p.display_order = 4`.execute(
+      f.db,
+    );
+    expect(rows).toEqual([{ percent_bps: 10_000, max_bonus_minor: 50_000n, times: 20, valid_days: 14 }]);
+  });
+
   it("an operator's grant is audited, idempotent by key, and one active bonus at a time", async () => {
     const p = await fundedPlayer(t, f, 'op', 0n);
     const idempotencyKey = key('g');

@@ -1,6 +1,7 @@
 import type { ServerModule } from '../../platform/context.ts';
 import { scheduleJob } from '../../platform/jobs.ts';
 import { registerBonusRoutes } from './bonus.routes.ts';
+import { seedDemoBonusTerms } from './bonus.seed.ts';
 import { expireDue } from './bonus.service.ts';
 
 export { type BatchBonuses, type BonusPlan, lockBonuses } from './bonus.bets.ts';
@@ -26,4 +27,5 @@ export const bonusesModule: ServerModule = {
       step: () => expireDue(ctx.db, ctx.clock.now()),
     });
   },
+  seedDemo: seedDemoBonusTerms,
 };

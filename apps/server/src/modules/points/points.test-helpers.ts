@@ -13,13 +13,14 @@ export async function pointsMember(f: Fixture, passwordHash: string, prefix = 'p
   return { ...m, caller: { memberId: m.memberId, merchantId: f.merchantId, currency: f.currency } };
 }
 
-/** A settled bet, the way the game path records it; the earning consumer turns it into points. */
+/** A settled bet (placed at `at`), the way the game path records it; the earning consumer turns it into points. */
 export async function settledBet(
   f: Fixture,
   memberId: string,
   stakeMinor: bigint,
   category = 'INHOUSE',
   ref: string = randomUUID(),
+  at: Date = new Date(),
 ) {
   await recordBet(f.db, {
     merchantId: f.merchantId,
@@ -33,7 +34,7 @@ export async function settledBet(
     stakeMinor,
     payoutMinor: 0n,
     status: 'settled',
-    at: new Date(),
+    at,
   });
   return ref;
 }

@@ -15,7 +15,7 @@ import {
   outcome,
 } from '../ledger/ledger.test-helpers.ts';
 import { findMemberByAccount } from '../members/index.ts';
-import { recordBet } from '../records/index.ts';
+import { settledBet } from '../points/points.test-helpers.ts';
 import { catchUpRollups } from '../records/records.test-helpers.ts';
 import { createRaffle, spinRaffle } from './raffles.ts';
 import { claimReward, grantReward, rewardCentre, verifyRewards } from './rewards.service.ts';
@@ -72,23 +72,8 @@ const main = async (memberId: string) =>
   (await memberBalance(f.db, memberId, f.merchantId, f.currency)).wallets.find((w) => w.kind === 'main')
     ?.balanceMinor ?? 0n;
 
-async function bet(memberId: string, stakeMinor: bigint, category: string, at: Date) {
-  refs += 1;
-  await recordBet(f.db, {
-    merchantId: f.merchantId,
-    memberId,
-    source: 'test',
-    sourceRef: `rw-bet-${refs}-${memberId}`,
-    category,
-    vendor: 'SORTE',
-    gameCode: 'dice',
-    currency: f.currency,
-    stakeMinor,
-    payoutMinor: 0n,
-    status: 'settled',
-    at,
-  });
-}
+const bet = (memberId: string, stakeMinor: bigint, category: string, at: Date) =>
+  settledBet(f, memberId, stakeMinor, category, undefined, at);
 
 describe('reward centre', () => {
   test('hidden when the merchant offers nothing and the member holds nothing', async () => {

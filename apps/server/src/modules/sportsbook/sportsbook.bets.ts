@@ -35,7 +35,8 @@ import type {
 
 export type SbBetRow = Selectable<SbBetsTable>;
 export const SPORTSBOOK_SOURCE = 'sportsbook';
-const VENDOR = 'SORTE';
+/** The betting records' vendor of our own sportsbook (the records name it; 'SORTE' is the in-house games). */
+const VENDOR = 'SORTE_SPORTS';
 
 /**
  * A merchant's limits when it has no `sb_limits` row: stakes 1.00 to 10,000.00 and payouts up to

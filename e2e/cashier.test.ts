@@ -4,7 +4,7 @@ import { totpCode } from '../apps/server/src/modules/backoffice/backoffice.totp.
 import { settledScreenshot } from './harness.ts';
 import { t, tBackoffice } from './i18n.ts';
 import { JOURNEYS, journeyPage, useJourney } from './journey.ts';
-import { playerApi, signInContext } from './player.ts';
+import { playerApi, registerPlayer, signInContext } from './player.ts';
 
 /**
  * The member centre's money journeys in a real Chromium against the built server on a fresh
@@ -365,21 +365,7 @@ describe.each(JOURNEYS)('real name then payout account without a reload, $name',
     const { lang } = setting;
     const c = (key: string) => t(lang, 'cashier', key);
     const username = uniqueName();
-    const registered = await playerApi<{ session: { token: string } }>(
-      j.server,
-      undefined,
-      'PUT',
-      '/wps/member/register',
-      {
-        username,
-        password: 'Sorte2026ok',
-        confirmPassword: 'Sorte2026ok',
-        ageConfirmed: true,
-        termsAccepted: true,
-        login: true,
-      },
-    );
-    const token = registered.session.token;
+    const token = await registerPlayer(j.server, username);
     await playerApi(j.server, token, 'POST', '/wps/member/withdrawal-password', {
       newPassword: '135790',
       confirmPassword: '135790',

@@ -68,3 +68,25 @@ export async function playerApi<T>(
   if (!json.success) throw new Error(`${method} ${path}: ${JSON.stringify(json)}`);
   return json.value;
 }
+
+/**
+ * Signs a new player up through the API (a server whose registration asks for no captcha, SMS code
+ * or encrypted body) and answers the new session's token.
+ */
+export async function registerPlayer(server: RunningServer, username: string): Promise<string> {
+  const registered = await playerApi<{ session: { token: string } }>(
+    server,
+    undefined,
+    'PUT',
+    '/wps/member/register',
+    {
+      username,
+      password: 'Sorte2026ok',
+      confirmPassword: 'Sorte2026ok',
+      ageConfirmed: true,
+      termsAccepted: true,
+      login: true,
+    },
+  );
+  return registered.session.token;
+}

@@ -128,14 +128,13 @@ function demoPromotions(now: Date): Demo[] {
       content: {
         en: {
           title: 'First deposit bonus',
-          summary: 'Shown only where the site offers bonuses: 100% of your first deposit, wagering 20×.',
-          body: '<p>Deposit and get <strong>100%</strong> as a bonus, up to 500. Wagering 20× the bonus within 14 days.</p>',
+          summary: '100% of your first deposit as a bonus, up to R$ 500. Wagering 20× the bonus.',
+          body: '<p>Deposit and get <strong>100%</strong> as a bonus, up to R$ 500. Wagering 20× the bonus within 14 days, with bets of up to R$ 25 while wagering.</p>',
         },
         'pt-BR': {
           title: 'Bônus de primeiro depósito',
-          summary:
-            'Exibido apenas onde o site oferece bônus: 100% do seu primeiro depósito, rollover de 20×.',
-          body: '<p>Deposite e ganhe <strong>100%</strong> de bônus, até 500. Rollover de 20× o bônus em 14 dias.</p>',
+          summary: '100% do seu primeiro depósito em bônus, até R$ 500. Rollover de 20× o bônus.',
+          body: '<p>Deposite e ganhe <strong>100%</strong> de bônus, até R$ 500. Rollover de 20× o bônus em 14 dias, com apostas de até R$ 25 durante o rollover.</p>',
         },
       },
     },

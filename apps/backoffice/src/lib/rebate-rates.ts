@@ -20,16 +20,17 @@ export function bpToPercentInput(bp: number, locale: string): string {
 
 /**
  * A typed percent as whole basis points, exactly (@sorte/money, never a float), or null when it does
- * not read: more than two decimals, above 10% or not a number. Empty reads as 0.
+ * not read: more than two decimals, above `maxBp` (a rebate's 10% unless told) or not a number. Empty
+ * reads as 0.
  */
-export function percentInputToBp(text: string): number | null {
+export function percentInputToBp(text: string, maxBp = Number(MAX_BP)): number | null {
   let units: bigint;
   try {
     units = rateFromPercent(text.trim().replace(',', '.') || '0');
   } catch {
     return null;
   }
-  if (units < 0n || units % UNITS_PER_BP !== 0n || units / UNITS_PER_BP > MAX_BP) return null;
+  if (units < 0n || units % UNITS_PER_BP !== 0n || units / UNITS_PER_BP > BigInt(maxBp)) return null;
   return Number(units / UNITS_PER_BP);
 }
 

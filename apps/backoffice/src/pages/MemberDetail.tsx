@@ -19,6 +19,7 @@ import { formatDateTime } from '../lib/dates';
 import { parseAmountInput } from '../lib/money-input';
 import { useCan, useMoney } from '../lib/operator';
 import { newIdempotencyKey, PAGE_SIZE } from '../lib/paging';
+import { GrantBonusDialog } from './GrantBonusDialog';
 
 type Member = z.infer<typeof memberDetail>;
 
@@ -107,6 +108,7 @@ export function MemberDetailPage() {
                 </div>
               </div>
               {canAdjust ? <AdjustmentForm member={member.data} /> : null}
+              {canAdjust ? <GrantBonus member={member.data} /> : null}
             </div>
           </div>
           <LedgerHistory memberId={member.data.id} currency={member.data.currency} />
@@ -302,6 +304,42 @@ function AdjustmentForm({ member }: { member: Member }) {
         </Dialog>
       ) : null}
     </form>
+  );
+}
+
+/** The "Grant bonus" action: a fresh dialog (and idempotency key) per opening, the outcome after it. */
+function GrantBonus({ member }: { member: Member }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const [done, setDone] = useState<string | null>(null);
+  return (
+    <div className="panel stack">
+      <h2>{t('bonus.grant.heading')}</h2>
+      <p className="muted small">{t('bonus.grant.intro')}</p>
+      <Alert tone="ok">{done}</Alert>
+      <div className="actions">
+        <button
+          type="button"
+          className="button"
+          onClick={() => {
+            setDone(null);
+            setOpen(true);
+          }}
+        >
+          {t('bonus.grant.open')}
+        </button>
+      </div>
+      {open ? (
+        <GrantBonusDialog
+          member={member}
+          onClose={() => setOpen(false)}
+          onGranted={(message) => {
+            setOpen(false);
+            setDone(message);
+          }}
+        />
+      ) : null}
+    </div>
   );
 }
 

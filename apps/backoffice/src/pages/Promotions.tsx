@@ -190,6 +190,7 @@ export function PromotionsPage() {
           promotion={editing === 'new' ? null : editing}
           onClose={() => setEditing(null)}
           onSaved={refresh}
+          bonusesEnabled={settings.data?.bonusesEnabled ?? true}
         />
       ) : null}
       {confirm ? (

@@ -13,6 +13,7 @@ import { PageTabs } from '../../components/PageTabs';
 import { Alert } from '../../components/Status';
 import { useAction } from '../../lib/action';
 import { api } from '../../lib/api';
+import { hasBonusTerms } from '../../lib/bonus-terms';
 import {
   type ContentDraft,
   type DraftProblem,
@@ -24,6 +25,7 @@ import {
   type PromotionDraft,
   wrapSelection,
 } from '../../lib/promotions';
+import { BonusTermsPanel } from './BonusTermsPanel';
 
 /** The toolbar's tags: what the server's sanitizer keeps (paragraphs, headings, lists, bold, italic). */
 const TOOLS = [
@@ -50,10 +52,13 @@ export function PromotionEditor({
   promotion,
   onClose,
   onSaved,
+  bonusesEnabled,
 }: {
   promotion: OperatorPromotion | null;
   onClose: () => void;
   onSaved: () => Promise<unknown>;
+  /** The merchant's switch: terms set while it is off apply only once it is on. */
+  bonusesEnabled: boolean;
 }) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState<PromotionDraft>(() => (promotion ? draftOf(promotion) : newDraft()));
@@ -326,6 +331,14 @@ export function PromotionEditor({
               dangerouslySetInnerHTML={{ __html: preview }}
             />
           </section>
+        ) : null}
+        {hasBonusTerms(draft.type) ? (
+          // The server keeps terms for a stored deposit-bonus / reload promotion only.
+          promotion && hasBonusTerms(promotion.type) ? (
+            <BonusTermsPanel promotionId={promotion.id} bonusesEnabled={bonusesEnabled} />
+          ) : (
+            <p className="muted small">{t('bonus.terms.saveFirst')}</p>
+          )
         ) : null}
         <Alert tone="error">{side.error}</Alert>
         <Alert tone="error">{invalid ? t(`promotions.invalid.${invalid}`) : save.error}</Alert>

@@ -2,6 +2,39 @@ import { useTranslation } from 'react-i18next';
 import type { WageringDraft } from '../lib/bonus-terms';
 import { CategoryRatesTable } from './CategoryRatesTable';
 
+/** One typed field of a bonus form, marked when `invalid` names it. */
+export function BonusInput({
+  name,
+  label,
+  value,
+  invalid,
+  numeric,
+  placeholder,
+  onChange,
+}: {
+  name: string;
+  label: string;
+  value: string;
+  invalid: string | null;
+  /** Whole numbers (times, days) rather than amounts or percents. */
+  numeric?: boolean;
+  placeholder?: string;
+  onChange: (text: string) => void;
+}) {
+  return (
+    <label className="field">
+      <span>{label}</span>
+      <input
+        inputMode={numeric ? 'numeric' : 'decimal'}
+        value={value}
+        placeholder={placeholder}
+        aria-invalid={invalid === name}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </label>
+  );
+}
+
 /**
  * The wagering half of a bonus form (a promotion's terms, an operator's grant): the requirement (× the
  * bonus or × deposit + bonus), the max bet while wagering, the days to finish and the contribution per
@@ -24,15 +57,14 @@ export function BonusWageringFields<D extends WageringDraft>({
   return (
     <>
       <div className="form-row">
-        <label className="field">
-          <span>{t('bonus.fields.times')}</span>
-          <input
-            inputMode="numeric"
-            value={draft.times}
-            aria-invalid={invalid === 'times'}
-            onChange={(e) => set('times', e.target.value)}
-          />
-        </label>
+        <BonusInput
+          name="times"
+          label={t('bonus.fields.times')}
+          value={draft.times}
+          invalid={invalid}
+          numeric
+          onChange={(text) => set('times', text)}
+        />
         <label className="field">
           <span>{t('bonus.fields.basis')}</span>
           <select
@@ -43,24 +75,21 @@ export function BonusWageringFields<D extends WageringDraft>({
             <option value="deposit_plus_bonus">{t('bonus.basis.deposit_plus_bonus')}</option>
           </select>
         </label>
-        <label className="field">
-          <span>{t('bonus.fields.maxBet', { currency })}</span>
-          <input
-            inputMode="decimal"
-            value={draft.maxBet}
-            aria-invalid={invalid === 'maxBet'}
-            onChange={(e) => set('maxBet', e.target.value)}
-          />
-        </label>
-        <label className="field">
-          <span>{t('bonus.fields.validDays')}</span>
-          <input
-            inputMode="numeric"
-            value={draft.validDays}
-            aria-invalid={invalid === 'validDays'}
-            onChange={(e) => set('validDays', e.target.value)}
-          />
-        </label>
+        <BonusInput
+          name="maxBet"
+          label={t('bonus.fields.maxBet', { currency })}
+          value={draft.maxBet}
+          invalid={invalid}
+          onChange={(text) => set('maxBet', text)}
+        />
+        <BonusInput
+          name="validDays"
+          label={t('bonus.fields.validDays')}
+          value={draft.validDays}
+          invalid={invalid}
+          numeric
+          onChange={(text) => set('validDays', text)}
+        />
       </div>
       <CategoryRatesTable
         rates={draft.contribution}

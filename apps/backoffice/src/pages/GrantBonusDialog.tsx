@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BonusWageringFields, useBonusInvalidMessage } from '../components/BonusWageringFields';
+import { BonusInput, BonusWageringFields, useBonusInvalidMessage } from '../components/BonusWageringFields';
 import { Dialog } from '../components/Dialog';
 import { DialogActions } from '../components/DialogActions';
 import { Alert } from '../components/Status';
@@ -61,16 +61,14 @@ export function GrantBonusDialog({
   return (
     <Dialog open wide title={t('bonus.grant.title', { account: member.account })} onClose={onClose}>
       <form className="stack" onSubmit={submit}>
-        <label className="field">
-          <span>{t('bonus.fields.amount', { currency: member.currency })}</span>
-          <input
-            inputMode="decimal"
-            value={draft.amount}
-            placeholder={i18n.language === 'en' ? '0.00' : '0,00'}
-            aria-invalid={invalid === 'amount'}
-            onChange={(e) => edit({ ...draft, amount: e.target.value })}
-          />
-        </label>
+        <BonusInput
+          name="amount"
+          label={t('bonus.fields.amount', { currency: member.currency })}
+          value={draft.amount}
+          invalid={invalid}
+          placeholder={i18n.language === 'en' ? '0.00' : '0,00'}
+          onChange={(text) => edit({ ...draft, amount: text })}
+        />
         <BonusWageringFields draft={draft} currency={member.currency} invalid={invalid} onChange={edit} />
         <label className="field">
           <span>{t('reason.label')}</span>

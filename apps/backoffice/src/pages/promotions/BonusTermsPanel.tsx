@@ -2,7 +2,11 @@ import type { PromotionBonusTerms } from '@sorte/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type KeyboardEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BonusWageringFields, useBonusInvalidMessage } from '../../components/BonusWageringFields';
+import {
+  BonusInput,
+  BonusWageringFields,
+  useBonusInvalidMessage,
+} from '../../components/BonusWageringFields';
 import { Alert, QueryState } from '../../components/Status';
 import { useAction } from '../../lib/action';
 import { api } from '../../lib/api';
@@ -77,34 +81,28 @@ export function BonusTermsPanel({
       {bonusesEnabled ? null : <Alert tone="warn">{t('bonus.terms.bonusesOff')}</Alert>}
       <p className="muted small">{t(stored.data ? 'bonus.terms.intro' : 'bonus.terms.none')}</p>
       <div className="form-row">
-        <label className="field">
-          <span>{t('bonus.fields.percent')}</span>
-          <input
-            inputMode="decimal"
-            value={draft.percent}
-            aria-invalid={invalid === 'percent'}
-            onChange={(e) => edit({ ...draft, percent: e.target.value })}
-          />
-        </label>
-        <label className="field">
-          <span>{t('bonus.fields.maxBonus', { currency })}</span>
-          <input
-            inputMode="decimal"
-            value={draft.maxBonus}
-            aria-invalid={invalid === 'maxBonus'}
-            onChange={(e) => edit({ ...draft, maxBonus: e.target.value })}
-          />
-        </label>
-        <label className="field">
-          <span>{t('bonus.fields.minDeposit', { currency })}</span>
-          <input
-            inputMode="decimal"
-            value={draft.minDeposit}
-            placeholder={t('bonus.terms.noMinimum')}
-            aria-invalid={invalid === 'minDeposit'}
-            onChange={(e) => edit({ ...draft, minDeposit: e.target.value })}
-          />
-        </label>
+        <BonusInput
+          name="percent"
+          label={t('bonus.fields.percent')}
+          value={draft.percent}
+          invalid={invalid}
+          onChange={(text) => edit({ ...draft, percent: text })}
+        />
+        <BonusInput
+          name="maxBonus"
+          label={t('bonus.fields.maxBonus', { currency })}
+          value={draft.maxBonus}
+          invalid={invalid}
+          onChange={(text) => edit({ ...draft, maxBonus: text })}
+        />
+        <BonusInput
+          name="minDeposit"
+          label={t('bonus.fields.minDeposit', { currency })}
+          value={draft.minDeposit}
+          invalid={invalid}
+          placeholder={t('bonus.terms.noMinimum')}
+          onChange={(text) => edit({ ...draft, minDeposit: text })}
+        />
       </div>
       <BonusWageringFields draft={draft} currency={currency} invalid={invalid} onChange={edit} />
       <Alert tone="error">{invalidMessage(invalid) ?? save.error}</Alert>

@@ -10,5 +10,6 @@ export * from './play-money.ts';
 export * from './rates.ts';
 export * from './fraction.ts';
 export * from './odds.ts';
+export * from './odds-margin.ts';
 export * from './bet-settlement.ts';
 export * from './system-bets.ts';

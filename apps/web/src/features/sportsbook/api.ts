@@ -4,6 +4,7 @@ import { ApiError, apiGet, apiPost } from '../../lib/api';
 import { walletKeys } from '../../lib/balance';
 import { useSession } from '../../lib/session';
 import { useRefetchMs } from './live-odds';
+import { sportsKeys } from './query-keys';
 
 export type { SportsBet, SportsEvent };
 
@@ -20,11 +21,7 @@ export interface BetsPlaced {
   refused: { index: number; code: string }[];
 }
 
-export const sportsKeys = {
-  events: (sport: string) => ['sportsbook', 'events', sport] as const,
-  event: (id: string) => ['sportsbook', 'event', id] as const,
-  bets: (token: string | null, status: BetsTab) => ['sportsbook', 'bets', token, status] as const,
-};
+export { sportsKeys };
 
 /** `sport` one sport, or 'esports' for the four e-sports. Live first, then by start (the server's order). */
 export function useEvents(sport: string) {
@@ -108,6 +105,6 @@ export function useAfterBet() {
   const queryClient = useQueryClient();
   return () => {
     void queryClient.invalidateQueries({ queryKey: walletKeys.balances });
-    void queryClient.invalidateQueries({ queryKey: ['sportsbook', 'bets'] });
+    void queryClient.invalidateQueries({ queryKey: sportsKeys.allBets });
   };
 }

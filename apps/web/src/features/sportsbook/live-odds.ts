@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { create } from 'zustand';
 import { queryClient } from '../../lib/query-client';
 import { backoffMs } from '../../lib/realtime';
+import { sportsKeys } from './query-keys';
 
 /**
  * Live odds. The server pushes what changed over a public WebSocket (`GET /wps/ws/sports`): the
@@ -89,10 +90,10 @@ export function useRefetchMs(): number {
 /** Patches every cached copy of the fixture (lobby lists, the event page, the slip's events). */
 function patchCaches(message: OddsMessage): void {
   const patch = (event: SportsEvent | undefined) => (event ? applyOddsMessage(event, message) : event);
-  queryClient.setQueriesData<SportsEvent[]>({ queryKey: ['sportsbook', 'events'] }, (list) =>
+  queryClient.setQueriesData<SportsEvent[]>({ queryKey: sportsKeys.allEvents }, (list) =>
     list?.map((e) => (e.id === message.fixtureId ? applyOddsMessage(e, message) : e)),
   );
-  queryClient.setQueryData<SportsEvent>(['sportsbook', 'event', message.fixtureId], patch);
+  queryClient.setQueryData<SportsEvent>(sportsKeys.event(message.fixtureId), patch);
 }
 
 const watchers = new Map<number, readonly string[]>();

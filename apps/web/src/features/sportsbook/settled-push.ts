@@ -5,6 +5,7 @@ import { walletKeys } from '../../lib/balance';
 import { useMoney } from '../../lib/money';
 import { onMemberMessage } from '../../lib/realtime';
 import { toast } from '../../lib/toast';
+import { sportsKeys } from './query-keys';
 
 interface SettledBetsMessage {
   type: 'sports.bets';
@@ -29,7 +30,7 @@ export function useSettledBetsPush(): void {
     () =>
       onMemberMessage((message) => {
         if (!isSettledBets(message)) return;
-        void queryClient.invalidateQueries({ queryKey: ['sportsbook', 'bets'] });
+        void queryClient.invalidateQueries({ queryKey: sportsKeys.allBets });
         void queryClient.invalidateQueries({ queryKey: walletKeys.balances });
         // Past the bets the push names, their total is unknown here: My bets has them.
         if (message.more) return toast(t('toast.betsSettled'), 'info');

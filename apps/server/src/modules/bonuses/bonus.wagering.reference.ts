@@ -38,6 +38,8 @@ export class ReferenceBonusWallet {
   grantNo = 0;
   conversions = 0;
   bets = new Map<string, RefBet>();
+  /** How each grant stands, by its number (1…): where a bet's late bonus share goes. */
+  statusOf: string[] = [];
 
   constructor(cash: bigint) {
     this.cash = cash;
@@ -46,8 +48,13 @@ export class ReferenceBonusWallet {
   private tick(now: number): void {
     if (this.status === 'active' && now >= this.expiresAt) {
       this.bonus = 0n;
-      this.status = 'expired';
+      this.end('expired');
     }
+  }
+
+  private end(status: string): void {
+    this.status = status;
+    this.statusOf[this.grantNo] = status;
   }
 
   private openOfThisGrant(): RefBet[] {
@@ -56,16 +63,15 @@ export class ReferenceBonusWallet {
 
   private check(): void {
     if (this.status !== 'active') return;
-    const open = this.openOfThisGrant();
-    if (this.wagered >= this.requirement && open.length === 0) {
+    if (this.wagered >= this.requirement) {
       this.cash += this.bonus;
       this.bonus = 0n;
-      this.status = 'completed';
+      this.end('completed');
       this.conversions += 1;
       return;
     }
-    const bonusOnBets = open.reduce((sum, b) => sum + b.fromBonus, 0n);
-    if (this.bonus === 0n && bonusOnBets === 0n && this.wagered < this.requirement) this.status = 'lost';
+    const bonusOnBets = this.openOfThisGrant().reduce((sum, b) => sum + b.fromBonus, 0n);
+    if (this.bonus === 0n && bonusOnBets === 0n && this.wagered < this.requirement) this.end('lost');
   }
 
   grant(offer: RefOffer, enabled: boolean, now: number): string | null {
@@ -80,7 +86,7 @@ export class ReferenceBonusWallet {
     if (offer.expiresAt <= now) return 'BONUS_GRANT_INVALID';
     this.grantNo += 1;
     this.conversions = 0;
-    this.status = 'active';
+    this.end('active');
     this.bonus = offer.bonus;
     this.wagered = 0n;
     this.requirement = offer.times * (offer.onDepositToo ? offer.bonus + offer.deposit : offer.bonus);
@@ -105,8 +111,8 @@ export class ReferenceBonusWallet {
     }
     this.cash -= fromCash;
     this.bonus -= fromBonus;
+    // Counted when the bet settles (win or loss), never for a void.
     const counted = active ? (stake * (this.rates[category] ?? 0n)) / 10_000n : 0n;
-    this.wagered += counted;
     this.bets.set(id, {
       grantNo: active ? this.grantNo : 0,
       stake,
@@ -127,11 +133,12 @@ export class ReferenceBonusWallet {
     const back = payout === 'void' ? bet.stake : payout;
     const toBonus = (back * bet.fromBonus + bet.stake - 1n) / bet.stake;
     this.cash += back - toBonus;
-    const stillOurs = bet.grantNo === this.grantNo && bet.grantNo !== 0 && this.status === 'active';
-    if (stillOurs) {
+    const itsBonus = bet.grantNo === 0 ? null : this.statusOf[bet.grantNo];
+    if (itsBonus === 'active') {
       this.bonus += toBonus;
-      if (payout === 'void') this.wagered -= bet.counted;
-    }
+      if (payout !== 'void') this.wagered += bet.counted;
+    } else if (itsBonus === 'completed') this.cash += toBonus; // converted: the player's now
+    // expired or forfeited: the late bonus share is dropped (back to the pool)
     this.check();
     return null;
   }
@@ -146,7 +153,7 @@ export class ReferenceBonusWallet {
     this.tick(now);
     if (this.status === 'active') {
       this.bonus = 0n;
-      this.status = 'forfeited';
+      this.end('forfeited');
     }
     return null;
   }
@@ -160,7 +167,7 @@ export class ReferenceBonusWallet {
 
   /** Runs one command; a refused command leaves everything as it was (an overdue expiry included). */
   attempt(command: () => string | null): string | null {
-    const before = { bonus: this.bonus, status: this.status };
+    const before = { bonus: this.bonus, status: this.status, statusOf: [...this.statusOf] };
     const refusal = command();
     if (refusal !== null) Object.assign(this, before);
     return refusal;

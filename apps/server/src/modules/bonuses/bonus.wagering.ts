@@ -11,18 +11,26 @@ import { applyBasisPoints, fraction, floorTimes } from '@sorte/money';
  *   never locked behind a requirement while bonus money sits unused). The bonus part is kept on the
  *   bet's slip.
  * - **Contribution** = stake × the category's basis points, rounded down (a category without a rate
- *   contributes 0), counted when the bet is placed; a void takes it back.
+ *   contributes 0), fixed when the bet is placed but **counted when it settles** (a win or a loss,
+ *   while its bonus is still active), never for a void. Why the stricter reading: a completion
+ *   converts the bonus to cash once and for good, so nothing counted toward it may ever be taken
+ *   back; counting at placement would let a bet that is later voided (a vendor's rollback, a
+ *   cancelled match) complete a requirement that was never really wagered.
  * - **Winnings split** in proportion to the slip's cash and bonus parts: the cash share is
  *   ⌊payout × cash part / stake⌋, the bonus share the rest — the fraction of a minor unit goes to
  *   the bonus side, the stricter rule for the house (bonus money stays under the requirement and can
  *   still be forfeited). A void pays back the stake, so each part returns exactly where it came from.
- * - **Completion** when wagered ≥ requirement and no bet placed under the bonus is still open (an
- *   open bet's void could take its contribution back, and its bonus part has not come home yet):
- *   the whole bonus balance converts to cash, once — the status leaves `active`.
+ * - **Completion** when wagered ≥ requirement: the whole bonus balance converts to cash, once — the
+ *   status leaves `active`. Bets still open do not hold it back (their contribution is not counted
+ *   yet, so none can be taken back): see the next rule for their bonus money.
+ * - **A bet that settles after its bonus ended** (deferred kinds: vendor rounds, sports…): its cash
+ *   share is paid as always; its bonus share (of a win, or of a void's stake) goes where the bonus
+ *   went — to **cash** after a completion (the bonus was converted: its money is the player's, as
+ *   the rest of the balance was), **removed** (to the merchant's bonus pool) after an expiry or a
+ *   forfeiture (the bonus money was taken back: so is what comes home late). Nothing is counted.
  * - **Expiry, forfeiture, loss** remove the bonus balance, once. A bonus part still on an open bet
- *   is not lost yet: when that bet settles, its bonus share (win or void) is removed on arrival,
- *   since the bonus it belonged to is gone. A bonus whose balance is 0 with no bonus money on open
- *   bets and the requirement unmet is `lost`.
+ *   is not lost yet (above). A bonus whose balance is 0 with no bonus money on open bets and the
+ *   requirement unmet is `lost`.
  * - **Max bet** while a bonus is active refuses a larger stake (`BONUS_MAX_BET_EXCEEDED`).
  * - A merchant with bonuses off (Brazil) refuses every grant (`BONUS_DISABLED`).
  *
@@ -70,6 +78,8 @@ export interface BonusWallet {
   cashMinor: bigint;
   bonusMinor: bigint;
   grant: BonusGrant | null;
+  /** How the member's earlier grants ended (by grant id): where a late bet's bonus share goes. */
+  pastEndings?: Readonly<Record<string, BonusEnding>>;
 }
 
 /** What a bet took: kept with the bet and handed back at settlement. */
@@ -88,8 +98,8 @@ export interface BetSlip {
  * A transition's money. Deltas of the two balances and the flows that explain them:
  *   cash  = −stakeCash + payoutCash + converted
  *   bonus = granted − stakeBonus + payoutBonus − converted − forfeited
- * (payoutBonus is the bonus share of a payout; a share that arrives for an ended bonus is also in
- * forfeited.)
+ * (payoutBonus is the bonus share of a payout; a share that arrives for an expired or forfeited
+ * bonus is also in forfeited, one that arrives for a completed bonus also in converted.)
  */
 export interface Movement {
   cashDeltaMinor: bigint;
@@ -208,7 +218,7 @@ function expireIfDue(step: Step, nowMs: number): void {
 function advance(step: Step): void {
   const grant = step.wallet.grant;
   if (grant?.status !== 'active') return;
-  if (grant.wageredMinor >= grant.requirementMinor && grant.openBets === 0) {
+  if (grant.wageredMinor >= grant.requirementMinor) {
     const converted = step.wallet.bonusMinor;
     changeBonus(step, -converted);
     changeCash(step, converted);
@@ -241,6 +251,7 @@ export function grant(
   const step = start(wallet);
   expireIfDue(step, nowMs);
   if (isActive(step.wallet)) return { ok: false, code: 'BONUS_ALREADY_ACTIVE' };
+  const previous = step.wallet.grant;
   const badRate = Object.values(offer.contributionBps).some((bps) => bps < 0n || bps > 10_000n);
   if (
     offer.bonusMinor <= 0n ||
@@ -253,6 +264,9 @@ export function grant(
     return { ok: false, code: 'BONUS_GRANT_INVALID' };
   step.wallet = {
     ...step.wallet,
+    ...(previous
+      ? { pastEndings: { ...step.wallet.pastEndings, [previous.grantId]: previous.status as BonusEnding } }
+      : {}),
     grant: {
       grantId: offer.grantId,
       grantedMinor: offer.bonusMinor,
@@ -299,7 +313,6 @@ export function place(
   step.movement.stakeBonusMinor = bonusPart;
   if (active)
     updateGrant(step, {
-      wageredMinor: grant.wageredMinor + contribution,
       openBets: grant.openBets + 1,
       openBonusStakeMinor: grant.openBonusStakeMinor + bonusPart,
     });
@@ -323,8 +336,9 @@ export function splitPayout(slip: BetSlip, payoutMinor: bigint): { cashMinor: bi
 
 /**
  * Settles a slip once (the ledger step keeps it to once): a win pays `payoutMinor` (the whole
- * return, stake included), a loss pays nothing, a void pays back the stake and takes the
- * contribution back.
+ * return, stake included), a loss pays nothing — both count the slip's contribution while its bonus
+ * is active —, a void pays back the stake and counts nothing. The bonus share goes to the bonus
+ * while it is active, to cash once it completed, away once it expired or was forfeited.
  */
 export function settle(
   wallet: BonusWallet,
@@ -344,15 +358,20 @@ export function settle(
     updateGrant(step, {
       openBets: ownGrant.openBets - 1,
       openBonusStakeMinor: ownGrant.openBonusStakeMinor - slip.bonusPartMinor,
-      ...(outcome.kind === 'void' && ownGrant.status === 'active'
-        ? { wageredMinor: ownGrant.wageredMinor - slip.contributionMinor }
+      ...(outcome.kind !== 'void' && ownGrant.status === 'active'
+        ? { wageredMinor: ownGrant.wageredMinor + slip.contributionMinor }
         : {}),
     });
   changeCash(step, share.cashMinor);
   step.movement.payoutCashMinor = share.cashMinor;
   step.movement.payoutBonusMinor = share.bonusMinor;
-  if (ownGrant?.status === 'active') changeBonus(step, share.bonusMinor);
-  else step.movement.forfeitedMinor += share.bonusMinor;
+  const status =
+    slip.grantId === null ? null : (ownGrant?.status ?? step.wallet.pastEndings?.[slip.grantId] ?? null);
+  if (status === 'active') changeBonus(step, share.bonusMinor);
+  else if (status === 'completed') {
+    changeCash(step, share.bonusMinor);
+    step.movement.convertedMinor += share.bonusMinor;
+  } else step.movement.forfeitedMinor += share.bonusMinor;
   return finish(step, {});
 }
 

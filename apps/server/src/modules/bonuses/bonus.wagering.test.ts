@@ -475,10 +475,10 @@ describe('engine against the reference', () => {
           enabled: true,
           bonus: 200n,
           onDepositToo: false,
-          times: 1n,
+          times: 1n as const,
           maxBet: 600n,
           ttl: 1500,
-          rates: { ...g.rates, RNG: 10_000n },
+          rates: { ...g.rates, RNG: 10_000n as const },
         })),
         fc.array(
           fc.oneof(

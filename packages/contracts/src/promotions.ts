@@ -137,5 +137,23 @@ export const promotionImage = z.object({
 });
 export type PromotionImage = z.infer<typeof promotionImage>;
 
-export const promotionSettings = z.object({ bonusesEnabled: z.boolean() }).strict();
+/**
+ * What a withdrawal request does while the member has an active bonus: `forfeit` warns, then forfeits
+ * the bonus on confirmation; `block` refuses it until the bonus ends.
+ */
+export const BONUS_WITHDRAWAL_RULES = ['forfeit', 'block'] as const;
+export type BonusWithdrawalRule = (typeof BONUS_WITHDRAWAL_RULES)[number];
+
+/** The merchant's bonus switch and withdrawal rule (the back office's promotions page). */
+export const promotionSettings = z
+  .object({ bonusesEnabled: z.boolean(), bonusWithdrawalRule: z.enum(BONUS_WITHDRAWAL_RULES) })
+  .strict();
 export type PromotionSettings = z.infer<typeof promotionSettings>;
+
+/** A change of either setting (at least one). */
+export const promotionSettingsUpdate = promotionSettings
+  .partial()
+  .refine((s) => s.bonusesEnabled !== undefined || s.bonusWithdrawalRule !== undefined, {
+    message: 'nothing to change',
+  });
+export type PromotionSettingsUpdate = z.infer<typeof promotionSettingsUpdate>;

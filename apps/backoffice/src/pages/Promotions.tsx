@@ -1,4 +1,11 @@
-import { BONUS_PROMOTION_TYPES, type OperatorPromotion, type PromotionStatus } from '@sorte/contracts';
+import {
+  BONUS_PROMOTION_TYPES,
+  BONUS_WITHDRAWAL_RULES,
+  type OperatorPromotion,
+  type PromotionSettings,
+  type PromotionSettingsUpdate,
+  type PromotionStatus,
+} from '@sorte/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -28,7 +35,8 @@ const TONES: Record<PromotionStatus, 'ok' | 'warn' | 'muted'> = {
  * Promotions (issue 17 item 1): every promotion of the merchant with its status, audience and
  * window; create and edit in the editor (words per language, a preview of the body as the server
  * keeps it), publish, return to draft, archive — each audited by the server. The bonus switch sits
- * on top: off, the site shows no deposit bonus, reload or cashback promotion. Needs `merchant.config`.
+ * on top: off, the site shows no deposit bonus, reload or cashback promotion; beside it the rule for a
+ * withdrawal while a bonus is active (forfeit it on confirmation, or block). Needs `merchant.config`.
  */
 export function PromotionsPage() {
   const { t, i18n } = useTranslation();
@@ -45,14 +53,14 @@ export function PromotionsPage() {
   });
   const settings = useQuery({
     queryKey: SETTINGS_KEY,
-    queryFn: () => api.get<{ bonusesEnabled: boolean }>('/bo/promotions/settings'),
+    queryFn: () => api.get<PromotionSettings>('/bo/promotions/settings'),
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: PROMOTIONS_KEY });
   const list = (promotions.data ?? []).filter((p) => filter === 'all' || p.status === filter);
 
-  const setBonuses = (on: boolean) =>
+  const changeSettings = (change: PromotionSettingsUpdate) =>
     action.run(async () => {
-      await api.put('/bo/promotions/settings', { bonusesEnabled: on });
+      await api.put('/bo/promotions/settings', change);
       await queryClient.invalidateQueries({ queryKey: SETTINGS_KEY });
     });
   const move = (promotion: OperatorPromotion, status: PromotionStatus) =>
@@ -74,10 +82,30 @@ export function PromotionsPage() {
         <div className="panel promo-settings">
           <Switch
             checked={settings.data.bonusesEnabled}
-            onChange={(on) => void setBonuses(on)}
+            onChange={(on) => void changeSettings({ bonusesEnabled: on })}
             label={t('promotions.bonuses.label')}
             hint={t('promotions.bonuses.hint')}
           />
+          <label className="field promo-settings__rule">
+            <span>{t('promotions.withdrawalRule.label')}</span>
+            <select
+              value={settings.data.bonusWithdrawalRule}
+              onChange={(event) =>
+                void changeSettings({
+                  bonusWithdrawalRule: event.target.value as PromotionSettings['bonusWithdrawalRule'],
+                })
+              }
+            >
+              {BONUS_WITHDRAWAL_RULES.map((rule) => (
+                <option key={rule} value={rule}>
+                  {t(`promotions.withdrawalRule.${rule}`)}
+                </option>
+              ))}
+            </select>
+            <small className="muted">
+              {t(`promotions.withdrawalRule.${settings.data.bonusWithdrawalRule}Hint`)}
+            </small>
+          </label>
         </div>
       ) : null}
       <Alert tone="error">{action.error}</Alert>

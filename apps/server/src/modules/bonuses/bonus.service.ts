@@ -6,7 +6,7 @@ import type { Db } from '../../platform/database/database.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { reserveClaim } from '../abuse/index.ts';
 import { houseShardFor, memberAccountId, systemAccountId, transfer } from '../ledger/index.ts';
-import { bonusesEnabled, depositBonusPromotions } from '../promotions/index.ts';
+import { bonusesEnabled, bonusWithdrawalRule, depositBonusPromotions } from '../promotions/index.ts';
 import { type BonusStatus, requirementOf, type WageringBasis } from './bonus.wagering.ts';
 
 /**
@@ -368,31 +368,43 @@ export async function setPromotionTerms(db: Db, promotionId: string, t: Promotio
 // ---------------------------------------------------------------- withdrawals, expiry
 
 /**
- * A withdrawal request (wallet's requestWithdrawal, in its transaction under the member's lock):
- * with an active bonus, a request that did not confirm is refused with
- * BONUS_FORFEIT_CONFIRMATION_REQUIRED (the bonus in the details, so the site can warn); a confirmed
- * one forfeits the bonus (its balance back to the pool) and goes on. An overdue bonus just expires.
+ * A withdrawal request (wallet's requestWithdrawal, in its transaction under the member's lock) with
+ * an active bonus, by the merchant's rule (migration 0085):
+ * - `forfeit`: a request that did not confirm is refused with BONUS_FORFEIT_CONFIRMATION_REQUIRED (the
+ *   bonus in the details, so the site can warn); a confirmed one forfeits the bonus (its balance back
+ *   to the pool) and goes on;
+ * - `block`: refused with BONUS_WITHDRAWAL_BLOCKED, confirmed or not, with what is left to wager in
+ *   the details; nothing moves.
+ * An overdue bonus just expires, under either rule.
  */
 export async function onWithdrawalRequest(
   trx: Db,
-  memberId: string,
-  confirmed: boolean,
-  now: Date,
+  request: { merchantId: string; memberId: string; confirmed: boolean; now: Date },
 ): Promise<void> {
+  const { memberId, now } = request;
   const active = await lockActive(trx, memberId);
   if (!active) return;
   if (active.expires_at.getTime() <= now.getTime()) {
     await endBonus(trx, active, 'expired', now);
     return;
   }
-  if (!confirmed) {
+  const rule = await bonusWithdrawalRule(trx, request.merchantId);
+  if (rule === 'block' || !request.confirmed) {
     const { balance } = await bonusBalance(trx, active);
-    throw new AppError('BONUS_FORFEIT_CONFIRMATION_REQUIRED', {
+    const left = active.requirement_minor - active.wagered_minor;
+    const details = {
       bonusId: Number(active.id),
       balanceMinor: Number(balance),
       wageredMinor: Number(active.wagered_minor),
       requirementMinor: Number(active.requirement_minor),
-    });
+    };
+    if (rule === 'block')
+      // Left 0 with the bonus still active: its last bets are open; it converts when they settle.
+      throw new AppError('BONUS_WITHDRAWAL_BLOCKED', {
+        ...details,
+        remainingMinor: Number(left > 0n ? left : 0n),
+      });
+    throw new AppError('BONUS_FORFEIT_CONFIRMATION_REQUIRED', details);
   }
   await endBonus(trx, active, 'forfeited', now);
 }

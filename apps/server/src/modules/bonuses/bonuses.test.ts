@@ -389,3 +389,71 @@ describe('endings', () => {
     await expectVerified(f.db);
   });
 });
+
+describe("the merchant's withdrawal rule", () => {
+  const rule = (bonusWithdrawalRule: unknown, token = finance) =>
+    boCall(t, token, 'PUT', '/bo/promotions/settings', { bonusWithdrawalRule });
+
+  async function withdrawalsOf(memberId: string) {
+    const { rows } = await sql<{ n: number }>`
+      select count(*)::int as n from withdrawals where member_id = ${memberId}`.execute(f.db);
+    return rows[0]!.n;
+  }
+
+  it('is set by an operator with merchant.config, audited, forfeit by default', async () => {
+    const admin = await operatorToken(t, 'admin');
+    expect((await boCall(t, admin, 'GET', '/bo/promotions/settings')).value).toEqual({
+      bonusesEnabled: true,
+      bonusWithdrawalRule: 'forfeit',
+    });
+    expect((await rule('block')).status).toBe(403);
+    for (const bad of ['keep', null, 1]) expect((await rule(bad, admin)).code).toBe('VALIDATION_FAILED');
+    expect((await boCall(t, admin, 'PUT', '/bo/promotions/settings', {})).status).toBe(400);
+    const set = await rule('block', admin);
+    expect(set.value).toEqual({ bonusesEnabled: true, bonusWithdrawalRule: 'block' });
+    const { rows } = await sql<{ before: unknown; after: unknown }>`
+      select before, after from audit_log where action = 'promotion_settings.update' order by id desc limit 1`.execute(
+      f.db,
+    );
+    expect(rows[0]).toEqual({
+      before: { bonusesEnabled: true, bonusWithdrawalRule: 'forfeit' },
+      after: { bonusesEnabled: true, bonusWithdrawalRule: 'block' },
+    });
+    expect((await rule('forfeit', admin)).status).toBe(200);
+  });
+
+  it('block: a withdrawal with an active bonus is refused, confirmed or not, naming what is left; nothing moves', async () => {
+    const admin = await operatorToken(t, 'admin');
+    await setCashierRules(t);
+    const p = await readyPlayer(t, 5_000n);
+    expect((await grantByOperator(p.memberId, 2_000)).status).toBe(200);
+    const bonusId = await memberAccountId(f.db, p.memberId, f.merchantId, 'bonus', f.currency);
+    expect((await rule('block', admin)).status).toBe(200);
+    try {
+      for (const extra of [{}, { forfeitBonus: true }]) {
+        const refused = await withdraw(t, p, 2_000, extra);
+        expect([refused.status, refused.code]).toEqual([409, 'BONUS_WITHDRAWAL_BLOCKED']);
+        // 5 × 2,000 to wager, nothing wagered yet.
+        expect(refused.details).toMatchObject({
+          balanceMinor: 2_000,
+          remainingMinor: 10_000,
+          requirementMinor: 10_000,
+        });
+      }
+      // 40 requests at once: every one refused, the balances and the books as they were.
+      const answers = await Promise.all(
+        Array.from({ length: 40 }, (_, i) => withdraw(t, p, 1_000 + i, i % 2 ? { forfeitBonus: true } : {})),
+      );
+      expect(answers.map((a) => a.code)).toEqual(Array(40).fill('BONUS_WITHDRAWAL_BLOCKED'));
+      expect(await balances({ mainId: p.mainId, bonusId })).toEqual({ main: 5_000n, bonus: 2_000n });
+      expect((await balanceOf(f, p.mainId)).pending).toBe(0n);
+      expect(await withdrawalsOf(p.memberId)).toBe(0);
+      expect(await bonusRow(p.memberId)).toMatchObject({ status: 'active', forfeited_minor: 0n });
+    } finally {
+      expect((await rule('forfeit', admin)).status).toBe(200);
+    }
+    // Back to forfeit: the same member is warned, as before.
+    expect((await withdraw(t, p, 2_000)).code).toBe('BONUS_FORFEIT_CONFIRMATION_REQUIRED');
+    await expectVerified(f.db);
+  });
+});

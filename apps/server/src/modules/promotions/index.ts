@@ -4,6 +4,7 @@ import { seedDemoPromotions } from './promotions.seed.ts';
 
 export {
   bonusesEnabled,
+  bonusWithdrawalRule,
   depositBonusPromotions,
   takesApplications,
   type Viewer,

@@ -12,6 +12,7 @@ import {
   promotionPreview,
   promotionPreviewRequest,
   promotionSettings,
+  promotionSettingsUpdate,
   promotionStatusChange,
 } from '@sorte/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -131,10 +132,16 @@ export async function registerPromotionRoutes(app: FastifyInstance, ctx: AppCont
 
   app.get(
     '/bo/promotions/settings',
-    { schema: doc({ response: promotionSettings, summary: "The merchant's bonus switch", ...bo }) },
+    {
+      schema: doc({
+        response: promotionSettings,
+        summary: "The merchant's bonus switch and its rule for withdrawals with an active bonus",
+        ...bo,
+      }),
+    },
     async (request) => {
       const operator = await requireOperator(request, 'merchant.config');
-      return ok({ bonusesEnabled: await promotions.bonusesEnabled(ctx.db, operator.merchantId) });
+      return ok(await promotions.promotionSettings(ctx.db, operator.merchantId));
     },
   );
 
@@ -142,27 +149,29 @@ export async function registerPromotionRoutes(app: FastifyInstance, ctx: AppCont
     '/bo/promotions/settings',
     {
       schema: doc({
-        body: promotionSettings,
+        body: promotionSettingsUpdate,
         response: promotionSettings,
-        summary: 'Turn bonuses on or off (off: no deposit bonus, reload or cashback promotion is shown)',
+        summary:
+          'Turn bonuses on or off (off: no deposit bonus, reload or cashback promotion is shown); set the withdrawal rule while a bonus is active (forfeit or block)',
         ...bo,
       }),
     },
     async (request) => {
       const operator = await requireOperator(request, 'merchant.config');
-      const input = parseInput(promotionSettings, request.body);
-      await ctx.db.transaction().execute(async (trx) => {
-        const before = await promotions.setBonusesEnabled(trx, operator.merchantId, input.bonusesEnabled);
+      const input = parseInput(promotionSettingsUpdate, request.body);
+      const after = await ctx.db.transaction().execute(async (trx) => {
+        const changed = await promotions.updatePromotionSettings(trx, operator.merchantId, input);
         await recordAudit(trx, {
           operator,
           action: 'promotion_settings.update',
           targetType: 'merchant',
           targetId: operator.merchantCode,
-          before: { bonusesEnabled: before },
-          after: input,
+          before: changed.before,
+          after: changed.after,
         });
+        return changed.after;
       });
-      return ok(input);
+      return ok(after);
     },
   );
 

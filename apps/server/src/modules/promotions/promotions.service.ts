@@ -1,5 +1,6 @@
 import {
   BONUS_PROMOTION_TYPES,
+  type BonusWithdrawalRule,
   NEW_PLAYER_DAYS,
   type OperatorPromotion,
   type PromotionAudience,
@@ -9,6 +10,8 @@ import {
   type PromotionDetail,
   type PromotionImage,
   type PromotionInput,
+  type PromotionSettings,
+  type PromotionSettingsUpdate,
   type PromotionStatus,
   type PromotionType,
 } from '@sorte/contracts';
@@ -85,12 +88,39 @@ export async function bonusesEnabled(db: Db, merchantId: string): Promise<boolea
   return rows[0]?.on ?? false;
 }
 
-export async function setBonusesEnabled(db: Db, merchantId: string, on: boolean): Promise<boolean> {
-  const before = await bonusesEnabled(db, merchantId);
-  await sql`update merchants set bonuses_enabled = ${on}, updated_at = now() where id = ${merchantId}`.execute(
-    db,
-  );
-  return before;
+/** The merchant's bonus switch and withdrawal rule (the back office's promotions settings). */
+export async function promotionSettings(
+  db: Db,
+  merchantId: string,
+  lock = false,
+): Promise<PromotionSettings> {
+  const { rows } = await sql<{ on: boolean; rule: BonusWithdrawalRule }>`
+    select bonuses_enabled as on, bonus_withdrawal_rule as rule from merchants where id = ${merchantId}
+    ${lock ? sql`for update` : sql``}`.execute(db);
+  return { bonusesEnabled: rows[0]?.on ?? false, bonusWithdrawalRule: rows[0]?.rule ?? 'forfeit' };
+}
+
+/** What a withdrawal request does while the member has an active bonus (migration 0085). */
+export async function bonusWithdrawalRule(db: Db, merchantId: string): Promise<BonusWithdrawalRule> {
+  return (await promotionSettings(db, merchantId)).bonusWithdrawalRule;
+}
+
+/**
+ * Changes the settings given, in the caller's transaction (the merchant row locked, so two operators
+ * changing different settings at once both land); answers them before and after, for the audit.
+ */
+export async function updatePromotionSettings(
+  db: Db,
+  merchantId: string,
+  change: PromotionSettingsUpdate,
+): Promise<{ before: PromotionSettings; after: PromotionSettings }> {
+  const before = await promotionSettings(db, merchantId, true);
+  const after = { ...before, ...change };
+  await sql`
+    update merchants set bonuses_enabled = ${after.bonusesEnabled}, bonus_withdrawal_rule = ${after.bonusWithdrawalRule},
+      updated_at = now()
+     where id = ${merchantId}`.execute(db);
+  return { before, after };
 }
 
 /**

@@ -218,12 +218,13 @@ describe('who sees what', () => {
     expect(ids).toContain(rebate);
     expect((await detail(bonus)).status).toBe(404);
     const r = await boCall(t, admin, 'PUT', '/bo/promotions/settings', { bonusesEnabled: true });
-    expect(r.value).toEqual({ bonusesEnabled: true });
+    expect(r.value).toEqual({ bonusesEnabled: true, bonusWithdrawalRule: 'forfeit' });
     expect(await listIds()).toEqual(expect.arrayContaining([bonus, reload, cashback, rebate]));
     await boCall(t, admin, 'PUT', '/bo/promotions/settings', { bonusesEnabled: false });
     expect(await listIds()).not.toContain(bonus);
     expect((await boCall(t, admin, 'GET', '/bo/promotions/settings')).value).toEqual({
       bonusesEnabled: false,
+      bonusWithdrawalRule: 'forfeit',
     });
   });
 

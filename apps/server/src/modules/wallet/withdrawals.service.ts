@@ -199,9 +199,15 @@ async function reserveWithdrawal(
   const now = clock.now();
   if ((await repo.countSince(trx, m.memberId, startOfUtcDay(now))) >= settings.withdrawDailyCount)
     throw new AppError('CASHIER_DAILY_LIMIT', { limit: settings.withdrawDailyCount });
-  // With an active bonus: refused until the member confirms, then the bonus is forfeited (its rows
-  // locked before the hold's accounts, the order of every bonus path).
-  await onWithdrawalRequest(trx, m.memberId, input.forfeitBonus === true, now);
+  // With an active bonus, by the merchant's rule: refused until the member confirms, then the bonus
+  // is forfeited — or refused outright until it ends (its row locked before the hold's accounts, the
+  // order of every bonus path).
+  await onWithdrawalRequest(trx, {
+    merchantId: m.merchantId,
+    memberId: m.memberId,
+    confirmed: input.forfeitBonus === true,
+    now,
+  });
   const reserved = await hold(trx, {
     merchantId: m.merchantId,
     idempotencyKey: `withdrawal:${m.memberId}:${input.idempotencyKey}`,

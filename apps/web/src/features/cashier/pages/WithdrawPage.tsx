@@ -102,8 +102,9 @@ function WithdrawForm({ info, blocked }: { info: WithdrawInfo; blocked: boolean 
   const [amount, setAmount] = useState('');
   const [pin, setPin] = useState('');
   const [touched, setTouched] = useState(false);
-  // The server's warning that this request would forfeit an active bonus (its balance), until confirmed.
-  const [bonusAtStake, setBonusAtStake] = useState<number | null>(null);
+  // The server's answer about an active bonus: this request would forfeit it (until confirmed), or the
+  // merchant blocks withdrawals until it is wagered.
+  const [bonusRefusal, setBonusRefusal] = useState<BonusRefusal | null>(null);
 
   const account = info.payoutAccounts.find((a) => a.id === accountId) ?? defaultAccount;
   const parsed = parseAmountInput(amount, money.currency, money.locale);
@@ -119,7 +120,7 @@ function WithdrawForm({ info, blocked }: { info: WithdrawInfo; blocked: boolean 
     if (problem || !account || !isWithdrawalPassword(pin)) return;
     const body = { amountMinor: Number(amountMinor), payoutAccountId: account.id };
     const idempotencyKey = intent.keyFor(JSON.stringify({ ...body, forfeitBonus }));
-    setBonusAtStake(null);
+    setBonusRefusal(null);
     withdraw.mutate(
       { ...body, withdrawalPassword: pin, idempotencyKey, ...(forfeitBonus ? { forfeitBonus } : {}) },
       {
@@ -131,8 +132,8 @@ function WithdrawForm({ info, blocked }: { info: WithdrawInfo; blocked: boolean 
           setTouched(false);
         },
         onError: (error) => {
-          if (error instanceof ApiError && error.code === 'BONUS_FORFEIT_CONFIRMATION_REQUIRED')
-            setBonusAtStake(Number(error.details?.balanceMinor ?? 0));
+          const refusal = bonusRefusalOf(error);
+          if (refusal) setBonusRefusal(refusal);
           else toast(errorMessage(error), 'error');
         },
       },
@@ -191,11 +192,21 @@ function WithdrawForm({ info, blocked }: { info: WithdrawInfo; blocked: boolean 
           </div>
         </dl>
         <PinField label={t('pin.label')} value={pin} onChange={setPin} error={pinError} />
-        {bonusAtStake !== null ? (
+        {bonusRefusal?.kind === 'blocked' ? (
           <div className="cs-bonus-warning" role="alert">
-            <p>{t('withdraw.bonusWarning', { amount: money.format(bonusAtStake) })}</p>
+            <strong>{t('withdraw.bonusBlockedTitle')}</strong>
+            <p>
+              {bonusRefusal.remainingMinor > 0
+                ? t('withdraw.bonusBlocked', { amount: money.format(bonusRefusal.remainingMinor) })
+                : t('withdraw.bonusBlockedOpenBets')}
+            </p>
+          </div>
+        ) : null}
+        {bonusRefusal?.kind === 'confirm' ? (
+          <div className="cs-bonus-warning" role="alert">
+            <p>{t('withdraw.bonusWarning', { amount: money.format(bonusRefusal.balanceMinor) })}</p>
             <div className="cs-bonus-warning__actions">
-              <button type="button" className="btn btn--ghost" onClick={() => setBonusAtStake(null)}>
+              <button type="button" className="btn btn--ghost" onClick={() => setBonusRefusal(null)}>
                 {t('withdraw.keepBonus')}
               </button>
               <button
@@ -220,6 +231,18 @@ function WithdrawForm({ info, blocked }: { info: WithdrawInfo; blocked: boolean 
       </form>
     </div>
   );
+}
+
+type BonusRefusal = { kind: 'confirm'; balanceMinor: number } | { kind: 'blocked'; remainingMinor: number };
+
+/** A withdrawal refused for the member's active bonus (the merchant's rule decides which), else null. */
+function bonusRefusalOf(error: unknown): BonusRefusal | null {
+  if (!(error instanceof ApiError)) return null;
+  if (error.code === 'BONUS_FORFEIT_CONFIRMATION_REQUIRED')
+    return { kind: 'confirm', balanceMinor: Number(error.details?.balanceMinor ?? 0) };
+  if (error.code === 'BONUS_WITHDRAWAL_BLOCKED')
+    return { kind: 'blocked', remainingMinor: Number(error.details?.remainingMinor ?? 0) };
+  return null;
 }
 
 function AccountOption({

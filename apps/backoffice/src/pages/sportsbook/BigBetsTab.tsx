@@ -1,13 +1,14 @@
 import type { BoSportsBigBet, BoSportsLimits } from '@sorte/contracts';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { PagedTable } from '../../components/DataTable';
+import { usePagedTab } from '../../components/paged-tab';
 import { StatusBadge } from '../../components/Status';
 import { api } from '../../lib/api';
 import { formatDateTime } from '../../lib/dates';
 import { useMoney } from '../../lib/operator';
-import { PAGE_SIZE, type Page } from '../../lib/paging';
+import type { Page } from '../../lib/paging';
 import { oddsText } from '../../lib/sportsbook';
 import { useMerchantCurrency } from '../lottery/currency';
 import { useSportsLabels } from './labels';
@@ -19,18 +20,16 @@ export function BigBetsTab() {
   const money = useMoney();
   const currency = useMerchantCurrency() ?? 'BRL';
   const labels = useSportsLabels();
-  const [params, setParams] = useSearchParams();
-  const pageNo = Number(params.get('page') ?? '1') || 1;
   const limits = useQuery({
     queryKey: LIMITS_KEY,
     queryFn: () => api.get<BoSportsLimits>('/bo/sportsbook/limits'),
   });
-  const bets = useQuery({
-    queryKey: ['bo', 'sportsbook', 'big-bets', pageNo],
-    queryFn: () => api.get<Page<BoSportsBigBet>>('/bo/sportsbook/big-bets', { pageNo, pageSize: PAGE_SIZE }),
-    placeholderData: keepPreviousData,
-    refetchInterval: 15_000,
-  });
+  const bets = usePagedTab<Page<BoSportsBigBet>>(
+    'bigBets',
+    ['bo', 'sportsbook', 'big-bets'],
+    '/bo/sportsbook/big-bets',
+    { refetchInterval: 15_000 },
+  );
   return (
     <>
       {limits.data ? (
@@ -42,10 +41,9 @@ export function BigBetsTab() {
         </p>
       ) : null}
       <PagedTable
-        query={bets}
+        {...bets}
         empty={t('sportsbook.bigBets.empty')}
         className="table table--cards"
-        onPage={(page) => setParams(page > 1 ? { tab: 'bigBets', page: String(page) } : { tab: 'bigBets' })}
         head={
           <>
             <th>{t('sportsbook.bigBets.placed')}</th>

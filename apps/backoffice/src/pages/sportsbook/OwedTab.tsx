@@ -1,13 +1,11 @@
 import type { BoSportsOwedBet } from '@sorte/contracts';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { PagedTable } from '../../components/DataTable';
+import { usePagedTab } from '../../components/paged-tab';
 import { StatusBadge } from '../../components/Status';
-import { api } from '../../lib/api';
 import { formatDateTime } from '../../lib/dates';
 import { useMoney } from '../../lib/operator';
-import { PAGE_SIZE, type Page } from '../../lib/paging';
+import type { Page } from '../../lib/paging';
 import { useMerchantCurrency } from '../lottery/currency';
 
 /**
@@ -19,33 +17,27 @@ export function OwedTab() {
   const { t } = useTranslation();
   const money = useMoney();
   const currency = useMerchantCurrency() ?? 'BRL';
-  const [params, setParams] = useSearchParams();
-  const pageNo = Number(params.get('page') ?? '1') || 1;
-  const owed = useQuery({
-    queryKey: ['bo', 'sportsbook', 'owed', pageNo],
-    queryFn: () =>
-      api.get<Page<BoSportsOwedBet> & { owedTotalMinor: number }>('/bo/sportsbook/owed', {
-        pageNo,
-        pageSize: PAGE_SIZE,
-      }),
-    placeholderData: keepPreviousData,
-  });
+  const owed = usePagedTab<Page<BoSportsOwedBet> & { owedTotalMinor: number }>(
+    'owed',
+    ['bo', 'sportsbook', 'owed'],
+    '/bo/sportsbook/owed',
+  );
+  const data = owed.query.data;
   return (
     <>
       <p className="muted small">{t('sportsbook.owed.intro')}</p>
-      {owed.data ? (
+      {data ? (
         <p>
           {t('sportsbook.owed.total', {
-            amount: money(owed.data.owedTotalMinor, currency),
-            n: owed.data.total,
+            amount: money(data.owedTotalMinor, currency),
+            n: data.total,
           })}
         </p>
       ) : null}
       <PagedTable
-        query={owed}
+        {...owed}
         empty={t('sportsbook.owed.empty')}
         className="table table--cards"
-        onPage={(page) => setParams(page > 1 ? { tab: 'owed', page: String(page) } : { tab: 'owed' })}
         head={
           <>
             <th>{t('sportsbook.bigBets.placed')}</th>

@@ -23,7 +23,7 @@ export function BonusDetailsPage() {
   const details = useBonusDetails();
   const data = details.data;
   return (
-    <div className="cs-page bn">
+    <div className="cs-page cs-page--sections">
       <QueryState isLoading={details.isLoading} error={details.error} onRetry={() => void details.refetch()}>
         {data ? (
           <>
@@ -33,20 +33,20 @@ export function BonusDetailsPage() {
               <EmptyState icon="gift" title={t('none.title')} text={t('none.text')} />
             )}
             <section aria-labelledby="bn-past">
-              <h4 id="bn-past" className="bn-heading">
+              <h4 id="bn-past" className="cs-section-title">
                 {t('past.title')}
               </h4>
               {data.past.length === 0 ? (
                 <p className="muted">{t('past.empty')}</p>
               ) : (
-                <ul className="bn-past">
+                <ul className="cs-list cs-list--cards">
                   {data.past.map((b) => (
                     <PastBonus key={b.id} bonus={b} />
                   ))}
                 </ul>
               )}
             </section>
-            <p className="muted bn-note">{t('rules')}</p>
+            <p className="muted cs-footnote bn-note">{t('rules')}</p>
           </>
         ) : null}
       </QueryState>
@@ -65,13 +65,13 @@ function ActiveBonus({ bonus, balanceMinor }: { bonus: MemberBonus; balanceMinor
   return (
     <section className="cs-card bn-active" aria-labelledby="bn-active-title">
       <div className="bn-active__top">
-        <div className="bn-active__balance">
-          <span id="bn-active-title" className="bn-label">
+        <div className="cs-stacked">
+          <span id="bn-active-title" className="cs-figure__label">
             {t('active.balance')}
           </span>
-          <strong className="bn-value">{money.format(balanceMinor)}</strong>
+          <strong className="cs-figure bn-value">{money.format(balanceMinor)}</strong>
         </div>
-        <span className="bn-badge">{t(`source.${bonus.source}`)}</span>
+        <span className="cs-pill">{t(`source.${bonus.source}`)}</span>
       </div>
       <div className="bn-progress">
         <div className="bn-progress__labels">
@@ -90,11 +90,11 @@ function ActiveBonus({ bonus, balanceMinor }: { bonus: MemberBonus; balanceMinor
         >
           <span style={{ width: `${progress * 100}%` }} />
         </div>
-        <span className="muted bn-small">
+        <span className="muted cs-fine">
           {t('active.left', { amount: money.format(bonus.requirementMinor - done) })}
         </span>
       </div>
-      <dl className="bn-facts">
+      <dl className="cs-facts bn-facts">
         <div>
           <dt>{t('active.granted')}</dt>
           <dd>{money.format(bonus.grantedMinor)}</dd>
@@ -113,15 +113,15 @@ function ActiveBonus({ bonus, balanceMinor }: { bonus: MemberBonus; balanceMinor
         </div>
       </dl>
       <div>
-        <span className="bn-label">{t('active.contribution')}</span>
+        <span className="cs-figure__label">{t('active.contribution')}</span>
         {rates.length === 0 ? (
-          <p className="muted bn-small">{t('active.noContribution')}</p>
+          <p className="muted cs-fine">{t('active.noContribution')}</p>
         ) : (
           <ul className="bn-rates">
             {rates.map(([category, bp]) => (
               <li key={category}>
                 {t(`records:categories.${category}`, { defaultValue: category })}
-                <span className="bn-rate">{percent(bp ?? 0)}</span>
+                <span className="cs-pill">{percent(bp ?? 0)}</span>
               </li>
             ))}
           </ul>
@@ -141,17 +141,17 @@ function PastBonus({ bonus }: { bonus: MemberBonus }) {
         ? t('past.removed', { amount: money.format(bonus.forfeitedMinor) })
         : null;
   return (
-    <li className="bn-past__row">
-      <div className="bn-past__what">
+    <li className="cs-list__card bn-past__row">
+      <div className="cs-stacked cs-stacked--small">
         <strong>{money.format(bonus.grantedMinor)}</strong>
         <span className="muted">
           {formatDateTime(bonus.grantedAt, i18n.language)}
           {bonus.endedAt ? ` – ${formatDateTime(bonus.endedAt, i18n.language)}` : ''}
         </span>
       </div>
-      <div className="bn-past__end">
-        <span className={`bn-status bn-status--${bonus.status}`}>{t(`status.${bonus.status}`)}</span>
-        {amount ? <span className="muted bn-small">{amount}</span> : null}
+      <div className="cs-stacked cs-stacked--small bn-past__end">
+        <span className={`cs-pill bn-status bn-status--${bonus.status}`}>{t(`status.${bonus.status}`)}</span>
+        {amount ? <span className="muted cs-fine">{amount}</span> : null}
       </div>
     </li>
   );

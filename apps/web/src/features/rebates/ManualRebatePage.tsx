@@ -47,17 +47,17 @@ export function ManualRebatePage() {
   };
 
   return (
-    <div className="cs-page rb">
+    <div className="cs-page cs-page--sections">
       <QueryState isLoading={summary.isLoading} error={summary.error} onRetry={() => void summary.refetch()}>
         {data ? (
           <>
-            <section className="rb-total" aria-labelledby="rb-total-label">
-              <div className="rb-total__main">
-                <span id="rb-total-label" className="rb-total__label">
+            <section className="cs-card rb-total" aria-labelledby="rb-total-label">
+              <div className="cs-stacked">
+                <span id="rb-total-label" className="cs-figure__label">
                   {t('total.label')}
                 </span>
-                <strong className="rb-total__value">{money.format(data.totalMinor)}</strong>
-                <span className="muted rb-total__hint">
+                <strong className="cs-figure">{money.format(data.totalMinor)}</strong>
+                <span className="muted cs-fine">
                   {t('total.minimum', { amount: money.format(data.minClaimMinor) })}
                 </span>
               </div>
@@ -71,26 +71,26 @@ export function ManualRebatePage() {
                 {t('claim.button')}
               </button>
               {result ? (
-                <p className={`rb-result rb-result--${result.ok ? 'ok' : 'error'}`} role="status">
+                <p className={`cs-feedback rb-result--${result.ok ? 'ok' : 'error'}`} role="status">
                   {result.text}
                 </p>
               ) : null}
             </section>
             <section aria-labelledby="rb-cats">
-              <h4 id="rb-cats" className="rb-heading">
+              <h4 id="rb-cats" className="cs-section-title">
                 {t('categories.title')}
               </h4>
               {data.categories.length === 0 ? (
                 <p className="muted cs-empty">{t('categories.none')}</p>
               ) : (
-                <ul className="rb-cats">
+                <ul className="cs-list cs-list--cards">
                   {data.categories.map((c) => (
-                    <li key={c.category} className="rb-cat">
+                    <li key={c.category} className="cs-list__card">
                       <div className="rb-cat__name">
                         <strong>{t(`records:categories.${c.category}`, { defaultValue: c.category })}</strong>
-                        <span className="rb-rate">{percent(c.rateBp)}</span>
+                        <span className="cs-pill">{percent(c.rateBp)}</span>
                       </div>
-                      <dl className="rb-cat__figures">
+                      <dl className="cs-facts rb-cat__figures">
                         <div>
                           <dt>{t('categories.stake')}</dt>
                           <dd>{money.format(c.validStakeMinor)}</dd>
@@ -104,7 +104,7 @@ export function ManualRebatePage() {
                   ))}
                 </ul>
               )}
-              <p className="muted rb-note">{t('categories.note')}</p>
+              <p className="muted cs-fine rb-note">{t('categories.note')}</p>
             </section>
           </>
         ) : null}
@@ -129,17 +129,17 @@ function History() {
       .join(' · ');
   return (
     <section aria-labelledby="rb-history">
-      <h4 id="rb-history" className="rb-heading">
+      <h4 id="rb-history" className="cs-section-title">
         {t('history.title')}
       </h4>
       <QueryState isLoading={history.isLoading} error={history.error} onRetry={() => void history.refetch()}>
         {page && page.list.length === 0 ? (
           <EmptyState icon="file" title={t('history.emptyTitle')} text={t('history.emptyText')} />
         ) : (
-          <ul className="rb-history">
+          <ul className="cs-list cs-list--cards">
             {page?.list.map((claim) => (
-              <li key={claim.id} className="rb-history__row">
-                <div className="rb-history__what">
+              <li key={claim.id} className="cs-list__card">
+                <div className="cs-stacked cs-stacked--small">
                   <span>{formatDateTime(claim.createdAt, i18n.language)}</span>
                   <span className="muted">{lines(claim)}</span>
                 </div>

@@ -108,7 +108,7 @@ export function RaffleCard({ raffle }: { raffle: MemberRaffle }) {
         ))}
       </ol>
       {raffle.spinsLeft === 0 && raffle.yesterdayStakeMinor < raffle.minStakeMinor ? (
-        <p className="muted rw-note">
+        <p className="muted cs-footnote rw-note">
           {t('raffles.needStake', { amount: money.format(raffle.minStakeMinor) })}
         </p>
       ) : null}
@@ -132,16 +132,16 @@ export function RaffleCard({ raffle }: { raffle: MemberRaffle }) {
           {raffle.kind === 'wheel' ? t('raffles.spin') : t('raffles.draw')}
         </button>
       </div>
-      <p className="muted rw-note">{t('raffles.commitment', { hash: raffle.commitment })}</p>
+      <p className="muted cs-footnote rw-note">{t('raffles.commitment', { hash: raffle.commitment })}</p>
       {spin.data ? (
-        <p className="rw-result rw-result--ok" role="status">
+        <p className="cs-feedback rw-result--ok" role="status">
           {spin.data.spin.prizeMinor > 0
             ? t('raffles.won', { amount: money.format(spin.data.spin.prizeMinor) })
             : t('raffles.lost')}
         </p>
       ) : null}
       {error ? (
-        <p className="rw-result rw-result--error" role="alert">
+        <p className="cs-feedback rw-result--error" role="alert">
           {error}
         </p>
       ) : null}
@@ -186,12 +186,12 @@ function SpinProof({ spin, raffle }: { spin: RaffleSpin; raffle: MemberRaffle })
         <dt>{t('verify.nonce')}</dt>
         <dd className="rw-mono">{spin.nonce}</dd>
       </dl>
-      <p className="muted rw-note">{t('verify.how')}</p>
+      <p className="muted cs-footnote rw-note">{t('verify.how')}</p>
       <button type="button" className="btn btn--ghost" onClick={() => void verify()}>
         {t('verify.button')}
       </button>
       {check ? (
-        <p className={`rw-result rw-result--${check.ok ? 'ok' : 'error'}`} role="status">
+        <p className={`cs-feedback rw-result--${check.ok ? 'ok' : 'error'}`} role="status">
           {check.text}
         </p>
       ) : null}

@@ -28,7 +28,7 @@ export function RewardCentrePage() {
   );
   const now = useServerNow(offset);
   return (
-    <div className="cs-page rw">
+    <div className="cs-page cs-page--sections">
       {raffles.data && raffles.data.raffles.length > 0 ? (
         <section aria-labelledby="rw-raffles" className="rw-section">
           <h4 id="rw-raffles" className="rw-heading">
@@ -49,7 +49,7 @@ export function RewardCentrePage() {
               {data.available.length === 0 ? (
                 <EmptyState icon="gift" title={t('available.emptyTitle')} text={t('available.emptyText')} />
               ) : (
-                <ul className="rw-list">
+                <ul className="cs-list cs-list--cards">
                   {data.available.map((r) => (
                     <AvailableReward key={r.id} reward={r} now={now} />
                   ))}
@@ -61,7 +61,7 @@ export function RewardCentrePage() {
                 <h4 id="rw-recent" className="rw-heading">
                   {t('recent.title')}
                 </h4>
-                <ul className="rw-list">
+                <ul className="cs-list cs-list--cards">
                   {data.recent.map((r) => (
                     <PastReward key={r.id} reward={r} />
                   ))}
@@ -110,8 +110,8 @@ function AvailableReward({ reward, now }: { reward: MemberReward; now: number })
     );
   };
   return (
-    <li className="rw-item" data-testid="reward-available">
-      <div className="rw-item__what">
+    <li className="cs-list__card rw-item" data-testid="reward-available">
+      <div className="cs-stacked">
         <strong className="rw-item__amount">{money.format(reward.amountMinor)}</strong>
         <span className="rw-item__source">{source(reward)}</span>
         <span className={`rw-item__countdown${left < 3600 ? ' is-soon' : ''}`}>
@@ -128,7 +128,7 @@ function AvailableReward({ reward, now }: { reward: MemberReward; now: number })
         {t('claim.button')}
       </button>
       {result ? (
-        <p className={`rw-result rw-result--${result.ok ? 'ok' : 'error'}`} role="status">
+        <p className={`cs-feedback rw-result--${result.ok ? 'ok' : 'error'}`} role="status">
           {result.text}
         </p>
       ) : null}
@@ -142,8 +142,8 @@ function PastReward({ reward }: { reward: MemberReward }) {
   const source = useSourceText();
   const when = reward.claimedAt ?? reward.expiresAt;
   return (
-    <li className="rw-item rw-item--past">
-      <div className="rw-item__what">
+    <li className="cs-list__card rw-item rw-item--past">
+      <div className="cs-stacked">
         <strong className="rw-item__amount">{money.format(reward.amountMinor)}</strong>
         <span className="rw-item__source">{source(reward)}</span>
         <span className="muted">{formatDateTime(when, i18n.language)}</span>

@@ -8,6 +8,8 @@ export const walletKeys = {
   /** Every balance query, whoever is signed in (what a push invalidates). */
   balances: ['wallet', 'balance'] as const,
   balance: (token: string | null) => ['wallet', 'balance', token] as const,
+  /** Cash and bonus apart; under `balance(token)`, so whatever refreshes the balance refreshes it too. */
+  parts: (token: string | null) => ['wallet', 'balance', token, 'parts'] as const,
 };
 
 type BalanceAnswer = Record<string, unknown> | number | string | null;
@@ -46,6 +48,40 @@ export function useBalance() {
       }
     },
     enabled: Boolean(token),
+    staleTime: 15_000,
+  });
+}
+
+/** The member's money split into cash and the bonus wallet (spendable: balance − pending). */
+export interface BalanceParts {
+  cashMinor: bigint;
+  bonusMinor: bigint;
+}
+
+interface WalletAnswer {
+  balanceMinor?: unknown;
+  wallets?: { kind: string; balanceMinor: unknown; pendingMinor: unknown }[];
+}
+
+/** Splits the wallet answer: the total less the bonus wallet is cash. */
+export function balancePartsOf(value: WalletAnswer | null): BalanceParts {
+  const total = balanceMinorOf((value ?? null) as BalanceAnswer);
+  const bonus = value?.wallets?.find((w) => w.kind === 'bonus');
+  const bonusMinor = bonus ? toBigInt(bonus.balanceMinor) - toBigInt(bonus.pendingMinor) : 0n;
+  return { cashMinor: total - bonusMinor, bonusMinor };
+}
+
+/**
+ * Cash and bonus apart (the header's bonus line), read only while `enabled` (the merchant offers
+ * bonuses): a merchant without them pays no extra request. Refreshed with the balance's pushes.
+ */
+export function useBalanceParts(enabled: boolean) {
+  const token = useSession((s) => s.token);
+  return useQuery({
+    queryKey: walletKeys.parts(token),
+    queryFn: async ({ signal }) =>
+      balancePartsOf(await apiGet<WalletAnswer>('/wps/v2/wallets/balance', { signal })),
+    enabled: Boolean(token) && enabled,
     staleTime: 15_000,
   });
 }

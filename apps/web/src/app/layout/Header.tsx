@@ -8,7 +8,8 @@ import { PlayMoneyBadge } from '../../components/ui/PlayMoneyBadge';
 import { useMemberInfo } from '../../lib/member';
 import { useIsTrial, useStartFreePlay, useTopUpPlayMoney } from '../../lib/play-money';
 import { apiDelete } from '../../lib/api';
-import { useBalance } from '../../lib/balance';
+import { useBonusDetails } from '../../features/bonuses/api';
+import { useBalance, useBalanceParts } from '../../lib/balance';
 import { formatMoney } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
@@ -39,15 +40,27 @@ function Balance({ trial }: { trial: boolean }) {
     void balance.refetch();
   };
 
-  const amount = formatMoney(balance.data ?? 0n, { currency, symbol: currencySymbol, locale: i18n.language });
+  const bonus = useHeaderBonus(trial);
+  const money = (minor: bigint) =>
+    formatMoney(minor, { currency, symbol: currencySymbol, locale: i18n.language });
+  // With a bonus line, the first line is the cash alone (the wallet's total holds the bonus too).
+  const amount = money(bonus ? bonus.cashMinor : (balance.data ?? 0n));
   return (
-    <div className={`balance${trial ? ' balance--play' : ''}`} aria-live="polite">
+    <div
+      className={`balance${trial ? ' balance--play' : ''}${bonus ? ' balance--bonus' : ''}`}
+      aria-live="polite"
+    >
       <span className="balance__label sr-only">{t(trial ? 'playMoney.balanceLabel' : 'balance.label')}</span>
       <span className="balance__stack">
         {trial ? <PlayMoneyBadge short /> : null}
         <span className="balance__amount" data-testid="balance">
           {hidden ? t('balance.hidden') : amount}
         </span>
+        {bonus ? (
+          <span className="balance__bonus" data-testid="bonus-balance">
+            {t('balance.bonus', { amount: hidden ? t('balance.hidden') : money(bonus.bonusMinor) })}
+          </span>
+        ) : null}
       </span>
       <button
         type="button"
@@ -68,6 +81,18 @@ function Balance({ trial }: { trial: boolean }) {
       </button>
     </div>
   );
+}
+
+/**
+ * The header's bonus line: shown while the merchant offers bonuses and the member has bonus money
+ * (never for a trial account); null otherwise. The bonus switch is read once (the member centre's
+ * bonusDetails); the split follows the balance's pushes.
+ */
+function useHeaderBonus(trial: boolean) {
+  const details = useBonusDetails();
+  const on = !trial && details.data?.enabled === true;
+  const parts = useBalanceParts(on);
+  return on && parts.data && parts.data.bonusMinor > 0n ? parts.data : null;
 }
 
 /**

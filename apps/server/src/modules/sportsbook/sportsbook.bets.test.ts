@@ -10,6 +10,7 @@ import {
   fixture,
   fundedPlayer,
 } from '../ledger/ledger.test-helpers.ts';
+import { writeBook } from './sportsbook.book.test-helpers.ts';
 import { applyMessage } from './sportsbook.ingest.ts';
 import { sql } from 'kysely';
 
@@ -28,62 +29,23 @@ const ESPORT = 9;
 beforeAll(async () => {
   t = await createAuthTestApp({});
   f = await fixture(t);
-  const db = t.ctx.db;
-  await db
-    .insertInto('sb_tournaments')
-    .values([
-      { id: `t${run}`, sport: 'football', name: 'League', category: 'Brazil' },
-      { id: `e${run}`, sport: 'cs2', name: 'Major', category: 'World' },
-    ])
-    .execute();
-  await db
-    .insertInto('sb_competitors')
-    .values(Array.from({ length: 20 }, (_, i) => ({ id: `c${run}${i}`, name: `Team ${i}` })))
-    .execute();
-  const ids = [1, 2, 3, 4, 5, 6, 7, 8, ESPORT];
-  await db
-    .insertInto('sb_fixtures')
-    .values(
-      ids.map((i) => ({
-        id: fx(i),
-        sport: i === ESPORT ? 'cs2' : 'football',
-        tournament_id: i === ESPORT ? `e${run}` : `t${run}`,
-        home_id: `c${run}${2 * i}`,
-        away_id: `c${run}${2 * i + 1}`,
-        start_time: BigInt(Date.UTC(2026, 11, 1) + i),
-        status: 'not_started' as const,
-        best_of: null,
-        score: null,
-      })),
-    )
-    .execute();
-  await db
-    .insertInto('sb_markets')
-    .values(
-      ids.map((i) => ({
-        fixture_id: fx(i),
-        market_key: i === ESPORT ? 'winner' : '1x2',
-        specifiers: '',
-        feed_status: 'active' as const,
-        status: 'active' as const,
-      })),
-    )
-    .execute();
-  await db
-    .insertInto('sb_outcomes')
-    .values(
-      ids.flatMap((i) =>
-        (i === ESPORT ? ['home', 'away'] : ['home', 'draw', 'away']).map((outcome_id) => ({
-          fixture_id: fx(i),
-          market_key: i === ESPORT ? 'winner' : '1x2',
-          specifiers: '',
-          outcome_id,
-          odds: sel(i, outcome_id).odds,
-          active: true,
-        })),
+  const league = { id: `t${run}`, sport: 'football', name: 'League', category: 'Brazil' };
+  const major = { id: `e${run}`, sport: 'cs2', name: 'Major', category: 'World' };
+  const team = (n: number) => ({ id: `c${run}${n}`, name: `Team ${n}` });
+  await writeBook(
+    t.ctx.db,
+    [1, 2, 3, 4, 5, 6, 7, 8, ESPORT].map((i) => ({
+      id: fx(i),
+      tournament: i === ESPORT ? major : league,
+      home: team(2 * i),
+      away: team(2 * i + 1),
+      startTime: Date.UTC(2026, 11, 1) + i,
+      market: i === ESPORT ? 'winner' : '1x2',
+      odds: Object.fromEntries(
+        (i === ESPORT ? ['home', 'away'] : ['home', 'draw', 'away']).map((o) => [o, sel(i, o).odds]),
       ),
-    )
-    .execute();
+    })),
+  );
 });
 afterAll(async () => t?.close());
 afterEach(() => expectVerified(t.ctx.db));

@@ -2,9 +2,83 @@ import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import type { FeedMessage, SettledOutcome } from '../../../../reference-feed/src/contract.ts';
 import type { TestApp } from '../../../test/harness.ts';
+import type { Db } from '../../platform/database/database.ts';
 import { call } from '../auth/auth.test-helpers.ts';
 import { balanceOf, type Fixture, fundedPlayer } from '../ledger/ledger.test-helpers.ts';
 import { applyMessage } from './sportsbook.ingest.ts';
+
+/** One pre-match fixture of a written book: one active market, its outcomes (in this order) at fixed odds. */
+export interface WrittenFixture {
+  id: string;
+  tournament: { id: string; sport: string; name: string; category: string };
+  home: { id: string; name: string };
+  away: { id: string; name: string };
+  startTime: number;
+  market: string;
+  odds: Record<string, number>;
+}
+
+/**
+ * A small book written straight into the sb_* tables, without the feed, for the tests of placement
+ * and trading that choose each fixture's odds: the fixtures' tournaments and competitors, the
+ * fixtures not started, each with its one market active.
+ */
+export async function writeBook(db: Db, fixtures: WrittenFixture[]): Promise<void> {
+  const tournaments = new Map(fixtures.map((x) => [x.tournament.id, x.tournament]));
+  const competitors = new Map(fixtures.flatMap((x) => [x.home, x.away]).map((c) => [c.id, c]));
+  await db
+    .insertInto('sb_tournaments')
+    .values([...tournaments.values()])
+    .execute();
+  await db
+    .insertInto('sb_competitors')
+    .values([...competitors.values()])
+    .execute();
+  await db
+    .insertInto('sb_fixtures')
+    .values(
+      fixtures.map((x) => ({
+        id: x.id,
+        sport: x.tournament.sport,
+        tournament_id: x.tournament.id,
+        home_id: x.home.id,
+        away_id: x.away.id,
+        start_time: BigInt(x.startTime),
+        status: 'not_started' as const,
+        best_of: null,
+        score: null,
+      })),
+    )
+    .execute();
+  await db
+    .insertInto('sb_markets')
+    .values(
+      fixtures.map((x) => ({
+        fixture_id: x.id,
+        market_key: x.market,
+        specifiers: '',
+        feed_status: 'active' as const,
+        status: 'active' as const,
+      })),
+    )
+    .execute();
+  await db
+    .insertInto('sb_outcomes')
+    .values(
+      fixtures.flatMap((x) =>
+        Object.entries(x.odds).map(([outcome_id, odds], position) => ({
+          fixture_id: x.id,
+          market_key: x.market,
+          specifiers: '',
+          outcome_id,
+          odds,
+          active: true,
+          position,
+        })),
+      ),
+    )
+    .execute();
+}
 
 /**
  * A small book built through feed messages (fixture_change, odds_change) for tests of what happens

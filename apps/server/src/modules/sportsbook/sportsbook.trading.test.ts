@@ -12,6 +12,7 @@ import {
   fixture,
   fundedPlayer,
 } from '../ledger/ledger.test-helpers.ts';
+import { writeBook } from './sportsbook.book.test-helpers.ts';
 import { applyMessage } from './sportsbook.ingest.ts';
 import { settleSportsBets } from './sportsbook.settle.ts';
 
@@ -35,65 +36,19 @@ beforeAll(async () => {
   f = await fixture(t);
   admin = await operatorToken(t, 'admin');
   admin2 = await operatorToken(t, 'admin');
-  const db = t.ctx.db;
-  await db
-    .insertInto('sb_tournaments')
-    .values({ id: `t${run}`, sport: 'football', name: `Liga ${run}`, category: 'Brazil' })
-    .execute();
-  const ids = Array.from({ length: EVENTS }, (_, i) => i + 1);
-  await db
-    .insertInto('sb_competitors')
-    .values(
-      ids.flatMap((i) => [
-        { id: `c${run}h${i}`, name: `Home${i} ${run}` },
-        { id: `c${run}a${i}`, name: `Away${i} ${run}` },
-      ]),
-    )
-    .execute();
-  await db
-    .insertInto('sb_fixtures')
-    .values(
-      ids.map((i) => ({
-        id: fx(i),
-        sport: 'football',
-        tournament_id: `t${run}`,
-        home_id: `c${run}h${i}`,
-        away_id: `c${run}a${i}`,
-        start_time: BigInt(Date.UTC(2030, 0, 1) + i),
-        status: 'not_started' as const,
-        best_of: null,
-        score: null,
-      })),
-    )
-    .execute();
-  await db
-    .insertInto('sb_markets')
-    .values(
-      ids.map((i) => ({
-        fixture_id: fx(i),
-        market_key: '1x2',
-        specifiers: '',
-        feed_status: 'active' as const,
-        status: 'active' as const,
-      })),
-    )
-    .execute();
-  await db
-    .insertInto('sb_outcomes')
-    .values(
-      ids.flatMap((i) =>
-        (['home', 'draw', 'away'] as const).map((outcome_id, position) => ({
-          fixture_id: fx(i),
-          market_key: '1x2',
-          specifiers: '',
-          outcome_id,
-          odds: ODDS[outcome_id],
-          active: true,
-          position,
-        })),
-      ),
-    )
-    .execute();
+  const tournament = { id: `t${run}`, sport: 'football', name: `Liga ${run}`, category: 'Brazil' };
+  await writeBook(
+    t.ctx.db,
+    Array.from({ length: EVENTS }, (_, n) => n + 1).map((i) => ({
+      id: fx(i),
+      tournament,
+      home: { id: `c${run}h${i}`, name: `Home${i} ${run}` },
+      away: { id: `c${run}a${i}`, name: `Away${i} ${run}` },
+      startTime: Date.UTC(2030, 0, 1) + i,
+      market: '1x2',
+      odds: ODDS,
+    })),
+  );
 });
 afterAll(async () => t?.close());
 afterEach(() => expectVerified(t.ctx.db));

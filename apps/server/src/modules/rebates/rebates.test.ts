@@ -1,20 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { playCurrency } from '@sorte/money';
 import { sql } from 'kysely';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { TestApp } from '../../../test/harness.ts';
-import { call, createAuthTestApp, registerUser } from '../auth/auth.test-helpers.ts';
+import { call } from '../auth/auth.test-helpers.ts';
 import { boCall, operatorToken } from '../backoffice/backoffice.test-helpers.ts';
-import { memberBalance } from '../ledger/index.ts';
-import {
-  expectVerified,
-  type Fixture,
-  fixture,
-  key,
-  newMember,
-  outcome,
-} from '../ledger/ledger.test-helpers.ts';
-import { findMemberByAccount } from '../members/index.ts';
+import { type Fixture, fundedPlayer, key, newMember, outcome } from '../ledger/ledger.test-helpers.ts';
+import { mainBalance, payingModuleTestApp } from '../ledger/paying-module.test-helpers.ts';
 import { recordBet } from '../records/index.ts';
 import { catchUpRollups } from '../records/records.test-helpers.ts';
 import {
@@ -28,9 +20,9 @@ import {
 
 let t: TestApp;
 let f: Fixture;
-beforeAll(async () => {
-  t = await createAuthTestApp({ USERNAMEREG3: true });
-  f = await fixture(t);
+payingModuleTestApp(verifyRebates, async (app, merchant) => {
+  t = app;
+  f = merchant;
   // Known rates for every test: 1 % on INHOUSE, 0.33 % on LIVE, nothing on RNG.
   await sql`delete from rebate_rates where merchant_id = ${f.merchantId}`.execute(f.db);
   await updateRates(f.db, f.merchantId, {
@@ -40,11 +32,6 @@ beforeAll(async () => {
       { category: 'LIVE', rateBp: 33 },
     ],
   });
-});
-afterAll(() => t.close());
-afterEach(async () => {
-  await expectVerified(t.ctx.db);
-  expect(await verifyRebates(t.ctx.db)).toEqual([]);
 });
 
 async function member(): Promise<RebateCaller & { mainId: bigint }> {
@@ -79,9 +66,7 @@ async function bet(
 
 const voidBet = (memberId: string, ref: string) => bet(memberId, 0n, 'INHOUSE', ref, f.currency, 'cancelled');
 
-const main = async (m: RebateCaller) =>
-  (await memberBalance(f.db, m.memberId, f.merchantId, f.currency)).wallets.find((w) => w.kind === 'main')
-    ?.balanceMinor;
+const main = (m: RebateCaller) => mainBalance(f, m.memberId);
 const line = async (m: RebateCaller, category: string) =>
   (await rebateSummary(f.db, m)).categories.find((c) => c.category === category);
 
@@ -198,15 +183,13 @@ describe('claiming', () => {
 
 describe('routes', () => {
   test('a member reads and claims only their own rebate; bad input is a coded 400', async () => {
-    const username = `rb${Math.random().toString(36).slice(2, 8)}`;
-    const { session } = await registerUser(t, username);
-    const row = (await findMemberByAccount(f.db, f.merchantId, username))!;
+    const { token, memberId } = await fundedPlayer(t, f, 'rb', 0n);
     const other = await member();
-    await bet(row.id, 2_000n);
+    await bet(memberId, 2_000n);
     await bet(other.memberId, 7_000n);
     await catchUpRollups(f.db);
     expect((await call(t, { method: 'GET', url: '/wps/member/rebate' })).status).toBe(401);
-    const summary = await call(t, { method: 'GET', url: '/wps/member/rebate', token: session.token });
+    const summary = await call(t, { method: 'GET', url: '/wps/member/rebate', token });
     expect(summary.value).toMatchObject({
       enabled: true,
       totalMinor: 20,
@@ -216,7 +199,7 @@ describe('routes', () => {
     const claimed = await call(t, {
       method: 'POST',
       url: '/wps/member/rebate/claim',
-      token: session.token,
+      token,
       payload: { idempotencyKey: key('http') },
     });
     expect(claimed.status).toBe(200);
@@ -226,7 +209,7 @@ describe('routes', () => {
     const again = await call(t, {
       method: 'POST',
       url: '/wps/member/rebate/claim',
-      token: session.token,
+      token,
       payload: { idempotencyKey: key('http') },
     });
     expect([again.status, again.code]).toEqual([409, 'REBATE_NOTHING_TO_CLAIM']);
@@ -234,14 +217,14 @@ describe('routes', () => {
     const bad = await call(t, {
       method: 'POST',
       url: '/wps/member/rebate/claim',
-      token: session.token,
+      token,
       payload: { idempotencyKey: 'x' },
     });
     expect([bad.status, bad.code]).toEqual([400, 'VALIDATION_FAILED']);
     const history = await call(t, {
       method: 'GET',
       url: '/wps/member/rebate/history?pageSize=5',
-      token: session.token,
+      token,
     });
     expect(history.value).toMatchObject({ total: 1, list: [{ amountMinor: 20 }] });
   });

@@ -1,20 +1,12 @@
 import { createHash, createHmac } from 'node:crypto';
 import { floats, raffleSegment } from '@sorte/fairness';
 import { sql } from 'kysely';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { TestApp } from '../../../test/harness.ts';
-import { call, createAuthTestApp, registerUser } from '../auth/auth.test-helpers.ts';
+import { call, registerUser } from '../auth/auth.test-helpers.ts';
 import { boCall, operatorToken } from '../backoffice/backoffice.test-helpers.ts';
-import { memberBalance } from '../ledger/index.ts';
-import {
-  expectVerified,
-  type Fixture,
-  fixture,
-  key,
-  newMember,
-  outcome,
-} from '../ledger/ledger.test-helpers.ts';
-import { findMemberByAccount } from '../members/index.ts';
+import { type Fixture, fundedPlayer, key, newMember, outcome } from '../ledger/ledger.test-helpers.ts';
+import { mainBalance, payingModuleTestApp } from '../ledger/paying-module.test-helpers.ts';
 import { settledBet } from '../points/points.test-helpers.ts';
 import { catchUpRollups } from '../records/records.test-helpers.ts';
 import { createRaffle, spinRaffle } from './raffles.ts';
@@ -30,14 +22,9 @@ import {
 
 let t: TestApp;
 let f: Fixture;
-beforeAll(async () => {
-  t = await createAuthTestApp({ USERNAMEREG3: true });
-  f = await fixture(t);
-});
-afterAll(() => t.close());
-afterEach(async () => {
-  await expectVerified(t.ctx.db);
-  expect(await verifyRewards(t.ctx.db)).toEqual([]);
+payingModuleTestApp(verifyRewards, (app, merchant) => {
+  t = app;
+  f = merchant;
 });
 
 const NOW = new Date('2026-03-10T12:00:00Z');
@@ -68,9 +55,7 @@ async function reward(
   return Number(id);
 }
 
-const main = async (memberId: string) =>
-  (await memberBalance(f.db, memberId, f.merchantId, f.currency)).wallets.find((w) => w.kind === 'main')
-    ?.balanceMinor ?? 0n;
+const main = (memberId: string) => mainBalance(f, memberId);
 
 const bet = (memberId: string, stakeMinor: bigint, category: string, at: Date) =>
   settledBet(f, memberId, stakeMinor, category, undefined, at);
@@ -151,14 +136,12 @@ describe('reward centre', () => {
   });
 
   test('routes: a member reads and claims only their own rewards; bad input is a coded 4xx', async () => {
-    const username = `rw${Math.random().toString(36).slice(2, 8)}`;
-    const { session } = await registerUser(t, username);
-    const row = (await findMemberByAccount(f.db, f.merchantId, username))!;
+    const { token, memberId } = await fundedPlayer(t, f, 'rw', 0n);
     const now = t.ctx.clock.now();
     refs += 1;
     const id = await grantReward(f.db, {
       merchantId: f.merchantId,
-      memberId: row.id,
+      memberId,
       source: 'promotion',
       sourceRef: `http:${refs}`,
       amountMinor: 250n,
@@ -167,7 +150,7 @@ describe('reward centre', () => {
       expiresAt: new Date(now.getTime() + HOUR),
     });
     expect((await call(t, { method: 'GET', url: '/wps/member/rewards' })).status).toBe(401);
-    const centre = await call(t, { method: 'GET', url: '/wps/member/rewards', token: session.token });
+    const centre = await call(t, { method: 'GET', url: '/wps/member/rewards', token });
     expect(centre.value).toMatchObject({
       enabled: true,
       availableMinor: 250,
@@ -178,7 +161,7 @@ describe('reward centre', () => {
       call(t, {
         method: 'POST',
         url: `/wps/member/rewards/${rid}/claim`,
-        token: session.token,
+        token,
         payload: { idempotencyKey: k },
       });
     const first = await claim(claimKey);
@@ -194,12 +177,12 @@ describe('reward centre', () => {
         await call(t, {
           method: 'POST',
           url: '/wps/member/rewards/abc/claim',
-          token: session.token,
+          token,
           payload: { idempotencyKey: key() },
         })
       ).status,
     ).toBe(400);
-    expect(await main(row.id)).toBe(250n);
+    expect(await main(memberId)).toBe(250n);
   });
 });
 

@@ -5,7 +5,16 @@ import { newPage, screenshot, withoutAnnouncementPopups } from './harness.ts';
 import { t } from './i18n.ts';
 import { useJourney } from './journey.ts';
 import { signInContext } from './player.ts';
-import { CELLS, cellName, readSeed, type Seed, sweepCell, type Vocabulary, vocabulary } from './sweep.ts';
+import {
+  CELLS,
+  cellName,
+  PARTS,
+  readSeed,
+  type Seed,
+  sweepCell,
+  type Vocabulary,
+  vocabulary,
+} from './sweep.ts';
 
 // With the reference odds feed on a port of its own (below the ephemeral range, apart from the
 // harness's server ports), so the sportsbook's pages are swept with real fixtures.
@@ -65,10 +74,11 @@ async function inLane<T>(run: () => Promise<T>): Promise<T> {
 describe.concurrent('every route opened directly', () => {
   // Long enough for a cell that waits for its lane; each load has its own 20 s deadline.
   for (const cell of CELLS)
-    it(cellName(cell), { timeout: 1_800_000 }, async () => {
-      const problems = await inLane(() => sweepCell(cell, { ...run, seed, words }));
-      expect(problems).toEqual([]);
-    });
+    for (let part = 0; part < PARTS; part += 1)
+      it(`${cellName(cell)} (part ${part + 1} of ${PARTS})`, { timeout: 1_800_000 }, async () => {
+        const problems = await inLane(() => sweepCell(cell, part, { ...run, seed, words }));
+        expect(problems).toEqual([]);
+      });
 });
 
 describe('the home offers only what the site has', () => {

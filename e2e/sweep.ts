@@ -14,28 +14,52 @@ import { playerApi, signInContext } from './player.ts';
  * a desktop; each load checked for errors, raw keys or codes, the other language's words, sideways
  * scrolling and the route's error panel, and photographed.
  *
- * A run is one context per {login} × {language} × {width}; in it each address is loaded cold in one
- * theme and refreshed in the other, the themes crossed so that every language, width and login state
- * sees each theme both cold and refreshed — the 16 cells of the matrix with half the loads.
+ * A run is one context per {login} × {width}, its address list split in `PARTS` (each part a context of
+ * its own, so the lanes stay even). In it each address is loaded cold in one look (a language and a
+ * theme) and refreshed in the other look (the other language, the other theme): the site's language
+ * and theme are the player's choice kept in localStorage, so a refresh may switch both. The looks are
+ * crossed over the cells so that every pair of {login, language, theme, width, cold/refresh} meets
+ * (one run per row below: each level of a factor meets each level of every other factor):
+ *
+ *   logged out, phone:   cold pt-BR light → refresh en dark
+ *   logged out, desktop: cold en dark     → refresh pt-BR light
+ *   logged in, phone:    cold en light    → refresh pt-BR dark
+ *   logged in, desktop:  cold pt-BR dark  → refresh en light
+ *
+ * Every address is so seen in both languages × both themes × both widths, cold and refreshed, logged
+ * out and in — the 32 combinations' pairs in 8 loads (it was 16: each cell held one language).
  */
 export type Lang = 'pt-BR' | 'en';
 export type Theme = 'light' | 'dark';
 export interface Cell {
   login: boolean;
-  lang: Lang;
   phone: boolean;
 }
+/** How a load shows the site: its language and theme. */
+export interface Look {
+  lang: Lang;
+  theme: Theme;
+}
+
+/** The address list of a cell is split in this many contexts, so 8 even parts share the lanes. */
+export const PARTS = 2;
 
 export const CELLS: Cell[] = [false, true].flatMap((login) =>
-  (['pt-BR', 'en'] as const).flatMap((lang) => [true, false].map((phone) => ({ login, lang, phone }))),
+  [true, false].map((phone) => ({ login, phone })),
 );
 
-/** The theme of the cold load (the refresh gets the other): crossed over language and width. */
-const coldTheme = (c: Cell): Theme => (c.phone === (c.lang === 'pt-BR') ? 'light' : 'dark');
-const otherTheme = (theme: Theme): Theme => (theme === 'light' ? 'dark' : 'light');
+/** The look of the cold load (the table above); the refresh gets the other language and theme. */
+const coldLook = (c: Cell): Look => ({
+  lang: c.login === !c.phone ? 'pt-BR' : 'en',
+  theme: c.phone ? 'light' : 'dark',
+});
+const otherLook = (look: Look): Look => ({
+  lang: look.lang === 'pt-BR' ? 'en' : 'pt-BR',
+  theme: look.theme === 'light' ? 'dark' : 'light',
+});
 
-export const cellName = (c: Cell, theme?: Theme) =>
-  `${c.phone ? 'phone' : 'desktop'}-${c.lang}${theme ? `-${theme}` : ''}-${c.login ? 'logged-in' : 'logged-out'}`;
+export const cellName = (c: Cell, look?: Look) =>
+  `${c.phone ? 'phone' : 'desktop'}${look ? `-${look.lang}-${look.theme}` : ''}-${c.login ? 'logged-in' : 'logged-out'}`;
 
 /** Values of the demo seed that routes with parameters need. */
 export interface Seed {
@@ -136,14 +160,6 @@ const ROUTE_SAMPLES: Record<RoutePath, (s: Seed) => string[]> = {
 };
 
 /**
- * Other addresses of the home and the register page: the router gives them the same page as `/` and
- * `/register` (app/router.tsx), so what they can get wrong is being served at all. They are opened in
- * the site's default language only — on both widths, logged out and in, cold and refreshed, in both
- * themes — and not again in English, where they would only repeat `/` and `/register`.
- */
-const ALIASES = new Set(['/index', '/index.html', '/home', '/register.html']);
-
-/**
  * The member (and agent) centre's pages, read from its menu (app/<centre>/menu.ts: `{ key: '…', icon }`
  * entries; importing it would bring the web's JSX types into the e2e type check).
  */
@@ -184,9 +200,7 @@ function centrePages(centre: 'member-centre' | 'agent-centre', open: boolean): s
 /** Every address of the sweep for a cell, in table order. */
 export function sweepUrls(seed: Seed, cell: Cell): string[] {
   return [
-    ...ROUTE_PATHS.flatMap((path) => ROUTE_SAMPLES[path](seed)).filter(
-      (url) => cell.lang === 'pt-BR' || !ALIASES.has(url),
-    ),
+    ...ROUTE_PATHS.flatMap((path) => ROUTE_SAMPLES[path](seed)),
     ...MODAL_NAMES.flatMap((name) => MODAL_SAMPLES[name](cell.login)),
   ];
 }
@@ -375,23 +389,24 @@ export interface SweepOptions {
 }
 
 /**
- * Opens every address in one cell: a cold load in one theme, then a refresh in the other, each
- * checked and photographed (JPEG, artifacts/screenshots/sweep/<width>-<lang>-<theme>-<login>/).
- * Returns the problems found, one line each.
+ * Opens one part of a cell's addresses (`part` of `PARTS`, every PARTS-th address): a cold load in the
+ * cell's cold look, then a refresh in the other look, each checked and photographed (JPEG,
+ * artifacts/screenshots/sweep/<width>-<lang>-<theme>-<login>/: every address in all eight width ×
+ * language × theme pictures). Returns the problems found, one line each.
  */
-export async function sweepCell(cell: Cell, opts: SweepOptions): Promise<string[]> {
+export async function sweepCell(cell: Cell, part: number, opts: SweepOptions): Promise<string[]> {
+  const cold = coldLook(cell);
+  const refreshed = otherLook(cold);
   // The journeys' screens (390×844, 1366×900); a phone is a touch screen.
   const { context, page } = await newPage(opts.browser, {
-    lang: cell.lang,
+    lang: cold.lang,
     phone: cell.phone,
     touch: cell.phone,
   });
   await page.setViewportSize(JOURNEYS.find((j) => j.phone === cell.phone)!.viewport);
-  const cold = coldTheme(cell);
-  const refreshed = otherTheme(cold);
   await context.addInitScript((theme) => {
     if (!localStorage.getItem('theme')) localStorage.setItem('theme', theme);
-  }, cold);
+  }, cold.theme);
   if (cell.login) await signInContext(context, opts.token);
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
@@ -400,19 +415,22 @@ export async function sweepCell(cell: Cell, opts: SweepOptions): Promise<string[
   });
   const requests = trackRequests(page);
   const problems: string[] = [];
-  const visit = async (url: string, theme: Theme, load: () => Promise<unknown>) => {
+  const visit = async (url: string, look: Look, load: () => Promise<unknown>) => {
     if (page.url().startsWith(opts.server.url))
-      await page.evaluate((value) => localStorage.setItem('theme', value), theme);
+      await page.evaluate(({ lang, theme }) => {
+        localStorage.setItem('lang', lang);
+        localStorage.setItem('theme', theme);
+      }, look);
     requests.reset();
     await load();
-    const where = `${url} (${theme === cold ? 'cold' : 'refresh'}, ${theme})`;
+    const where = `${url} (${look === cold ? 'cold' : 'refresh'}, ${look.lang}, ${look.theme})`;
     try {
       await rendered(page, requests);
     } catch (error) {
       problems.push(`${where}: ${(error as Error).message}`);
       return;
     }
-    const found = textProblems(await page.locator('body').innerText(), cell.lang, opts.words, url);
+    const found = textProblems(await page.locator('body').innerText(), look.lang, opts.words, url);
     const wide = await overflow(page);
     if (wide) found.push(`sideways scroll — ${wide}`);
     found.push(...errors.splice(0));
@@ -423,9 +441,7 @@ export async function sweepCell(cell: Cell, opts: SweepOptions): Promise<string[
         .replace(/[0-9a-f-]{36}/, 'id')
         .replace(/^\//, '')
         .replace(/[^\w-]+/g, '_') || 'root';
-    // One picture per address and cell, of the cold load: the cells cross the themes, so every
-    // address is still photographed in both, at half the cost of photographing the refresh too.
-    if (theme === cold) await settledScreenshot(page, `sweep/${cellName(cell, theme)}/${slug}`, 'jpeg');
+    await settledScreenshot(page, `sweep/${cellName(cell, look)}/${slug}`, 'jpeg');
   };
   // The one place that knows the announcements' popups: each shows once per browser (per player
   // when signed in) and is remembered as seen when shown, so a first visit of the home shows them
@@ -442,7 +458,7 @@ export async function sweepCell(cell: Cell, opts: SweepOptions): Promise<string[
     await page.keyboard.press('Escape');
     await rendered(page, requests).catch(() => undefined);
   }
-  for (const url of sweepUrls(opts.seed, cell)) {
+  for (const url of sweepUrls(opts.seed, cell).filter((_, i) => i % PARTS === part)) {
     await visit(url, cold, () => page.goto(`${opts.server.url}${url}`));
     await visit(url, refreshed, () => page.reload());
   }

@@ -167,6 +167,14 @@ const liabilityCap = z.object({
   maxLiabilityMinor: positiveMinor,
 });
 
+/** The highest margin a merchant may take on a sport's feed odds: 5000 basis points, 50 %. */
+export const SPORTS_MAX_MARGIN_BPS = 5000;
+/**
+ * A margin on a sport's feed odds in basis points (500 = 5 %; 0 = none). The range 0–5000 is checked by
+ * the server (SPORTS_MARGIN_INVALID), not here, so a wrong one gets its own code and message.
+ */
+const sportMargin = z.object({ sport: z.enum(SPORTS_SPORTS), marginBps: z.number().int() });
+
 /**
  * GET/PUT /bo/sportsbook/limits: the merchant's, per sport (null = the merchant's), per market type,
  * per player, and the liability caps per outcome. The strictest applicable limit holds.
@@ -186,6 +194,8 @@ export const boSportsLimits = z.object({
   players: z.array(z.object({ account: z.string(), maxStakeMinor: positiveMinor })),
   markets: z.array(marketLimit),
   liabilityCaps: z.array(liabilityCap),
+  /** The sports with a margin (the others: none). */
+  margins: z.array(sportMargin),
   bigStakeMinor: positiveMinor,
   bigReturnMinor: positiveMinor,
 });
@@ -193,7 +203,7 @@ export type BoSportsLimits = z.infer<typeof boSportsLimits>;
 
 /**
  * PUT: what is sent is changed; a sport or a market type with both null, a player with maxStakeMinor
- * null and a liability cap with maxLiabilityMinor null are removed.
+ * null, a liability cap with maxLiabilityMinor null and a margin of 0 are removed.
  */
 export const boSportsLimitsUpdate = z.object({
   minStakeMinor: positiveMinor.optional(),
@@ -219,6 +229,8 @@ export const boSportsLimitsUpdate = z.object({
     .array(liabilityCap.extend({ maxLiabilityMinor: positiveMinor.nullable() }))
     .max(50)
     .optional(),
+  /** A margin of 0 removes the sport's margin. */
+  margins: z.array(sportMargin).max(SPORTS_SPORTS.length).optional(),
   bigStakeMinor: positiveMinor.optional(),
   bigReturnMinor: positiveMinor.optional(),
 });

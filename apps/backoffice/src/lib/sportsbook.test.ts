@@ -14,6 +14,10 @@ const stored: BoSportsLimits = {
     { sport: null, market: null, maxLiabilityMinor: 5_000_000 },
     { sport: 'football', market: 'correct_score', maxLiabilityMinor: 500_000 },
   ],
+  margins: [
+    { sport: 'football', marginBps: 500 },
+    { sport: 'tennis', marginBps: 275 },
+  ],
   bigStakeMinor: 100_000,
   bigReturnMinor: 1_000_000,
 };
@@ -117,6 +121,30 @@ describe('limits form', () => {
     ).toEqual({
       invalid: 'players.0.account',
     });
+  });
+
+  it('reads margins as percents and sends the changed ones in basis points (empty or 0: none)', () => {
+    const pt = limitsDraftOf(stored, 'BRL', 'pt-BR');
+    expect([pt.margins.football, pt.margins.tennis, pt.margins.basketball]).toEqual(['5', '2,75', '']);
+    expect(limitsDraftOf(stored, 'BRL', 'en').margins.tennis).toBe('2.75');
+    pt.margins.football = '4,5';
+    pt.margins.tennis = '';
+    pt.margins.cs2 = '50';
+    pt.margins.lol = '0';
+    expect(parseLimitsDraft(pt, stored, 'BRL', 'pt-BR')).toEqual({
+      update: {
+        margins: [
+          { sport: 'football', marginBps: 450 },
+          { sport: 'tennis', marginBps: 0 },
+          { sport: 'cs2', marginBps: 5_000 },
+        ],
+      },
+    });
+    for (const typed of ['50,01', '-1', '1,234', 'x']) {
+      const bad = limitsDraftOf(stored, 'BRL', 'pt-BR');
+      bad.margins.valorant = typed;
+      expect(parseLimitsDraft(bad, stored, 'BRL', 'pt-BR'), typed).toEqual({ invalid: 'margins.valorant' });
+    }
   });
 
   it('shows odds in decimal', () => {

@@ -2,10 +2,12 @@ import type {
   BoSportsLimits,
   BoSportsLimitsUpdate,
   SPORTS_MARKET_TYPES as MarketTypes,
+  SPORTS_MAX_MARGIN_BPS,
   SportsSport,
 } from '@sorte/contracts';
 import { formatDecimalOdds, minorToInput } from '@sorte/money';
 import { parseAmountInput } from './money-input';
+import { bpToPercentInput, percentInputToBp } from './rebate-rates';
 
 /**
  * The feed's sports (contracts SPORTS_SPORTS), listed here because that file brings zod into the
@@ -49,6 +51,9 @@ const sameMarkets: [
   : false = true;
 void sameMarkets;
 
+/** The highest margin per sport (contracts SPORTS_MAX_MARGIN_BPS, 50 %); the type fails when they differ. */
+export const MAX_MARGIN_BPS: typeof SPORTS_MAX_MARGIN_BPS = 5_000;
+
 /** Odds in thousandths as the operator reads them: 1850 → "1.85"; none → "—". */
 export function oddsText(odds: number | null): string {
   return odds === null ? '—' : formatDecimalOdds(odds);
@@ -68,6 +73,8 @@ export interface LimitsDraft {
   players: Array<{ row: number; account: string; maxStake: string }>;
   /** Liability caps per outcome: '' for every sport / every market type. */
   caps: Array<{ row: number; sport: Sport | ''; market: MarketType | ''; maxLiability: string }>;
+  /** The margin on each sport's feed odds, a percent as typed ('' for none). */
+  margins: Record<Sport, string>;
 }
 type StakeAndPayoutDraft = { maxStake: string; maxPayout: string };
 type StakeAndPayout = { maxStakeMinor: number | null; maxPayoutMinor: number | null };
@@ -93,6 +100,7 @@ export function limitsDraftOf(stored: BoSportsLimits, currency: string, locale: 
   const amount = (minor: number | null) =>
     minor === null ? '' : minorToInput(BigInt(minor), currency, locale);
   const bySport = new Map(stored.sports.map((s) => [s.sport, s]));
+  const margins = new Map(stored.margins.map((m) => [m.sport, m.marginBps]));
   return {
     minStake: amount(stored.minStakeMinor),
     maxStake: amount(stored.maxStakeMinor),
@@ -109,6 +117,12 @@ export function limitsDraftOf(stored: BoSportsLimits, currency: string, locale: 
       market: c.market ?? '',
       maxLiability: amount(c.maxLiabilityMinor),
     })),
+    margins: Object.fromEntries(
+      SPORTS_SPORTS.map((sport) => {
+        const bps = margins.get(sport) ?? 0;
+        return [sport, bps === 0 ? '' : bpToPercentInput(bps, locale)];
+      }),
+    ) as Record<Sport, string>,
   };
 }
 
@@ -118,7 +132,8 @@ type Parsed = { update: BoSportsLimitsUpdate } | { invalid: string };
  * The form as the API's update — only what differs from what is stored — or the first field that
  * does not read (its name: 'minStake', 'sports.football.maxStake', 'players.2.maxStake', …). Amounts
  * go through @sorte/money (never a float); an empty per-sport field means "the merchant's limit"; the
- * delay is whole or tenths of seconds from 0 to 60; a player dropped from the list is removed.
+ * delay is whole or tenths of seconds from 0 to 60; a player dropped from the list is removed; a
+ * margin is a percent (empty or 0: none), sent in basis points.
  */
 export function parseLimitsDraft(
   draft: LimitsDraft,
@@ -229,6 +244,16 @@ export function parseLimitsDraft(
     if (!keptCaps.has(capKey(was)))
       caps.push({ sport: was.sport, market: was.market, maxLiabilityMinor: null });
   if (caps.length) update.liabilityCaps = caps;
+
+  // A margin is a percent with up to two decimals (whole basis points), 0 to 50; empty is none.
+  const margins: NonNullable<BoSportsLimitsUpdate['margins']> = [];
+  for (const sport of SPORTS_SPORTS) {
+    const marginBps = percentInputToBp(draft.margins[sport], MAX_MARGIN_BPS);
+    if (marginBps === null) return { invalid: `margins.${sport}` };
+    const was = stored.margins.find((m) => m.sport === sport)?.marginBps ?? 0;
+    if (marginBps !== was) margins.push({ sport, marginBps });
+  }
+  if (margins.length) update.margins = margins;
   return { update };
 }
 

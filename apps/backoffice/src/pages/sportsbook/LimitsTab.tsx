@@ -9,14 +9,15 @@ import { useConfirmedSave } from '../../lib/confirmed-save';
 import { useCan } from '../../lib/operator';
 import { type LimitsDraft, limitsChanged, limitsDraftOf, parseLimitsDraft } from '../../lib/sportsbook';
 import { useMerchantCurrency } from '../lottery/currency';
+import { MarginsPanel } from './MarginsPanel';
 import { LiabilityCapsPanel, LimitPairsTable, ListButton, nextRow } from './RiskLimits';
 
 export const LIMITS_KEY = ['bo', 'sportsbook', 'limits'] as const;
 
 /**
  * The merchant's limits (min and max stake, max payout, the live bet delay), per sport (empty: the
- * merchant's), per market type and per player, the liability caps per outcome, and the big-bet
- * thresholds. Bets over a limit are refused, not capped.
+ * merchant's), its margin per sport on the feed's odds, per market type and per player, the
+ * liability caps per outcome, and the big-bet thresholds. Bets over a limit are refused, not capped.
  * Only the changes are sent, after a confirmation; the server audits before and after.
  */
 export function LimitsTab() {
@@ -86,6 +87,7 @@ export function LimitsTab() {
         <p className="muted small">{t('sportsbook.limits.perSportHint')}</p>
         <LimitPairsTable of="sports" {...form} />
       </div>
+      <MarginsPanel {...form} />
       <div className="panel">
         <h2>{t('sportsbook.limits.perMarket')}</h2>
         <p className="muted small">{t('sportsbook.limits.perMarketHint')}</p>

@@ -1,4 +1,5 @@
 import type { OddsChange } from '../../../../reference-feed/src/index.ts';
+import { applyOddsMargin } from '@sorte/money';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MODULES } from '../../app.ts';
@@ -9,7 +10,9 @@ import {
   applyStreamMessage,
   FeedIngestor,
   type FixtureOdds,
+  type MarketOdds,
   publishOddsChanges,
+  readFixtureOdds,
   readCursors,
   SPORTS_ODDS_CHANNEL,
 } from '../sportsbook/index.ts';
@@ -225,6 +228,45 @@ describe('live odds socket', () => {
     expect(statusOf1x2(await a.next(odds))).toBe('active');
   });
 
+  it("a margin set in the back office goes out at once at that merchant's prices; the feed's next changes are margined too", async () => {
+    const token = await operatorToken(t, 'admin');
+    const set = await boCall(t, token, 'PUT', '/bo/sportsbook/limits', {
+      margins: [{ sport: 'football', marginBps: 500 }],
+    });
+    expect(set.status).toBe(200);
+    timers.run(COALESCE);
+    const whole = (await a.next(odds)) as { markets: MarketOdds[] };
+    const [feed] = await readFixtureOdds(t.ctx.db, [fixtures[0]!]);
+    const margined = (list: MarketOdds[]) =>
+      list.map((m) => ({
+        ...m,
+        outcomes: m.outcomes.map((o) => ({
+          ...o,
+          odds: o.odds === null ? null : Number(applyOddsMargin(o.odds, 500)),
+        })),
+      }));
+    const demo = await t.ctx.db
+      .selectFrom('merchants')
+      .select('id')
+      .where('code', '=', 'demo')
+      .executeTakeFirstOrThrow();
+    expect([feed!.sport, feed!.margins]).toEqual(['football', { [demo.id]: 500 }]);
+    expect(whole.markets).toEqual(margined(feed!.markets));
+    // The events API shows the same prices.
+    const detail = (await t.app.inject({ method: 'GET', url: `/wps/sports/events/${fixtures[0]}` })).json()
+      .value;
+    const apiOdds = (detail.markets as Array<{ outcomes: Array<{ odds: number | null }> }>).flatMap((m) =>
+      m.outcomes.map((o) => o.odds),
+    );
+    const socketOdds = whole.markets.flatMap((m) => m.outcomes.map((o) => o.odds));
+    expect(apiOdds).toEqual(socketOdds);
+    // 2.10 from the feed is 2.000 at 5 %.
+    await change(0, 2_100);
+    timers.run(COALESCE);
+    expect(((await a.next(odds)) as { markets: unknown }).markets).toEqual(homeOnly(2_000));
+    await sql`delete from sb_margins`.execute(t.ctx.db);
+  });
+
   it("the feed consumer's ingestor publishes what it applies (the module's wiring)", async () => {
     const ingestor = new FeedIngestor(t.ctx.db);
     ingestor.onOddsChanges = publish;
@@ -350,21 +392,45 @@ describe('SportsWatchHub', () => {
     hub.watch(hub.open(slow, 'm', 'ip1')!, ['fx-1']);
     hub.watch(hub.open(quick, 'm', 'ip2')!, ['fx-1']);
     slow.bufferedAmount = 5_000;
-    hub.receive([{ fixtureId: 'fx-1', markets: [market('1x2', [['home', 2_000]])], suspended: [] }]);
+    hub.receive([
+      {
+        fixtureId: 'fx-1',
+        markets: [market('1x2', [['home', 2_000]])],
+        suspended: [],
+        sport: 'football',
+        margins: {},
+      },
+    ]);
     local.run(COALESCE);
     expect(quick.sent).toHaveLength(1);
     expect(slow.sent).toHaveLength(0);
     // Still full: nothing read yet; a later change is skipped too (remembered, not buffered).
     local.run(250);
     expect(reads).toEqual([]);
-    hub.receive([{ fixtureId: 'fx-1', markets: [market('1x2', [['home', 2_100]])], suspended: [] }]);
+    hub.receive([
+      {
+        fixtureId: 'fx-1',
+        markets: [market('1x2', [['home', 2_100]])],
+        suspended: [],
+        sport: 'football',
+        margins: {},
+      },
+    ]);
     local.run(COALESCE);
     expect(slow.sent).toHaveLength(0);
     // Drained: its state is read; a change arriving during the read is held back, then read again.
     slow.bufferedAmount = 0;
     local.run(250);
     expect(reads).toEqual([['fx-1']]);
-    hub.receive([{ fixtureId: 'fx-1', markets: [market('1x2', [['home', 2_200]])], suspended: [] }]);
+    hub.receive([
+      {
+        fixtureId: 'fx-1',
+        markets: [market('1x2', [['home', 2_200]])],
+        suspended: [],
+        sport: 'football',
+        margins: {},
+      },
+    ]);
     local.run(COALESCE);
     expect(slow.sent).toHaveLength(0);
     release([
@@ -378,6 +444,8 @@ describe('SportsWatchHub', () => {
           ]),
         ],
         suspended: [],
+        sport: 'football',
+        margins: {},
       },
     ]);
     await new Promise(setImmediate);
@@ -407,12 +475,22 @@ describe('SportsWatchHub', () => {
           ]),
         ],
         suspended: [],
+        sport: 'football',
+        margins: {},
       },
     ]);
     await new Promise(setImmediate);
     expect(slow.sent).toHaveLength(2);
     // Caught up: the next change goes out as usual.
-    hub.receive([{ fixtureId: 'fx-1', markets: [market('1x2', [['home', 2_300]])], suspended: [] }]);
+    hub.receive([
+      {
+        fixtureId: 'fx-1',
+        markets: [market('1x2', [['home', 2_300]])],
+        suspended: [],
+        sport: 'football',
+        margins: {},
+      },
+    ]);
     local.run(COALESCE);
     expect(slow.sent).toHaveLength(3);
     expect(quick.sent).toHaveLength(4);
@@ -428,6 +506,8 @@ describe('SportsWatchHub', () => {
       status: 'live',
       markets: [market('1x2', [['home', 2_000]])],
       suspended: [],
+      sport: 'football',
+      margins: {},
     };
     const hub = new SportsWatchHub(
       LIMITS,
@@ -441,7 +521,15 @@ describe('SportsWatchHub', () => {
     for (const x of sockets) hub.watch(hub.open(x, 'm', 'ip')!, ['fx-1']);
     sockets[0]!.bufferedAmount = 5_000;
     sockets[1]!.bufferedAmount = 5_000;
-    hub.receive([{ fixtureId: 'fx-1', markets: [market('1x2', [['home', 1_900]])], suspended: [] }]);
+    hub.receive([
+      {
+        fixtureId: 'fx-1',
+        markets: [market('1x2', [['home', 1_900]])],
+        suspended: [],
+        sport: 'football',
+        margins: {},
+      },
+    ]);
     local.run(COALESCE);
     sockets[0]!.bufferedAmount = 0;
     sockets[1]!.bufferedAmount = 0;
@@ -449,7 +537,15 @@ describe('SportsWatchHub', () => {
     expect(reads).toEqual([['fx-1']]);
     // The third misses a change after that read began: it reads again.
     sockets[2]!.bufferedAmount = 5_000;
-    hub.receive([{ fixtureId: 'fx-1', markets: [market('1x2', [['home', 2_000]])], suspended: [] }]);
+    hub.receive([
+      {
+        fixtureId: 'fx-1',
+        markets: [market('1x2', [['home', 2_000]])],
+        suspended: [],
+        sport: 'football',
+        margins: {},
+      },
+    ]);
     local.run(COALESCE);
     sockets[2]!.bufferedAmount = 0;
     local.run(250);
@@ -476,6 +572,8 @@ describe('SportsWatchHub', () => {
           market('total', [], 'settled'),
         ],
         suspended: ['m1||', 'm2|btts|'],
+        sport: 'football',
+        margins: {},
       },
     ]);
     local.run(COALESCE);
@@ -484,6 +582,52 @@ describe('SportsWatchHub', () => {
     expect(statuses(m1)).toEqual(['suspended', 'suspended', 'settled']);
     expect(statuses(m2)).toEqual(['active', 'suspended', 'settled']);
     expect(statuses(m3)).toEqual(['active', 'active', 'settled']);
+    hub.close();
+  });
+
+  it("prices each merchant's sockets at its own margin for the fixture's sport, and no one else's", () => {
+    const local = manualTimers();
+    const hub = new SportsWatchHub(LIMITS, async () => [], local.schedule);
+    const [m1, m2, m3, m1b] = [fakeSocket(), fakeSocket(), fakeSocket(), fakeSocket()];
+    hub.watch(hub.open(m1, 'm1', 'ip')!, ['fx-1']);
+    hub.watch(hub.open(m2, 'm2', 'ip')!, ['fx-1']);
+    hub.watch(hub.open(m3, 'm3', 'ip')!, ['fx-1']);
+    hub.watch(hub.open(m1b, 'm1', 'ip')!, ['fx-1']);
+    hub.receive([
+      {
+        fixtureId: 'fx-1',
+        sport: 'football',
+        markets: [
+          market('1x2', [
+            ['home', 2_100],
+            ['away', 1_001],
+          ]),
+          market('btts', [['yes', 1_900]]),
+        ],
+        suspended: ['m3|btts|'],
+        margins: { m1: 500, m3: 1_000 },
+      },
+    ]);
+    local.run(COALESCE);
+    const prices = (s: ReturnType<typeof fakeSocket>) =>
+      (s.sent[0]!.markets as { status: string; outcomes: { odds: number }[] }[]).map((m) => [
+        m.status,
+        ...m.outcomes.map((o) => o.odds),
+      ]);
+    // 2.10 / 1.001 / 1.90: at 5 % 2.000 / 1.001 (the floor) / 1.809; at 10 % 1.909 / 1.001 / 1.727.
+    expect(prices(m1)).toEqual([
+      ['active', 2_000, 1_001],
+      ['active', 1_809],
+    ]);
+    expect(prices(m1b)).toEqual(prices(m1));
+    expect(prices(m2)).toEqual([
+      ['active', 2_100, 1_001],
+      ['active', 1_900],
+    ]);
+    expect(prices(m3)).toEqual([
+      ['active', 1_909, 1_001],
+      ['suspended', 1_727],
+    ]);
     hub.close();
   });
 
@@ -497,11 +641,27 @@ describe('SportsWatchHub', () => {
     const sockets = Array.from({ length: 2_500 }, () => fakeSocket());
     for (const socket of sockets) hub.watch(hub.open(socket, 'm', 'ip')!, ['fx-1']);
     const sentCount = () => sockets.filter((x) => x.sent.length > 0).length;
-    hub.receive([{ fixtureId: 'fx-1', markets: [market('1x2', [['home', 2_000]])], suspended: [] }]);
+    hub.receive([
+      {
+        fixtureId: 'fx-1',
+        markets: [market('1x2', [['home', 2_000]])],
+        suspended: [],
+        sport: 'football',
+        margins: {},
+      },
+    ]);
     local.run(COALESCE);
     expect(sentCount()).toBe(1_000);
     // The next change's window ends while the first is still going out: it waits another window.
-    hub.receive([{ fixtureId: 'fx-1', markets: [market('1x2', [['home', 2_100]])], suspended: [] }]);
+    hub.receive([
+      {
+        fixtureId: 'fx-1',
+        markets: [market('1x2', [['home', 2_100]])],
+        suspended: [],
+        sport: 'football',
+        margins: {},
+      },
+    ]);
     local.run(COALESCE);
     expect(sockets.every((x) => x.sent.length <= 1)).toBe(true);
     await new Promise(setImmediate);
@@ -528,12 +688,16 @@ describe('SportsWatchHub', () => {
           ]),
         ],
         suspended: ['x'],
+        sport: 'football',
+        margins: {},
       },
       {
         fixtureId: 'f',
         score: { home: 1, away: 0 },
         markets: [market('1x2', [['home', 2_500]], 'suspended'), market('btts', [['yes', 1_800]])],
         suspended: [],
+        sport: 'football',
+        margins: {},
       },
     );
     expect(merged).toEqual({
@@ -552,6 +716,8 @@ describe('SportsWatchHub', () => {
         market('btts', [['yes', 1_800]]),
       ],
       suspended: [],
+      sport: 'football',
+      margins: {},
     });
   });
 });

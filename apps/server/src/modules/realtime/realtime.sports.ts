@@ -1,5 +1,5 @@
 import { WebSocket } from 'ws';
-import type { FixtureOdds, MarketOdds } from '../sportsbook/index.ts';
+import { type FixtureOdds, type MarketOdds, offeredOdds } from '../sportsbook/index.ts';
 import { startHeartbeat } from './realtime.connection.ts';
 
 /**
@@ -304,8 +304,10 @@ export class SportsWatchHub {
 }
 
 /**
- * The change as one merchant's sockets see it: a market its operators suspended (or the whole event)
- * shows `suspended` while the book has it active. Cached per view in `frames`.
+ * The change as one merchant's sockets see it: at its prices (the feed's odds less its margin for
+ * the fixture's sport, `offeredOdds`), and a market its operators suspended (or the whole event)
+ * shown `suspended` while the book has it active. Cached per view in `frames`: merchants with no
+ * margin and no suspension of their own share one frame.
  */
 function frameFor(
   change: FixtureOdds,
@@ -319,16 +321,23 @@ function frameFor(
   const own = change.suspended
     .filter((s) => s.startsWith(`${merchantId}|`))
     .map((s) => s.slice(merchantId.length + 1));
-  let frame = own.length ? undefined : frames.get(cacheKey);
+  const margin = change.margins?.[merchantId] ?? 0;
+  const shared = own.length === 0 && margin === 0;
+  let frame = shared ? frames.get(cacheKey) : undefined;
   if (!frame) {
     const whole = own.includes('|');
-    const markets: MarketOdds[] = own.length
-      ? change.markets.map((m) =>
-          m.status === 'active' && (whole || own.includes(`${m.key}|${m.specifiers}`))
-            ? { ...m, status: 'suspended' }
-            : m,
-        )
-      : change.markets;
+    const markets: MarketOdds[] = shared
+      ? change.markets
+      : change.markets.map((m) => ({
+          ...m,
+          status:
+            m.status === 'active' && (whole || own.includes(`${m.key}|${m.specifiers}`))
+              ? 'suspended'
+              : m.status,
+          outcomes: margin
+            ? m.outcomes.map((o) => ({ ...o, odds: offeredOdds(o.odds, margin) }))
+            : m.outcomes,
+        }));
     frame = Buffer.from(
       JSON.stringify({
         type: 'sports.odds',
@@ -338,7 +347,7 @@ function frameFor(
         markets,
       }),
     );
-    if (!own.length) frames.set(cacheKey, frame);
+    if (shared) frames.set(cacheKey, frame);
   }
   frames.set(`${cacheKey}|${merchantId}`, frame);
   return frame;
@@ -364,8 +373,10 @@ export function mergeOdds(earlier: FixtureOdds, later: FixtureOdds): FixtureOdds
     fixtureId: later.fixtureId,
     ...(status === undefined ? {} : { status }),
     ...('score' in later ? { score: later.score } : 'score' in earlier ? { score: earlier.score } : {}),
+    sport: later.sport,
     markets: [...markets.values()],
     suspended: later.suspended,
+    margins: later.margins,
   };
 }
 

@@ -24,6 +24,7 @@ export {
   readFixtureOdds,
   SPORTS_ODDS_CHANNEL,
 } from './sportsbook.live.ts';
+export { offeredOdds } from './sportsbook.margins.ts';
 export { type MemberSportsBets, SPORTS_BETS_CHANNEL } from './sportsbook.notify.ts';
 export { type SettleCounts, type SettledBet, settleSportsBets } from './sportsbook.settle.ts';
 export type { SportsbookTables } from './sportsbook.tables.ts';

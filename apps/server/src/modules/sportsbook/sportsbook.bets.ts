@@ -17,6 +17,7 @@ import { memberKey, type StakeSlip, slipPath } from '../bets/index.ts';
 import { memberAccountId } from '../ledger/index.ts';
 import { recordBets } from '../records/index.ts';
 import { type LiabilityBook, lockLiability, takeLiability } from './sportsbook.liability.ts';
+import { marginsOf, offeredOddsOf, type SportMargins } from './sportsbook.margins.ts';
 import { outcomeKey } from './sportsbook.outcome.ts';
 import { relatedSelections } from './sportsbook.rules.ts';
 import {
@@ -89,6 +90,8 @@ interface Locked {
   trading: TradingGuard;
   /** The liability caps of the batch's outcomes, their rows locked (sportsbook.liability.ts). */
   liability: LiabilityBook;
+  /** The merchant's margins per sport: a leg takes the feed's odds less its sport's margin. */
+  margins: SportMargins;
 }
 
 interface Decided {
@@ -154,7 +157,11 @@ async function lockOutcomes(trx: Db, selections: Selection[]): Promise<Map<strin
 
 const OPEN_FIXTURES = ['not_started', 'live'];
 
-/** The odds each leg takes under the slip's policy, or the refusal. */
+/**
+ * The odds each leg takes under the slip's policy, or the refusal: the merchant's offered odds (the
+ * locked feed odds less its margin for the sport) against the odds the player saw, which were offered
+ * odds too; the bet stores and settles at the offered odds.
+ */
 function takeOdds(slip: SbSlip, locked: Locked): { odds: number[]; rows: OutcomeRow[] } {
   const rows = slip.selections.map((s, index) => {
     const row = locked.outcomes.get(selectionKey(s));
@@ -170,7 +177,7 @@ function takeOdds(slip: SbSlip, locked: Locked): { odds: number[]; rows: Outcome
   });
   const moved: Array<{ index: number; odds: number }> = [];
   const odds = rows.map((row, index) => {
-    const current = row.odds!;
+    const current = offeredOddsOf(row.odds!, row.sport, locked.margins);
     const seen = slip.selections[index]!.odds;
     const refused =
       current !== seen && (slip.oddsPolicy === 'none' || (slip.oddsPolicy === 'higher' && current < seen));
@@ -207,6 +214,7 @@ const sportsBets = slipPath<SbSlip, Locked, Decided, SbBetRow>({
       outcomes,
       liability: await lockLiability(trx, batch.merchantId, [...outcomes.values()]),
       limits: await limitsOf(trx, batch.merchantId),
+      margins: await marginsOf(trx, batch.merchantId),
       trading: await tradingGuardOf(
         trx,
         batch.merchantId,

@@ -13,6 +13,7 @@ import {
 } from '../ledger/index.ts';
 import { closeRecords } from '../records/index.ts';
 import { holdIfLive, limitsOf, SPORTSBOOK_SOURCE, type SbBetRow } from './sportsbook.bets.ts';
+import { marginsOf, offeredOddsOf, type SportMargins } from './sportsbook.margins.ts';
 import { outcomeKey } from './sportsbook.outcome.ts';
 import { evaluate } from './sportsbook.settle.ts';
 
@@ -48,9 +49,10 @@ export async function cashOutQuotes(db: Db, bets: SbBetRow[]): Promise<Map<bigin
   const limits = await limitsOf(db, open[0]!.merchant_id);
   if (!limits.cashoutEnabled) return quotes;
   const evaluated = await evaluate(db, open);
-  const offered = await offeredOdds(
+  const offered = await currentOdds(
     db,
     evaluated.flatMap((e) => e.legs.filter((l) => !l.settlement).map((l) => l.leg)),
+    await marginsOf(db, open[0]!.merchant_id),
   );
   for (const { bet, outcome, legs } of evaluated) {
     if (outcome.decided) continue;
@@ -78,10 +80,14 @@ export async function cashOutQuotes(db: Db, bets: SbBetRow[]): Promise<Map<bigin
   return quotes;
 }
 
-/** The odds on offer now for these outcomes: only those whose outcome, market and fixture take bets. */
-async function offeredOdds(
+/**
+ * The odds on offer now for these outcomes, at the merchant's prices (the feed's less its margin,
+ * as the bets were taken): only those whose outcome, market and fixture take bets.
+ */
+async function currentOdds(
   db: Db,
   legs: Array<{ fixture_id: string; market_key: string; specifiers: string; outcome_id: string }>,
+  margins: SportMargins,
 ): Promise<Map<string, number>> {
   if (!legs.length) return new Map();
   const { rows } = await sql<{
@@ -90,8 +96,9 @@ async function offeredOdds(
     specifiers: string;
     outcome_id: string;
     odds: number;
+    sport: string;
   }>`
-    select o.fixture_id, o.market_key, o.specifiers, o.outcome_id, o.odds
+    select o.fixture_id, o.market_key, o.specifiers, o.outcome_id, o.odds, f.sport
       from sb_outcomes o
       join sb_markets m on m.fixture_id = o.fixture_id and m.market_key = o.market_key and m.specifiers = o.specifiers
       join sb_fixtures f on f.id = o.fixture_id
@@ -101,7 +108,7 @@ async function offeredOdds(
        and o.active and o.odds is not null and m.status = 'active' and f.status in ('not_started', 'live')`.execute(
     db,
   );
-  return new Map(rows.map((r) => [outcomeKey(r), r.odds]));
+  return new Map(rows.map((r) => [outcomeKey(r), offeredOddsOf(r.odds, r.sport, margins)]));
 }
 
 export interface CashOutResult {

@@ -4,6 +4,7 @@ import type { Db } from '../../platform/database/database.ts';
 import type { Database } from '../../platform/database/schema.ts';
 import type { EventBus } from '../../platform/realtime/event-bus.ts';
 import type { Logger } from '../../platform/logging/logger.ts';
+import { marginsBySport } from './sportsbook.margins.ts';
 import { offeredFor } from './sportsbook.routes.ts';
 
 /**
@@ -40,6 +41,7 @@ export interface MarketOdds {
 
 export interface FixtureOdds {
   fixtureId: string;
+  sport: string;
   /** Present when it changed (always in a full state). */
   status?: string;
   score?: unknown;
@@ -50,12 +52,18 @@ export interface FixtureOdds {
    * see those markets suspended (sb_suspensions is per merchant; the feed's changes are everyone's).
    */
   suspended: string[];
+  /**
+   * The merchants' margins on this fixture's sport, merchantId → basis points (non-zero only): the
+   * odds above are the feed's, and each merchant's sockets see them less its margin (offeredOdds).
+   */
+  margins: Record<string, number>;
 }
 
 type Trx = Transaction<Database>;
 type Reader = Db | Trx;
 
 interface FixtureState {
+  sport: string;
   status: string;
   score: string;
 }
@@ -64,10 +72,12 @@ async function fixtureStates(db: Reader, ids: string[]): Promise<Map<string, Fix
   if (ids.length === 0) return new Map();
   const rows = await db
     .selectFrom('sb_fixtures')
-    .select(['id', 'status', 'score'])
+    .select(['id', 'sport', 'status', 'score'])
     .where('id', 'in', ids)
     .execute();
-  return new Map(rows.map((r) => [r.id, { status: r.status, score: JSON.stringify(r.score ?? null) }]));
+  return new Map(
+    rows.map((r) => [r.id, { sport: r.sport, status: r.status, score: JSON.stringify(r.score ?? null) }]),
+  );
 }
 
 /**
@@ -120,12 +130,22 @@ async function readOdds(
     order by m.fixture_id, m.position, m.market_key, m.specifiers, o.position`.execute(db);
   const after = await fixtureStates(db, ids);
   const suspended = await suspensionsOf(db, ids);
+  const margins = await marginsBySport(
+    db,
+    [...after.values()].map((f) => f.sport),
+  );
   const out = new Map<string, FixtureOdds>();
   for (const id of ids) {
     const now = after.get(id);
     if (!now) continue;
     const was = before?.get(id);
-    const entry: FixtureOdds = { fixtureId: id, markets: [], suspended: suspended.get(id) ?? [] };
+    const entry: FixtureOdds = {
+      fixtureId: id,
+      sport: now.sport,
+      markets: [],
+      suspended: suspended.get(id) ?? [],
+      margins: margins.get(now.sport) ?? {},
+    };
     if (!changedOnly || was?.status !== now.status) entry.status = now.status;
     if ((!changedOnly || was?.score !== now.score) && now.score !== 'null')
       entry.score = JSON.parse(now.score);
@@ -189,6 +209,34 @@ export async function announceFixtures(ctx: AppContext, fixtureIds: string[]): P
     publishOddsChanges(ctx, await readFixtureOdds(ctx.db, fixtureIds));
   } catch (error) {
     // A push, never the write: the sockets catch up at the fixture's next change.
+    ctx.log.warn({ err: String(error) }, 'sports odds announcement failed');
+  }
+}
+
+/** Fixtures announced per bus message when a whole sport is (a margin changed). */
+const ANNOUNCE_CHUNK = 50;
+
+/**
+ * After a change of these sports' margins (committed): the whole current state of their fixtures
+ * still on offer goes to the sockets, in chunks, so every screen shows the new prices at once
+ * rather than outcome by outcome as the feed moves them. Never throws.
+ */
+export async function announceSports(ctx: AppContext, sports: string[]): Promise<void> {
+  if (sports.length === 0) return;
+  try {
+    const fixtures = await ctx.db
+      .selectFrom('sb_fixtures')
+      .select('id')
+      .where('sport', 'in', [...new Set(sports)])
+      .where('status', 'in', ['not_started', 'live'])
+      .orderBy('id')
+      .execute();
+    for (let i = 0; i < fixtures.length; i += ANNOUNCE_CHUNK)
+      await announceFixtures(
+        ctx,
+        fixtures.slice(i, i + ANNOUNCE_CHUNK).map((f) => f.id),
+      );
+  } catch (error) {
     ctx.log.warn({ err: String(error) }, 'sports odds announcement failed');
   }
 }

@@ -15,6 +15,7 @@ import type { Db } from '../../platform/database/database.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { doc } from '../../platform/http/openapi.ts';
 import { parseInput } from '../../platform/http/validate.ts';
+import { marginsOf, offeredOddsOf, type SportMargins } from './sportsbook.margins.ts';
 import { sportsbookMerchant } from './sportsbook.offer.ts';
 import { showSuspensions } from './sportsbook.trading-guard.ts';
 
@@ -68,11 +69,15 @@ export function eventsQuery(db: Db) {
     ]);
 }
 
-/** The offered markets (active or suspended) of these events, `only` the main one of each when asked. */
+/**
+ * The offered markets (active or suspended) of these events, `only` the main one of each when asked,
+ * at the merchant's prices (the feed's odds less its margin for the sport).
+ */
 async function marketsOf(
   db: Db,
   events: EventRow[],
   mainOnly: boolean,
+  margins: SportMargins,
 ): Promise<Map<string, SportsMarket[]>> {
   const out = new Map<string, SportsMarket[]>(events.map((e) => [e.id, []]));
   if (events.length === 0) return out;
@@ -112,7 +117,8 @@ async function marketsOf(
   const sportOf = new Map(events.map((e) => [e.id, e.sport]));
   const byMarket = new Map<string, SportsMarket>();
   for (const r of rows) {
-    const offered = offeredFor(sportOf.get(r.fixture_id)!);
+    const sport = sportOf.get(r.fixture_id)!;
+    const offered = offeredFor(sport);
     if (!offered.includes(r.market_key) || (mainOnly && r.market_key !== offered[0])) continue;
     const id = `${r.fixture_id}|${r.market_key}|${r.specifiers}`;
     let market = byMarket.get(id);
@@ -128,7 +134,7 @@ async function marketsOf(
     }
     market.outcomes.push({
       id: r.outcome_id,
-      odds: r.odds,
+      odds: offeredOddsOf(r.odds, sport, margins),
       open: r.status === 'active' && r.active && r.odds !== null,
       version: r.version,
     });
@@ -165,8 +171,8 @@ function eventView(e: EventRow, markets: SportsMarket[]): SportsEvent {
 
 /**
  * Read-only sportsbook screens: the lobby's events (live first, then by start) with their main
- * market, and one event with every offered market. Every merchant sees the same feed; the request
- * must still resolve a merchant, as every /wps route does.
+ * market, and one event with every offered market. Every merchant sees the same feed, at its own
+ * prices (its margins per sport) and with its own suspensions.
  */
 export function registerSportsbookRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get(
@@ -195,7 +201,7 @@ export function registerSportsbookRoutes(app: FastifyInstance, ctx: AppContext):
         .orderBy('f.id')
         .limit(MAX_EVENTS)
         .execute()) as EventRow[];
-      const markets = await marketsOf(ctx.db, events, true);
+      const markets = await marketsOf(ctx.db, events, true, await marginsOf(ctx.db, merchant.id));
       await showSuspensions(ctx.db, merchant.id, markets);
       return { success: true, value: events.map((e) => eventView(e, markets.get(e.id)!)) };
     },
@@ -218,7 +224,7 @@ export function registerSportsbookRoutes(app: FastifyInstance, ctx: AppContext):
         .where('f.status', 'in', [...LISTED])
         .executeTakeFirst()) as EventRow | undefined;
       if (!event) throw new AppError('SPORTS_EVENT_NOT_FOUND');
-      const markets = await marketsOf(ctx.db, [event], false);
+      const markets = await marketsOf(ctx.db, [event], false, await marginsOf(ctx.db, merchant.id));
       await showSuspensions(ctx.db, merchant.id, markets);
       return { success: true, value: eventView(event, markets.get(event.id)!) };
     },

@@ -33,7 +33,7 @@ import {
   setSuspension,
   updateLimits,
 } from './sportsbook.trading.ts';
-import { announceFixtures } from './sportsbook.live.ts';
+import { announceFixtures, announceSports } from './sportsbook.live.ts';
 
 const bo = { tags: ['backoffice', 'sportsbook'], auth: 'backoffice' as const };
 const ok = <T>(value: T) => ({ success: true as const, value });
@@ -198,7 +198,7 @@ export function registerTradingRoutes(app: FastifyInstance, ctx: AppContext): vo
     {
       schema: doc({
         response: boSportsLimits,
-        summary: 'Stake, payout and delay limits; big-bet thresholds',
+        summary: 'Stake, payout and delay limits; margins per sport; big-bet thresholds',
         ...bo,
       }),
     },
@@ -214,14 +214,20 @@ export function registerTradingRoutes(app: FastifyInstance, ctx: AppContext): vo
       schema: doc({
         body: boSportsLimitsUpdate,
         response: boSportsLimits,
-        summary: 'Change limits (merchant, per sport, per player) and big-bet thresholds',
+        summary: 'Change limits (merchant, per sport, per player), margins per sport and big-bet thresholds',
         ...bo,
       }),
     },
     async (request) => {
       const operator = await requireOperator(request, 'sportsbook.trade');
       const change = parseInput(boSportsLimitsUpdate, request.body);
-      return ok(await updateLimits(ctx.db, operator, change));
+      const limits = await updateLimits(ctx.db, operator, change);
+      // Committed: the merchant's live odds sockets get the sports' new prices.
+      await announceSports(
+        ctx,
+        (change.margins ?? []).map((m) => m.sport),
+      );
+      return ok(limits);
     },
   );
 

@@ -79,7 +79,17 @@ export interface SbLiabilityLocksTable {
   outcome_id: string;
 }
 
+/** Margins per sport (migration 0084): no row is no margin. */
+export interface SbMarginsTable {
+  merchant_id: string;
+  sport: string;
+  /** Basis points, 0–5000 (500 = 5 %). */
+  margin_bps: number;
+  updated_at: Generated<Date>;
+}
+
 export interface SportsbookTradingTables {
+  sb_margins: SbMarginsTable;
   sb_market_limits: SbMarketLimitsTable;
   sb_liability_caps: SbLiabilityCapsTable;
   sb_liability_locks: SbLiabilityLocksTable;

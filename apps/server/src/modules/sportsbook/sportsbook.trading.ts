@@ -16,6 +16,7 @@ import { offsetOf } from '../../platform/http/paging.ts';
 import { type OperatorPrincipal, recordAudit } from '../backoffice/index.ts';
 import { DEFAULT_SB_LIMITS, legsOf } from './sportsbook.bets.ts';
 import { pendingResultsOf } from './sportsbook.manual-results.ts';
+import { marginsOf, writeMargins } from './sportsbook.margins.ts';
 import { eventsQuery } from './sportsbook.routes.ts';
 import type { SbFixtureStatus } from './sportsbook.tables.ts';
 
@@ -286,7 +287,7 @@ export async function setSuspension(
   });
 }
 
-/** The merchant's limits, per-sport limits, per-player max stakes and big-bet thresholds. */
+/** The merchant's limits, per-sport limits and margins, per-player max stakes and big-bet thresholds. */
 export async function readLimits(db: Db, merchantId: string): Promise<BoSportsLimits> {
   const row = await db
     .selectFrom('sb_limits')
@@ -324,6 +325,7 @@ export async function readLimits(db: Db, merchantId: string): Promise<BoSportsLi
     .orderBy('sport')
     .orderBy('market_key')
     .execute();
+  const margins = await marginsOf(db, merchantId);
   return {
     minStakeMinor: Number(row?.min_stake_minor ?? DEFAULT_SB_LIMITS.minStakeMinor),
     maxStakeMinor: Number(row?.max_stake_minor ?? DEFAULT_SB_LIMITS.maxStakeMinor),
@@ -345,6 +347,12 @@ export async function readLimits(db: Db, merchantId: string): Promise<BoSportsLi
       market: (c.market_key || null) as BoSportsLimits['liabilityCaps'][number]['market'],
       maxLiabilityMinor: Number(c.max_liability_minor),
     })),
+    margins: [...margins]
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([sport, marginBps]) => ({
+        sport: sport as BoSportsLimits['margins'][number]['sport'],
+        marginBps,
+      })),
     bigStakeMinor: Number(settings?.big_stake_minor ?? DEFAULT_BIG_BETS.bigStakeMinor),
     bigReturnMinor: Number(settings?.big_return_minor ?? DEFAULT_BIG_BETS.bigReturnMinor),
   };
@@ -352,7 +360,7 @@ export async function readLimits(db: Db, merchantId: string): Promise<BoSportsLi
 
 /**
  * Changes what is sent (a sport or market type with both limits null, a player with a null max
- * stake, a liability cap with a null max, is removed), under the merchant's row lock, audited with
+ * stake, a liability cap with a null max, a margin of 0, is removed), under the merchant's row lock, audited with
  * before and after.
  */
 export async function updateLimits(
@@ -429,6 +437,7 @@ export async function updateLimits(
         .execute();
     }
     await updateRiskLimits(trx, merchantId, change);
+    await writeMargins(trx, merchantId, change.margins ?? []);
     const after = await readLimits(trx, merchantId);
     await recordAudit(trx, {
       operator,

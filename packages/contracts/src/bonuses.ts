@@ -45,6 +45,13 @@ export const bonusDetails = z.object({
 });
 export type BonusDetails = z.infer<typeof bonusDetails>;
 
+/**
+ * GET /bo/bonuses/switch: whether the merchant offers bonuses, readable with `members.adjust` (the
+ * member page hides "Grant bonus" while they are off; the full settings need `merchant.config`).
+ */
+export const bonusSwitch = z.object({ bonusesEnabled: z.boolean() });
+export type BonusSwitch = z.infer<typeof bonusSwitch>;
+
 /** POST /bo/members/:id/bonuses — an operator's grant (audited). */
 export const operatorBonusGrant = z.object({
   amountMinor: z.number().int().positive().max(1_000_000_000_000),

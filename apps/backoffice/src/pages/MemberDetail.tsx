@@ -1,4 +1,5 @@
 import {
+  type BonusSwitch,
   type memberDetail,
   PLAY_MONEY_REASON,
   type TRANSACTION_TYPES,
@@ -307,11 +308,19 @@ function AdjustmentForm({ member }: { member: Member }) {
   );
 }
 
-/** The "Grant bonus" action: a fresh dialog (and idempotency key) per opening, the outcome after it. */
+/**
+ * The "Grant bonus" action: a fresh dialog (and idempotency key) per opening, the outcome after it.
+ * Offered only while the merchant has bonuses on (the switch, readable with members.adjust).
+ */
 function GrantBonus({ member }: { member: Member }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [done, setDone] = useState<string | null>(null);
+  const bonusSwitch = useQuery({
+    queryKey: ['bo', 'bonuses', 'switch'],
+    queryFn: () => api.get<BonusSwitch>('/bo/bonuses/switch'),
+  });
+  if (!bonusSwitch.data?.bonusesEnabled) return null;
   return (
     <div className="panel stack">
       <h2>{t('bonus.grant.heading')}</h2>

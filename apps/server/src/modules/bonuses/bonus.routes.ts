@@ -1,4 +1,10 @@
-import { bonusDetails, memberBonus, operatorBonusGrant, promotionBonusTerms } from '@sorte/contracts';
+import {
+  bonusDetails,
+  bonusSwitch,
+  memberBonus,
+  operatorBonusGrant,
+  promotionBonusTerms,
+} from '@sorte/contracts';
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -9,6 +15,7 @@ import { parseInput } from '../../platform/http/validate.ts';
 import { requireMember } from '../auth/index.ts';
 import { recordAudit, requireOperator } from '../backoffice/index.ts';
 import { withLedgerTransaction } from '../ledger/index.ts';
+import { bonusesEnabled } from '../promotions/index.ts';
 import { getMerchant } from '../system/index.ts';
 import * as bonuses from './bonus.service.ts';
 
@@ -19,7 +26,7 @@ const promotionParams = z.object({ id: z.coerce.number().int().positive() });
 /**
  * The member's bonusDetails (active bonus with its progress, past bonuses; `enabled: false` when the
  * merchant has bonuses off, and the site hides the screen); operators grant a bonus to a member
- * (`members.adjust`, audited) and set a deposit-bonus promotion's bonus terms (`merchant.config`,
+ * (`members.adjust`, audited; the switch readable with the same permission) and set a deposit-bonus promotion's bonus terms (`merchant.config`,
  * audited).
  */
 export function registerBonusRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -41,6 +48,22 @@ export function registerBonusRoutes(app: FastifyInstance, ctx: AppContext): void
   );
 
   const bo = { tags: ['backoffice', 'bonuses'], auth: 'backoffice' as const };
+
+  // The switch alone, for whoever may grant: the member page offers "Grant bonus" only while it is on.
+  app.get(
+    '/bo/bonuses/switch',
+    {
+      schema: doc({
+        response: bonusSwitch,
+        summary: 'Whether the merchant offers bonuses (for operators who grant them)',
+        ...bo,
+      }),
+    },
+    async (request) => {
+      const operator = await requireOperator(request, 'members.adjust');
+      return ok({ bonusesEnabled: await bonusesEnabled(ctx.db, operator.merchantId) });
+    },
+  );
 
   app.post(
     '/bo/members/:id/bonuses',

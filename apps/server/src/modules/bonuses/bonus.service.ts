@@ -399,7 +399,7 @@ export async function onWithdrawalRequest(
       requirementMinor: Number(active.requirement_minor),
     };
     if (rule === 'block')
-      // Left 0 with the bonus still active: its last bets are open; it converts when they settle.
+      // Never below 0: a requirement met converts the bonus, so 0 is seen only in the moment before.
       throw new AppError('BONUS_WITHDRAWAL_BLOCKED', {
         ...details,
         remainingMinor: Number(left > 0n ? left : 0n),

@@ -457,3 +457,19 @@ describe("the merchant's withdrawal rule", () => {
     await expectVerified(f.db);
   });
 });
+
+describe('the bonus switch for operators who grant', () => {
+  it('is readable with members.adjust only, and follows the switch', async () => {
+    const sw = (token: string | null) => boCall(t, token, 'GET', '/bo/bonuses/switch');
+    expect((await sw(finance)).value).toEqual({ bonusesEnabled: true });
+    for (const role of ['support', 'auditor'] as const)
+      expect((await sw(await operatorToken(t, role))).code).toBe('BO_FORBIDDEN');
+    expect((await sw(null)).status).toBe(401);
+    await setBonuses(false);
+    try {
+      expect((await sw(finance)).value).toEqual({ bonusesEnabled: false });
+    } finally {
+      await setBonuses(true);
+    }
+  });
+});

@@ -198,7 +198,7 @@ function WithdrawForm({ info, blocked }: { info: WithdrawInfo; blocked: boolean 
             <p>
               {bonusRefusal.remainingMinor > 0
                 ? t('withdraw.bonusBlocked', { amount: money.format(bonusRefusal.remainingMinor) })
-                : t('withdraw.bonusBlockedOpenBets')}
+                : t('withdraw.bonusBlockedMet')}
             </p>
           </div>
         ) : null}

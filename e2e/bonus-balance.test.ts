@@ -1,0 +1,142 @@
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { backofficeAdmin, openBackoffice } from './backoffice-api.ts';
+import { minorOf, newPage, screenshot } from './harness.ts';
+import { t, tBackoffice } from './i18n.ts';
+import { useJourney } from './journey.ts';
+import { playerApi, registerPlayer, signInContext } from './player.ts';
+
+/**
+ * The bonus's small parts (issue 17 item 3): the header's bonus line beside the cash, the withdraw
+ * page's notice under the merchant rule `block`, the rule beside the bonus switch in the back office
+ * and "Grant bonus" offered on the member page only while bonuses are on. Every player screen in
+ * both languages and themes, on a phone and a desktop.
+ */
+const j = useJourney({
+  flags: { encryption: false, captchaOnLogin: false, captchaOnRegister: false, REGMOBVERF3: false },
+});
+
+const bo = async (method: string, path: string, body?: unknown) =>
+  (await backofficeAdmin(j.server)).call(method, path, body);
+
+const PIN = '135790';
+const CASH_MINOR = 20_000;
+const BONUS_MINOR = 1_234;
+const TIMES = 10;
+
+let token: string;
+let memberId: string;
+
+beforeAll(async () => {
+  const username = `bb${randomUUID().slice(0, 8)}`;
+  token = await registerPlayer(j.server, username);
+  await playerApi(j.server, token, 'POST', '/wps/member/withdrawal-password', {
+    newPassword: PIN,
+    confirmPassword: PIN,
+  });
+  await playerApi(j.server, token, 'POST', '/wps/member/payout-accounts', {
+    type: 'pix',
+    pixKeyType: 'cpf',
+    pixKey: '52998224725',
+    holderName: 'Maria da Silva',
+  });
+  const found = (await bo('GET', `/bo/members?q=${username}`)) as { list: { id: string; account: string }[] };
+  memberId = found.list.find((m) => m.account === username)!.id;
+  await bo('POST', `/bo/members/${memberId}/adjustments`, {
+    wallet: 'main',
+    direction: 'credit',
+    amountMinor: CASH_MINOR,
+    reason: 'e2e cash for the bonus screens',
+    idempotencyKey: `e2e-bb-cash-${username}`,
+  });
+  await bo('PUT', '/bo/promotions/settings', { bonusesEnabled: true, bonusWithdrawalRule: 'block' });
+  await bo('POST', `/bo/members/${memberId}/bonuses`, {
+    amountMinor: BONUS_MINOR,
+    basis: 'bonus',
+    times: TIMES,
+    maxBetMinor: 1_000,
+    validDays: 7,
+    contributionBps: { INHOUSE: 10_000 },
+    reason: 'e2e bonus for the header',
+    idempotencyKey: `e2e-bb-bonus-${username}`,
+  });
+}, 60_000);
+
+const SETTINGS = (['pt-BR', 'en'] as const).flatMap((lang) =>
+  (['dark', 'light'] as const).flatMap((theme) =>
+    [true, false].map((phone) => ({
+      lang,
+      theme,
+      phone,
+      name: `${lang} ${theme} ${phone ? 'phone' : 'desktop'}`,
+    })),
+  ),
+);
+
+describe.each(SETTINGS)('the bonus on the site, $name', ({ lang, theme, phone }) => {
+  const shot = (step: string) => `bonus-balance-${step}-${lang}-${phone ? 'phone' : 'desktop'}-${theme}`;
+  const c = (key: string, vars?: Record<string, string | number>) => t(lang, 'cashier', key, vars);
+
+  it('shows the bonus beside the cash in the header, and the block notice on the withdraw page', async () => {
+    const { context, page } = await newPage(j.browser, { lang, phone });
+    await page.setViewportSize(phone ? { width: 390, height: 844 } : { width: 1366, height: 900 });
+    await context.addInitScript((mode) => localStorage.setItem('theme', mode), theme);
+    await signInContext(context, token);
+    try {
+      await page.goto(`${j.server.url}/`);
+      const line = page.getByTestId('bonus-balance');
+      await line.waitFor({ timeout: 20_000 });
+      // The cash alone on the first line, the bonus on the second, to the cent.
+      expect(minorOf(await page.getByTestId('balance').textContent())).toBe(CASH_MINOR);
+      expect(minorOf(await line.textContent())).toBe(BONUS_MINOR);
+      expect(await line.textContent()).toContain(t(lang, 'common', 'balance.bonus', { amount: '' }).trim());
+      await screenshot(page, shot('header'));
+
+      await page.goto(`${j.server.url}/?modal=member&m_page=withdraw`);
+      await page.getByLabel(c('withdraw.amount'), { exact: true }).fill('50');
+      await page.getByLabel(c('pin.label'), { exact: true }).fill(PIN);
+      await page.getByRole('button', { name: c('withdraw.submit') }).click();
+      const notice = page.getByRole('alert').filter({ hasText: c('withdraw.bonusBlockedTitle') });
+      await notice.waitFor({ timeout: 15_000 });
+      // What is left to wager: 10 × the bonus, nothing wagered yet.
+      expect(minorOf(await notice.locator('p').textContent())).toBe(BONUS_MINOR * TIMES);
+      await notice.scrollIntoViewIfNeeded();
+      await screenshot(page, shot('withdraw-blocked'));
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe.each(['pt-BR', 'en'] as const)('the bonus in the back office, %s', (lang) => {
+  const b = (key: string) => tBackoffice(lang, key);
+  it('sets the withdrawal rule beside the switch; offers "Grant bonus" only while bonuses are on', async () => {
+    await bo('PUT', '/bo/promotions/settings', { bonusesEnabled: true, bonusWithdrawalRule: 'block' });
+    const { context, page } = await openBackoffice(j.browser, j.server, lang, '/promotions');
+    try {
+      const rule = page.getByLabel(b('promotions.withdrawalRule.label'));
+      await rule.waitFor({ timeout: 20_000 });
+      expect(await rule.inputValue()).toBe('block');
+      await page.getByText(b('promotions.withdrawalRule.blockHint')).waitFor();
+      await screenshot(page, `bonus-balance-bo-settings-${lang}`);
+
+      await page.goto(`${j.server.url}/backoffice/members/${memberId}`);
+      const grant = page.getByRole('heading', { name: b('bonus.grant.heading') });
+      await grant.waitFor({ timeout: 20_000 });
+      await screenshot(page, `bonus-balance-bo-member-on-${lang}`);
+
+      await bo('PUT', '/bo/promotions/settings', { bonusesEnabled: false });
+      // The page after reading the switch (off): the member's figures, no grant.
+      const read = page.waitForResponse((r) => r.url().endsWith('/bo/bonuses/switch'));
+      await page.reload();
+      expect(((await (await read).json()) as { value: unknown }).value).toEqual({ bonusesEnabled: false });
+      await page.locator('.stat').first().waitFor();
+      expect(await grant.count()).toBe(0);
+      expect(await page.getByRole('button', { name: b('bonus.grant.open') }).count()).toBe(0);
+      await screenshot(page, `bonus-balance-bo-member-off-${lang}`);
+    } finally {
+      await bo('PUT', '/bo/promotions/settings', { bonusesEnabled: true });
+      await context.close();
+    }
+  });
+});

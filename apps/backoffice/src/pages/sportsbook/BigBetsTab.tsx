@@ -4,13 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PagedTable } from '../../components/DataTable';
 import { usePagedTab } from '../../components/paged-tab';
-import { StatusBadge } from '../../components/Status';
 import { api } from '../../lib/api';
-import { formatDateTime } from '../../lib/dates';
 import { useMoney } from '../../lib/operator';
 import type { Page } from '../../lib/paging';
 import { oddsText } from '../../lib/sportsbook';
 import { useMerchantCurrency } from '../lottery/currency';
+import { BetCellsStart, BetHeadStart, BetStatusCell, MoneyCell } from './bet-cells';
 import { useSportsLabels } from './labels';
 import { LIMITS_KEY } from './LimitsTab';
 
@@ -46,8 +45,7 @@ export function BigBetsTab() {
         className="table table--cards"
         head={
           <>
-            <th>{t('sportsbook.bigBets.placed')}</th>
-            <th>{t('sportsbook.bigBets.member')}</th>
+            <BetHeadStart />
             <th>{t('sportsbook.bigBets.selections')}</th>
             <th className="num">{t('sportsbook.bigBets.stake')}</th>
             <th className="num">{t('sportsbook.bigBets.potential')}</th>
@@ -56,13 +54,7 @@ export function BigBetsTab() {
         }
         row={(b) => (
           <tr key={b.id}>
-            <td data-label={t('sportsbook.bigBets.placed')} className="nowrap">
-              <div>
-                {formatDateTime(b.placedAt)}
-                <div className="muted small mono">#{b.id}</div>
-              </div>
-            </td>
-            <td data-label={t('sportsbook.bigBets.member')}>{b.account}</td>
+            <BetCellsStart bet={b} />
             <td data-label={t('sportsbook.bigBets.selections')}>
               <div className="wrap small">
                 <div className="muted">{t(`sportsbook.kind.${b.kind}`, { defaultValue: b.kind })}</div>
@@ -75,15 +67,11 @@ export function BigBetsTab() {
                 ))}
               </div>
             </td>
-            <td data-label={t('sportsbook.bigBets.stake')} className="num nowrap">
-              {money(b.stakeMinor, currency)}
-            </td>
-            <td data-label={t('sportsbook.bigBets.potential')} className="num nowrap">
+            <MoneyCell label={t('sportsbook.bigBets.stake')}>{money(b.stakeMinor, currency)}</MoneyCell>
+            <MoneyCell label={t('sportsbook.bigBets.potential')}>
               {money(b.potentialReturnMinor, currency)}
-            </td>
-            <td data-label={t('sportsbook.events.status')}>
-              <StatusBadge status={b.status} />
-            </td>
+            </MoneyCell>
+            <BetStatusCell status={b.status} />
           </tr>
         )}
       />

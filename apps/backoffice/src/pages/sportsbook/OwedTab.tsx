@@ -2,11 +2,10 @@ import type { BoSportsOwedBet } from '@sorte/contracts';
 import { useTranslation } from 'react-i18next';
 import { PagedTable } from '../../components/DataTable';
 import { usePagedTab } from '../../components/paged-tab';
-import { StatusBadge } from '../../components/Status';
-import { formatDateTime } from '../../lib/dates';
 import { useMoney } from '../../lib/operator';
 import type { Page } from '../../lib/paging';
 import { useMerchantCurrency } from '../lottery/currency';
+import { BetCellsStart, BetHeadStart, BetStatusCell, MoneyCell } from './bet-cells';
 
 /**
  * Take-backs still owed: bets whose rollback or resettlement took back less than they had paid
@@ -40,8 +39,7 @@ export function OwedTab() {
         className="table table--cards"
         head={
           <>
-            <th>{t('sportsbook.bigBets.placed')}</th>
-            <th>{t('sportsbook.bigBets.member')}</th>
+            <BetHeadStart />
             <th className="num">{t('sportsbook.bigBets.stake')}</th>
             <th className="num">{t('sportsbook.owed.credited')}</th>
             <th className="num">{t('sportsbook.owed.return')}</th>
@@ -51,30 +49,17 @@ export function OwedTab() {
         }
         row={(b) => (
           <tr key={b.id}>
-            <td data-label={t('sportsbook.bigBets.placed')} className="nowrap">
-              <div>
-                {formatDateTime(b.placedAt)}
-                <div className="muted small mono">
-                  #{b.id} · {t(`sportsbook.kind.${b.kind}`, { defaultValue: b.kind })}
-                </div>
-              </div>
-            </td>
-            <td data-label={t('sportsbook.bigBets.member')}>{b.account}</td>
-            <td data-label={t('sportsbook.bigBets.stake')} className="num nowrap">
-              {money(b.stakeMinor, currency)}
-            </td>
-            <td data-label={t('sportsbook.owed.credited')} className="num nowrap">
-              {money(b.creditedMinor, currency)}
-            </td>
-            <td data-label={t('sportsbook.owed.return')} className="num nowrap">
-              {money(b.returnMinor, currency)}
-            </td>
-            <td data-label={t('sportsbook.owed.owed')} className="num nowrap">
+            <BetCellsStart
+              bet={b}
+              detail={` · ${t(`sportsbook.kind.${b.kind}`, { defaultValue: b.kind })}`}
+            />
+            <MoneyCell label={t('sportsbook.bigBets.stake')}>{money(b.stakeMinor, currency)}</MoneyCell>
+            <MoneyCell label={t('sportsbook.owed.credited')}>{money(b.creditedMinor, currency)}</MoneyCell>
+            <MoneyCell label={t('sportsbook.owed.return')}>{money(b.returnMinor, currency)}</MoneyCell>
+            <MoneyCell label={t('sportsbook.owed.owed')}>
               <strong>{money(b.owedMinor, currency)}</strong>
-            </td>
-            <td data-label={t('sportsbook.events.status')}>
-              <StatusBadge status={b.status} />
-            </td>
+            </MoneyCell>
+            <BetStatusCell status={b.status} />
           </tr>
         )}
       />

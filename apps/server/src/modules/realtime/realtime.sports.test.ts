@@ -371,6 +371,14 @@ const market = (key: string, outcomes: [string, number][], status = 'active') =>
   status,
   outcomes: outcomes.map(([id, o]) => ({ id, odds: o, active: true })),
 });
+/** A change of fx-1's 1x2 home odds alone, as the bus carries it (football, no suspension, no margin). */
+const fx1Home = (homeOdds: number): FixtureOdds => ({
+  fixtureId: 'fx-1',
+  markets: [market('1x2', [['home', homeOdds]])],
+  suspended: [],
+  sport: 'football',
+  margins: {},
+});
 
 describe('SportsWatchHub', () => {
   it('skips a socket that does not read, then sends it the current state of what it missed', async () => {
@@ -392,45 +400,21 @@ describe('SportsWatchHub', () => {
     hub.watch(hub.open(slow, 'm', 'ip1')!, ['fx-1']);
     hub.watch(hub.open(quick, 'm', 'ip2')!, ['fx-1']);
     slow.bufferedAmount = 5_000;
-    hub.receive([
-      {
-        fixtureId: 'fx-1',
-        markets: [market('1x2', [['home', 2_000]])],
-        suspended: [],
-        sport: 'football',
-        margins: {},
-      },
-    ]);
+    hub.receive([fx1Home(2_000)]);
     local.run(COALESCE);
     expect(quick.sent).toHaveLength(1);
     expect(slow.sent).toHaveLength(0);
     // Still full: nothing read yet; a later change is skipped too (remembered, not buffered).
     local.run(250);
     expect(reads).toEqual([]);
-    hub.receive([
-      {
-        fixtureId: 'fx-1',
-        markets: [market('1x2', [['home', 2_100]])],
-        suspended: [],
-        sport: 'football',
-        margins: {},
-      },
-    ]);
+    hub.receive([fx1Home(2_100)]);
     local.run(COALESCE);
     expect(slow.sent).toHaveLength(0);
     // Drained: its state is read; a change arriving during the read is held back, then read again.
     slow.bufferedAmount = 0;
     local.run(250);
     expect(reads).toEqual([['fx-1']]);
-    hub.receive([
-      {
-        fixtureId: 'fx-1',
-        markets: [market('1x2', [['home', 2_200]])],
-        suspended: [],
-        sport: 'football',
-        margins: {},
-      },
-    ]);
+    hub.receive([fx1Home(2_200)]);
     local.run(COALESCE);
     expect(slow.sent).toHaveLength(0);
     release([
@@ -482,15 +466,7 @@ describe('SportsWatchHub', () => {
     await new Promise(setImmediate);
     expect(slow.sent).toHaveLength(2);
     // Caught up: the next change goes out as usual.
-    hub.receive([
-      {
-        fixtureId: 'fx-1',
-        markets: [market('1x2', [['home', 2_300]])],
-        suspended: [],
-        sport: 'football',
-        margins: {},
-      },
-    ]);
+    hub.receive([fx1Home(2_300)]);
     local.run(COALESCE);
     expect(slow.sent).toHaveLength(3);
     expect(quick.sent).toHaveLength(4);
@@ -521,15 +497,7 @@ describe('SportsWatchHub', () => {
     for (const x of sockets) hub.watch(hub.open(x, 'm', 'ip')!, ['fx-1']);
     sockets[0]!.bufferedAmount = 5_000;
     sockets[1]!.bufferedAmount = 5_000;
-    hub.receive([
-      {
-        fixtureId: 'fx-1',
-        markets: [market('1x2', [['home', 1_900]])],
-        suspended: [],
-        sport: 'football',
-        margins: {},
-      },
-    ]);
+    hub.receive([fx1Home(1_900)]);
     local.run(COALESCE);
     sockets[0]!.bufferedAmount = 0;
     sockets[1]!.bufferedAmount = 0;
@@ -537,15 +505,7 @@ describe('SportsWatchHub', () => {
     expect(reads).toEqual([['fx-1']]);
     // The third misses a change after that read began: it reads again.
     sockets[2]!.bufferedAmount = 5_000;
-    hub.receive([
-      {
-        fixtureId: 'fx-1',
-        markets: [market('1x2', [['home', 2_000]])],
-        suspended: [],
-        sport: 'football',
-        margins: {},
-      },
-    ]);
+    hub.receive([fx1Home(2_000)]);
     local.run(COALESCE);
     sockets[2]!.bufferedAmount = 0;
     local.run(250);
@@ -641,27 +601,11 @@ describe('SportsWatchHub', () => {
     const sockets = Array.from({ length: 2_500 }, () => fakeSocket());
     for (const socket of sockets) hub.watch(hub.open(socket, 'm', 'ip')!, ['fx-1']);
     const sentCount = () => sockets.filter((x) => x.sent.length > 0).length;
-    hub.receive([
-      {
-        fixtureId: 'fx-1',
-        markets: [market('1x2', [['home', 2_000]])],
-        suspended: [],
-        sport: 'football',
-        margins: {},
-      },
-    ]);
+    hub.receive([fx1Home(2_000)]);
     local.run(COALESCE);
     expect(sentCount()).toBe(1_000);
     // The next change's window ends while the first is still going out: it waits another window.
-    hub.receive([
-      {
-        fixtureId: 'fx-1',
-        markets: [market('1x2', [['home', 2_100]])],
-        suspended: [],
-        sport: 'football',
-        margins: {},
-      },
-    ]);
+    hub.receive([fx1Home(2_100)]);
     local.run(COALESCE);
     expect(sockets.every((x) => x.sent.length <= 1)).toBe(true);
     await new Promise(setImmediate);

@@ -102,12 +102,23 @@ export function betPath<In extends { merchantId: string }, Out>(
 }
 
 /**
+ * `transferBatch` for a batch whose items may post more than one transfer each (bonus moves): in
+ * order, in ledger batches of MAX_BATCH, in the caller's transaction; each item answered on its own.
+ */
+export async function transferInOrder(trx: Db, requests: TransferRequest[]) {
+  const results: Awaited<ReturnType<typeof transferBatch>> = [];
+  for (let from = 0; from < requests.length || from === 0; from += MAX_BATCH)
+    results.push(...(await transferBatch(trx, requests.slice(from, from + MAX_BATCH))));
+  return results;
+}
+
+/**
  * Posts transfers the batch has already decided on rows it holds locked (funds checked on the running
  * balances), and answers their ids in order. The ledger re-checks each: a refusal here means the
  * decisions were wrong, a fault of the code, so it throws and the whole batch rolls back.
  */
 export async function postDecided(trx: Db, requests: TransferRequest[]): Promise<bigint[]> {
-  const results = await transferBatch(trx, requests);
+  const results = await transferInOrder(trx, requests);
   return results.map((r) => {
     if (!r.ok) throw new Error(`bets: the ledger refused a decided transfer (${r.code})`);
     return r.transfer.id;

@@ -285,10 +285,8 @@ async function postMoney(
     slots.push({ stake: first, win: requests.length - first > 1 ? first + 1 : null });
     requests.push(...around.after);
   }
-  // In order, in ledger batches of MAX_BATCH: a bet with a bonus may post four transfers.
-  const ids: bigint[] = [];
-  for (let from = 0; from < requests.length; from += MAX_BATCH)
-    ids.push(...(await postDecided(db, requests.slice(from, from + MAX_BATCH))));
+  // In order (in ledger batches of MAX_BATCH: a bet with a bonus may post four transfers).
+  const ids = await postDecided(db, requests);
   return slots.map((slot) => ({ stake: ids[slot.stake]!, win: slot.win === null ? null : ids[slot.win]! }));
 }
 

@@ -24,11 +24,14 @@ import { splitPayout } from './bonus.wagering.ts';
  *    paid from the bonus share of the bet before it);
  *  - the slips (`bonus_bet_slips`) and the bonus rows (wagered, completion, loss) written set-based.
  *
- * Settled at once: the kinds wired here place and settle a bet in the same batch (the in-house
- * single-round games), so no bet under a bonus stays open and completion needs no open-bet count.
+ * Settled at once or later: the in-house single-round games place and settle a bet in the same
+ * batch (`place` then `settle`); a kind that settles later (vendor rounds) places with a `settleRef`
+ * — the slip is written `open`, nothing is counted yet, its bonus part is added to the bonus's
+ * `open_bonus_minor` — and settles it through `lockDeferred` (bonus.deferred.ts). Contribution is
+ * counted when a bet settles, never for a void (bonus.wagering.ts).
  */
 
-interface ActiveBonus {
+export interface ActiveBonus {
   id: bigint;
   memberId: string;
   currency: string;
@@ -38,6 +41,8 @@ interface ActiveBonus {
   requirement: bigint;
   maxBet: bigint;
   contributionBps: Record<string, number>;
+  /** Bonus money on this bonus's open (deferred) slips: a balance of 0 is not a loss while > 0. */
+  openBonus: bigint;
 }
 
 /** What one bet took from each side and how its return came back. */
@@ -46,6 +51,8 @@ export interface BonusPlan {
   betRef: string;
   category: string;
   stakeMinor: bigint;
+  /** Set for a bet that settles later (the slip stays open, found by this ref): see bonus.deferred.ts. */
+  settleRef: string | null;
   cashPart: bigint;
   bonusPart: bigint;
   contribution: bigint;
@@ -66,7 +73,7 @@ export interface BatchBonuses {
    */
   place(
     memberId: string,
-    bet: { betRef: string; category: string; stakeMinor: bigint },
+    bet: { betRef: string; category: string; stakeMinor: bigint; settleRef?: string },
     spendable: Map<bigint, bigint>,
   ): BonusPlan;
   /**
@@ -105,9 +112,10 @@ export async function lockBonuses(
     requirement_minor: bigint;
     max_bet_minor: bigint;
     contribution_bps: Record<string, number>;
+    open_bonus_minor: bigint;
   }>`
     select b.id, b.member_id, b.currency, m.id as main_id, a.id as bonus_id, b.wagered_minor,
-           b.requirement_minor, b.max_bet_minor, b.contribution_bps
+           b.requirement_minor, b.max_bet_minor, b.contribution_bps, b.open_bonus_minor
       from member_bonuses b
       join ledger_accounts a on a.owner_type = 'member' and a.owner_id = b.member_id
                             and a.kind = 'bonus' and a.currency = b.currency
@@ -131,6 +139,7 @@ export async function lockBonuses(
         requirement: r.requirement_minor,
         maxBet: r.max_bet_minor,
         contributionBps: r.contribution_bps,
+        openBonus: r.open_bonus_minor,
       },
     ]),
   );
@@ -159,10 +168,12 @@ function batchBonuses(merchantId: string, bonuses: Map<string, ActiveBonus>): Ba
       const contribution = applyBasisPoints(bet.stakeMinor, BigInt(bonus.contributionBps[bet.category] ?? 0));
       spendable.set(bonus.mainAccountId, cash - cashPart);
       spendable.set(bonus.bonusAccountId, held - bonusPart);
-      bonus.wagered += contribution;
+      // A bet settled later carries its bonus part on the bonus until then (see `settle` for the loss rule).
+      if (bet.settleRef) bonus.openBonus += bonusPart;
       const plan: BonusPlan = {
         bonus,
         ...bet,
+        settleRef: bet.settleRef ?? null,
         cashPart,
         bonusPart,
         contribution,
@@ -191,14 +202,11 @@ function batchBonuses(merchantId: string, bonuses: Map<string, ActiveBonus>): Ba
       const { mainAccountId, bonusAccountId } = plan.bonus;
       spendable.set(mainAccountId, spendable.get(mainAccountId)! + share.cashMinor);
       spendable.set(bonusAccountId, spendable.get(bonusAccountId)! + share.bonusMinor);
-      const bonus = plan.bonus;
-      const balance = spendable.get(bonusAccountId)!;
-      if (bonus.wagered >= bonus.requirement) {
-        ended.set(bonus.id, 'completed');
-        plan.converted = balance;
-        spendable.set(bonusAccountId, 0n);
-        spendable.set(mainAccountId, spendable.get(mainAccountId)! + balance);
-      } else if (balance === 0n) ended.set(bonus.id, 'lost');
+      // Counted as it settles (a win or a loss), as the rules say.
+      plan.bonus.wagered += plan.contribution;
+      const ending = endingAfter(plan.bonus, spendable);
+      if (ending) ended.set(plan.bonus.id, ending);
+      if (ending === 'completed') plan.converted = convertInPlace(plan.bonus, spendable);
     },
     around(plan) {
       return {
@@ -216,23 +224,53 @@ function batchBonuses(merchantId: string, bonuses: Map<string, ActiveBonus>): Ba
         plans.flatMap((p) => (p.converted === null ? [] : [[p.bonus.id, p.converted]])),
       );
       await writeSlips(trx, plans);
-      await sql`
-        update member_bonuses b set wagered_minor = u.wagered,
-          status = coalesce(u.ended, b.status),
-          ended_at = case when u.ended is null then b.ended_at else now() end,
-          converted_minor = case when u.ended = 'completed' then u.left_minor else b.converted_minor end
-          from unnest(${touched.map((b) => String(b.id))}::bigint[],
-                      ${touched.map((b) => String(b.wagered))}::bigint[],
-                      ${touched.map((b) => ended.get(b.id) ?? null)}::text[],
-                      ${touched.map((b) => String(converted.get(b.id) ?? 0n))}::bigint[])
-            as u(id, wagered, ended, left_minor)
-         where b.id = u.id and b.status = 'active'`.execute(trx);
+      await writeBonuses(trx, touched, ended, converted);
     },
   };
 }
 
+/**
+ * How a bonus stands after a settlement changed its running balances: completed when the requirement
+ * is met, lost when nothing is left of it (no balance, no bonus money on open bets) short of it.
+ */
+export function endingAfter(bonus: ActiveBonus, spendable: Map<bigint, bigint>): 'completed' | 'lost' | null {
+  if (bonus.wagered >= bonus.requirement) return 'completed';
+  if (spendable.get(bonus.bonusAccountId) === 0n && bonus.openBonus === 0n) return 'lost';
+  return null;
+}
+
+/** Completion on the running balances: the whole bonus balance to cash; answers the amount. */
+export function convertInPlace(bonus: ActiveBonus, spendable: Map<bigint, bigint>): bigint {
+  const balance = spendable.get(bonus.bonusAccountId)!;
+  spendable.set(bonus.bonusAccountId, 0n);
+  spendable.set(bonus.mainAccountId, spendable.get(bonus.mainAccountId)! + balance);
+  return balance;
+}
+
+/** The bonus rows a batch changed (wagered, open bonus money, an ending), set-based. */
+export async function writeBonuses(
+  trx: Db,
+  touched: ActiveBonus[],
+  ended: Map<bigint, 'completed' | 'lost'>,
+  converted: Map<bigint, bigint>,
+): Promise<void> {
+  if (touched.length === 0) return;
+  await sql`
+    update member_bonuses b set wagered_minor = u.wagered, open_bonus_minor = u.open,
+      status = coalesce(u.ended, b.status),
+      ended_at = case when u.ended is null then b.ended_at else now() end,
+      converted_minor = case when u.ended = 'completed' then u.left_minor else b.converted_minor end
+      from unnest(${touched.map((b) => String(b.id))}::bigint[],
+                  ${touched.map((b) => String(b.wagered))}::bigint[],
+                  ${touched.map((b) => String(b.openBonus))}::bigint[],
+                  ${touched.map((b) => ended.get(b.id) ?? null)}::text[],
+                  ${touched.map((b) => String(converted.get(b.id) ?? 0n))}::bigint[])
+        as u(id, wagered, open, ended, left_minor)
+     where b.id = u.id`.execute(trx);
+}
+
 /** Completion: the whole bonus balance to cash, keyed by the bonus (once, whatever retries). */
-function conversion(merchantId: string, b: ActiveBonus, amount: bigint): TransferRequest {
+export function conversion(merchantId: string, b: ActiveBonus, amount: bigint): TransferRequest {
   return {
     merchantId,
     idempotencyKey: `bonus:${b.id}:convert`,
@@ -268,10 +306,14 @@ async function writeSlips(trx: Db, plans: BonusPlan[]): Promise<void> {
   const col = <T>(f: (p: BonusPlan) => T) => plans.map(f);
   await sql`
     insert into bonus_bet_slips (bonus_id, bet_ref, category, stake_minor, cash_part_minor, bonus_part_minor,
-      contribution_minor, payout_cash_minor, payout_bonus_minor)
-    select * from unnest(${col((p) => String(p.bonus.id))}::bigint[], ${col((p) => p.betRef)}::text[],
+      contribution_minor, payout_cash_minor, payout_bonus_minor, status, settle_ref)
+    select u.bonus_id, u.bet_ref, u.category, u.stake, u.cash_part, u.bonus_part, u.contribution, u.cash_share,
+           u.bonus_share, case when u.settle_ref is null then 'settled' else 'open' end, u.settle_ref
+      from unnest(${col((p) => String(p.bonus.id))}::bigint[], ${col((p) => p.betRef)}::text[],
       ${col((p) => p.category)}::text[], ${col((p) => String(p.stakeMinor))}::bigint[],
       ${col((p) => String(p.cashPart))}::bigint[], ${col((p) => String(p.bonusPart))}::bigint[],
       ${col((p) => String(p.contribution))}::bigint[], ${col((p) => String(p.cashShare))}::bigint[],
-      ${col((p) => String(p.bonusShare))}::bigint[])`.execute(trx);
+      ${col((p) => String(p.bonusShare))}::bigint[], ${col((p) => p.settleRef)}::text[])
+        as u(bonus_id, bet_ref, category, stake, cash_part, bonus_part, contribution, cash_share, bonus_share,
+             settle_ref)`.execute(trx);
 }

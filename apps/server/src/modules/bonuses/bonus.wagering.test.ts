@@ -487,7 +487,7 @@ describe('engine against the reference', () => {
               arbitrary: betCommand.map((b) => ({
                 ...b,
                 category: 'RNG' as BetCategory,
-                stake: b.stake > 120n ? b.stake % 120n + 1n : b.stake,
+                stake: b.stake > 120n ? (b.stake % 120n) + 1n : b.stake,
               })),
             },
             { weight: 3, arbitrary: settleCommand },

@@ -5,6 +5,7 @@ import { seedDemoBonusTerms } from './bonus.seed.ts';
 import { expireDue } from './bonus.service.ts';
 
 export { type BatchBonuses, type BonusPlan, lockBonuses } from './bonus.bets.ts';
+export { type DeferredBonuses, lockDeferred } from './bonus.deferred.ts';
 export { grantOnDeposit, onWithdrawalRequest } from './bonus.service.ts';
 
 const EXPIRY_EVERY_MS = 60_000;
@@ -12,9 +13,11 @@ const EXPIRY_EVERY_MS = 60_000;
 /**
  * Bonuses with wagering (issue 17 item 3): the rules (bonus.wagering.ts), the bonus wallet in the
  * ledger beside cash, grants on a qualifying deposit (the wallet's deposit credit calls
- * `grantOnDeposit`) or by an operator, the bonus side of the bet path (`lockBonuses`, used by the
- * in-house single-round bets), the withdrawal rule (`onWithdrawalRequest`), the expiry sweep and the
- * member's bonusDetails. docs/architecture.md, "Bonuses".
+ * `grantOnDeposit`) or by an operator, the bonus side of the bet path (`lockBonuses` at placement —
+ * the in-house single-round bets settle in the same batch, vendor debits leave the slip open — and
+ * `lockDeferred` at a later settlement: vendor credits, rollbacks and round ends), the withdrawal
+ * rule (`onWithdrawalRequest`), the expiry sweep and the member's bonusDetails.
+ * docs/architecture.md, "Bonuses".
  */
 export const bonusesModule: ServerModule = {
   name: 'bonuses',

@@ -19,6 +19,8 @@ export interface VendorCallItem {
 
 export const roundKey = (vendor: string, roundId: string) => `${vendor}\u0000${roundId}`;
 export const txnKey = (vendor: string, txnId: string) => `${vendor}:${txnId}`;
+/** What a bonus slip of a vendor debit is settled by (modules/bonuses): its round. */
+export const vendorSettleRef = (vendor: string, roundId: string) => `vendor:${vendor}:${roundId}`;
 
 /** The indexes of the calls not answered yet. */
 export const openCalls = <In, Out>(items: In[], answers: Answers<Out>) =>

@@ -11,6 +11,7 @@ import type { Settled } from '../../platform/batching/group-commit.ts';
 import type { Db } from '../../platform/database/database.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { type Batch, betPath, lockSpendable, postDecided } from '../bets/index.ts';
+import { type DeferredBonuses, lockDeferred } from '../bonuses/index.ts';
 import type { TransferRequest } from '../ledger/index.ts';
 import { type BetRecordChange, closeRecords, recordBets } from '../records/index.ts';
 import {
@@ -21,6 +22,7 @@ import {
   roundKey,
   txnKey,
   type VendorCallItem,
+  vendorSettleRef,
 } from './provider-batch.ts';
 import * as rounds from './provider-rounds.repository.ts';
 import type { Player } from './provider-wallet.service.ts';
@@ -58,6 +60,8 @@ interface RoundBatch {
   bets: Map<string, repo.BetRow>;
   totals: Map<string, rounds.RoundTotals>;
   balances: Map<bigint, bigint>;
+  /** The bonus slips of the batch's rounds (modules/bonuses), or null: none of them has one. */
+  bonuses: DeferredBonuses | null;
   transfers: { request: TransferRequest; row: { transfer_id: bigint | null } }[];
   newCredits: rounds.CreditRow[];
   newRollbacks: repo.RollbackRow[];
@@ -151,8 +155,34 @@ async function readUnderLocks(trx: Db, batch: Batch, calls: RoundCall[]): Promis
       t,
     ]),
   );
+  // The bonus side after the round and txn locks, before the accounts (the documented lock order).
+  const bonuses = await lockDeferred(trx, merchantId, [
+    ...new Set(calls.map((c) => vendorSettleRef(c.vendor, c.request.roundId))),
+  ]);
+  if (bonuses) {
+    // A credit shares its return among the round's slips by stake: it needs the round's total stake.
+    const missing = new Map(
+      calls.flatMap((c) =>
+        c.kind === 'credit' &&
+        bonuses.has(vendorSettleRef(c.vendor, c.request.roundId)) &&
+        !totals.has(roundKey(c.vendor, c.request.roundId))
+          ? [
+              [
+                roundKey(c.vendor, c.request.roundId),
+                { vendor: c.vendor, roundId: c.request.roundId },
+              ] as const,
+            ]
+          : [],
+      ),
+    );
+    for (const t of await rounds.roundTotals(trx, merchantId, [...missing.values()]))
+      totals.set(roundKey(t.vendor, t.round_id), t);
+  }
   const balances = await lockSpendable(trx, [
-    ...new Set(calls.flatMap((c) => [c.player.mainAccountId, batch.house(c.player.currency)])),
+    ...new Set([
+      ...calls.flatMap((c) => [c.player.mainAccountId, batch.house(c.player.currency)]),
+      ...(bonuses?.accountIds() ?? []),
+    ]),
   ]);
   return {
     batch,
@@ -161,6 +191,7 @@ async function readUnderLocks(trx: Db, batch: Batch, calls: RoundCall[]): Promis
     bets,
     totals,
     balances,
+    bonuses,
     transfers: [],
     newCredits: [],
     newRollbacks: [],
@@ -198,6 +229,12 @@ function credit(b: RoundBatch, item: Call<'credit'>, round: repo.RoundRow): Deci
     b.newCredits.push(stored);
     const total = b.totals.get(roundKey(item.vendor, item.request.roundId));
     if (total) total.payout_minor += amount;
+    // The round's bonus slips settle with its first credit; each bonus share leaves main for its side.
+    const ref = vendorSettleRef(item.vendor, item.request.roundId);
+    if (b.bonuses?.has(ref)) {
+      bonusMoves(b, b.bonuses.payout(ref, total!.stake_minor, amount, `credit:${txn}`, b.balances));
+      stored.balance_after_minor = b.balances.get(item.player.mainAccountId)!;
+    }
     b.payouts.push({ ...recordOf(item, round), payoutMinor: amount, at: item.at });
   }
   const row = stored;
@@ -239,6 +276,11 @@ function rollback(b: RoundBatch, item: Call<'rollback'>, round: repo.RoundRow): 
     });
     b.rollbacks.set(txn, stored);
     b.newRollbacks.push(stored);
+    if (bet && b.bonuses) {
+      // The stake came back to main; the slip's bonus part goes back to its side, nothing counted.
+      bonusMoves(b, b.bonuses.void(`vendor:${txn}`, `rollback:${txn}`, b.balances));
+      stored.balance_after_minor = b.balances.get(item.player.mainAccountId)!;
+    }
     if (bet) {
       const total = b.totals.get(roundKey(item.vendor, item.request.roundId))!;
       b.rolledBack.push(bet.id);
@@ -259,6 +301,9 @@ function end(b: RoundBatch, item: Call<'end'>, round: repo.RoundRow): Decision {
   if (round.status === 'open') {
     round.status = 'ended';
     b.ended.push({ vendor: item.vendor, roundId: item.request.roundId, at: item.at });
+    // A round ended without a credit settles its bonus slips as lost (their contribution counted).
+    const ref = vendorSettleRef(item.vendor, item.request.roundId);
+    if (b.bonuses?.has(ref)) bonusMoves(b, b.bonuses.settle(ref, b.balances));
     // A round that never took a stake (only early rollbacks) has no betting record to close.
     if (total.debits > 0)
       close(b, item, 0n, total.stake_minor === 0n && total.payout_minor === 0n ? 'cancelled' : 'settled');
@@ -274,6 +319,11 @@ function end(b: RoundBatch, item: Call<'end'>, round: repo.RoundRow): Decision {
       currency: item.player.currency,
     },
   };
+}
+
+/** A bonus side's transfers, posted right after the call's own (the running balances already follow). */
+function bonusMoves(b: RoundBatch, requests: TransferRequest[]): void {
+  for (const request of requests) b.transfers.push({ request, row: { transfer_id: null } });
 }
 
 /** Adds `amountMinor` to the player's running balance (answered) and, when > 0, the transfer paying it. */
@@ -325,6 +375,7 @@ async function writeDecided(trx: Db, b: RoundBatch): Promise<void> {
     b.transfers.map((t) => t.request),
   );
   for (const [n, t] of b.transfers.entries()) t.row.transfer_id = transferIds[n]!;
+  await b.bonuses?.write(trx);
   const creditIds = await rounds.insertCredits(trx, merchantId, b.newCredits);
   for (const [n, c] of b.newCredits.entries()) c.id = creditIds[n]!;
   await rounds.insertRollbacks(trx, merchantId, b.newRollbacks);

@@ -3,8 +3,9 @@ import type { Settled } from '../../platform/batching/group-commit.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/database/database.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import { betPath, type Batch } from '../bets/index.ts';
-import { memberAccountId, type TransferRequest, transferBatch } from '../ledger/index.ts';
+import { type Batch, betPath, lockSpendable, transferInOrder } from '../bets/index.ts';
+import { type BatchBonuses, type BonusPlan, lockBonuses } from '../bonuses/index.ts';
+import { memberAccountId, type TransferRequest } from '../ledger/index.ts';
 import { recordBets } from '../records/index.ts';
 import {
   answerStored,
@@ -14,6 +15,7 @@ import {
   refuseReplays,
   roundKey,
   txnKey,
+  vendorSettleRef,
 } from './provider-batch.ts';
 import * as repo from './provider-wallet.repository.ts';
 import { checkProviderSignature } from './provider-signature.ts';
@@ -204,15 +206,28 @@ async function postDebits(trx: Db, items: DebitItem[], batch: Batch): Promise<Se
   // A vendor's retry is answered from the bet it already placed, whichever house shard that took.
   await answerRetries(trx, merchantId, items, answers);
   const rounds = await refuseClosedRounds(trx, merchantId, items, answers);
+  const bonuses = await placeBonusSides(trx, batch, items, answers);
   const live = openCalls(items, answers);
-  const results = await transferBatch(
-    trx,
-    live.map(({ item }) => stakeTransfer(item, batch.house(item.player.currency))),
-  );
+  const requests: TransferRequest[] = [];
+  // Where each stake sits among the requests (a bonus member's comes after its bonus draw).
+  const slots = live.map(({ item, i }) => {
+    const plan = bonuses?.plans.get(i);
+    if (plan) requests.push(...bonuses!.side.around(plan).before);
+    requests.push(stakeTransfer(item, batch.house(item.player.currency)));
+    return requests.length - 1;
+  });
+  const posted = await transferInOrder(trx, requests);
+  if (bonuses && posted.some((r, n) => !r.ok && !slots.includes(n)))
+    throw new Error('games: the ledger refused a bonus draw decided on locked rows');
+  const results = slots.map((n) => posted[n]!);
   const bets: repo.NewBet[] = [];
   const racing: number[] = [];
   for (const [n, { item, i }] of live.entries()) {
     const result = results[n]!;
+    if (!result.ok && bonuses?.plans.has(i) && result.code !== 'LEDGER_IDEMPOTENCY_CONFLICT')
+      throw new Error(
+        `games: the ledger refused a bonus member's stake decided on locked rows (${result.code})`,
+      );
     if (!result.ok && result.code === 'LEDGER_IDEMPOTENCY_CONFLICT') {
       // A twin in a batch that committed meanwhile (another shard): its bet row is visible now.
       racing.push(i);
@@ -237,6 +252,7 @@ async function postDebits(trx: Db, items: DebitItem[], batch: Batch): Promise<Se
     });
   }
   const written = await repo.insertBets(trx, merchantId, bets);
+  await bonuses?.side.write(trx);
   await recordStakes(trx, merchantId, items, rounds, written.inserted);
   const stored = new Map(written.stored.map((b) => [txnKey(b.vendor, b.txn_id), b]));
   for (const { item, i } of live) {
@@ -245,6 +261,67 @@ async function postDebits(trx: Db, items: DebitItem[], batch: Batch): Promise<Se
   }
   await answerRetries(trx, merchantId, items, answers);
   return answers.map((a) => a ?? conflict());
+}
+
+/**
+ * The bonus side of the batch's debits (modules/bonuses), after the round locks: the members' active
+ * bonuses locked (one indexed read; null — nothing else done — when no member of the batch has one).
+ * With bonus members: retries are answered again now that the rounds are held (a twin a batch that
+ * held them committed is visible, so a bonus member's debit never races its twin into the ledger),
+ * every account of the batch locked in id order (mains, bonus accounts, the house), and each bonus
+ * member's debit decided on the running balances — max bet, cash first then bonus — with its slip
+ * left open under its round (`vendor:<vendor>:<round>`) until a credit, rollback or end settles it
+ * (provider-rounds.batch.ts). The other members' debits are left to the ledger's own funds check.
+ */
+async function placeBonusSides(
+  trx: Db,
+  batch: Batch,
+  items: DebitItem[],
+  answers: (Settled<DebitAnswer> | null)[],
+): Promise<{ side: BatchBonuses; plans: Map<number, BonusPlan> } | null> {
+  const members = [...new Set(openCalls(items, answers).map(({ item }) => item.player.memberId))];
+  if (members.length === 0) return null;
+  const side = await lockBonuses(trx, batch.merchantId, members);
+  if (!side) return null;
+  await answerRetries(trx, batch.merchantId, items, answers);
+  const live = openCalls(items, answers);
+  const spendable = await lockSpendable(trx, [
+    ...new Set([
+      ...live.flatMap(({ item }) => [item.player.mainAccountId, batch.house(item.player.currency)]),
+      ...side.accountIds(),
+    ]),
+  ]);
+  const plans = new Map<number, BonusPlan>();
+  // A txn id repeated in the batch is placed once; its copies post the same stake key (moving nothing).
+  const placed = new Set<string>();
+  for (const { item, i } of live) {
+    const txn = txnKey(item.vendor, item.request.txnId);
+    if (!side.has(item.player.memberId) || placed.has(txn)) continue;
+    placed.add(txn);
+    try {
+      plans.set(
+        i,
+        side.place(
+          item.player.memberId,
+          {
+            betRef: `vendor:${txn}`,
+            settleRef: vendorSettleRef(item.vendor, item.request.roundId),
+            category: item.category,
+            stakeMinor: BigInt(item.request.amountMinor),
+          },
+          spendable,
+        ),
+      );
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      const balanceMinor = spendable.get(item.player.mainAccountId) ?? 0n;
+      answers[i] = {
+        ok: false,
+        error: new AppError(error.code, { ...error.details, balanceMinor: Number(balanceMinor) }),
+      };
+    }
+  }
+  return { side, plans };
 }
 
 /**

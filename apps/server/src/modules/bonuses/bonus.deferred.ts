@@ -1,0 +1,290 @@
+import { sql } from 'kysely';
+import type { Db } from '../../platform/database/database.ts';
+import { houseShardFor, systemAccountId, type TransferRequest } from '../ledger/index.ts';
+import { type ActiveBonus, conversion, convertInPlace, endingAfter, writeBonuses } from './bonus.bets.ts';
+import { splitPayout } from './bonus.wagering.ts';
+
+/**
+ * The settling side of bets that settle later (vendor rounds today; docs/architecture.md, "Bonuses
+ * in the ledger"). At placement the kind's batch took cash first then bonus through `lockBonuses`
+ * with a `settleRef` and wrote the slip `open`. Here, in the batch that settles (the kind's ordering
+ * rows locked first — for a vendor, the round —, then this module's bonus rows, then the accounts):
+ *
+ *  - `lockDeferred` reads the slips of the batch's settle refs and locks their bonus rows (id order),
+ *    whatever their status; ONE indexed statement, which finds nothing for members without slips.
+ *  - A return (`payout`: a vendor's credit) is shared among the ref's slips by stake — each slip's
+ *    portion ⌊return × its stake / the ref's stake⌋ split by `splitPayout` (the fraction to the bonus
+ *    side); the rest of the return is cash. Open slips settle first (`settle`).
+ *  - `settle` (a round's first credit or its end): each open slip's contribution is counted if its
+ *    bonus is live (active and unexpired), never otherwise; then completion or loss (below).
+ *  - `void` (a vendor's rollback of the slip's debit): the stake came back to cash; its bonus part
+ *    goes the way of any bonus share, nothing is counted — and a slip already settled has its
+ *    contribution taken back while its bonus is live (once completed, the conversion stands: that is
+ *    why contribution counts only at settlement, so a completion can only follow real wagering).
+ *  - Where a bonus share goes, by the slip's own bonus: live → main → bonus (`…:share`); completed →
+ *    stays in cash (the bonus was converted); expired or forfeited (or active but past its expiry,
+ *    which the sweep will end) → main → the merchant's bonus pool (`…:late`). The kind has already
+ *    paid the whole return (or refund) into main, so each move meets the running balances.
+ *  - After each settlement: wagered ≥ requirement converts the whole bonus balance to cash
+ *    (`bonus:<id>:convert`, once); a balance of 0 with no bonus money on open slips short of the
+ *    requirement is lost.
+ * Every move is keyed by the event (the vendor's credit or rollback txn) and the bonus, so a retry
+ * that gets this far posts nothing twice; the kinds answer retries from their own rows first.
+ */
+
+type SlipStatus = 'open' | 'settled' | 'void';
+
+interface DeferredSlip {
+  bonus: LockedBonus;
+  betRef: string;
+  settleRef: string;
+  stake: bigint;
+  cashPart: bigint;
+  bonusPart: bigint;
+  contribution: bigint;
+  status: SlipStatus;
+  cashShare: bigint;
+  bonusShare: bigint;
+  changed: boolean;
+}
+
+interface LockedBonus extends ActiveBonus {
+  merchantId: string;
+  /** `active` while live (active and unexpired); else how it ended (an overdue one counts as expired). */
+  standing: 'active' | 'completed' | 'expired' | 'forfeited' | 'lost';
+  poolAccountId: bigint | null;
+}
+
+export interface DeferredBonuses {
+  /** The accounts to lock with the batch's (main, bonus and, for ended bonuses, pool); id order is the caller's. */
+  accountIds(): bigint[];
+  /** Whether any slip is filed under this ref (the caller then needs its total stake for `payout`). */
+  has(settleRef: string): boolean;
+  /**
+   * The open slips of the ref settle: contributions counted, then completion or loss. Answers the
+   * transfers to post after the kind's own (a conversion, if any).
+   */
+  settle(settleRef: string, spendable: Map<bigint, bigint>): TransferRequest[];
+  /**
+   * A return of `amountMinor` paid into main for the ref (whose slips and cash-only stakes total
+   * `refStakeMinor`), keyed by `eventRef`: settles the ref's open slips, then moves each bonus share.
+   */
+  payout(
+    settleRef: string,
+    refStakeMinor: bigint,
+    amountMinor: bigint,
+    eventRef: string,
+    spendable: Map<bigint, bigint>,
+  ): TransferRequest[];
+  /** The slip's stake refunded into main (`eventRef`): its bonus part moved back, nothing counted. */
+  void(betRef: string, eventRef: string, spendable: Map<bigint, bigint>): TransferRequest[];
+  /** The slips and bonus rows changed, set-based; after the money. */
+  write(trx: Db): Promise<void>;
+}
+
+/** Reads the slips filed under `settleRefs` and locks their bonuses; null when there are none. */
+export async function lockDeferred(
+  trx: Db,
+  merchantId: string,
+  settleRefs: string[],
+): Promise<DeferredBonuses | null> {
+  if (settleRefs.length === 0) return null;
+  const { rows } = await sql<{
+    bet_ref: string;
+    settle_ref: string;
+    stake_minor: bigint;
+    cash_part_minor: bigint;
+    bonus_part_minor: bigint;
+    contribution_minor: bigint;
+    slip_status: SlipStatus;
+    id: bigint;
+    member_id: string;
+    currency: string;
+    status: string;
+    live: boolean;
+    wagered_minor: bigint;
+    requirement_minor: bigint;
+    open_bonus_minor: bigint;
+    main_id: bigint;
+    bonus_id: bigint;
+  }>`
+    select s.bet_ref, s.settle_ref, s.stake_minor, s.cash_part_minor, s.bonus_part_minor, s.contribution_minor,
+           s.status as slip_status, b.id, b.member_id, b.currency, b.status,
+           (b.status = 'active' and b.expires_at > now()) as live, b.wagered_minor, b.requirement_minor,
+           b.open_bonus_minor, m.id as main_id, a.id as bonus_id
+      from bonus_bet_slips s
+      join member_bonuses b on b.id = s.bonus_id
+      join ledger_accounts a on a.owner_type = 'member' and a.owner_id = b.member_id
+                            and a.kind = 'bonus' and a.currency = b.currency
+      join ledger_accounts m on m.owner_type = 'member' and m.owner_id = b.member_id
+                            and m.kind = 'main' and m.currency = b.currency
+     where s.settle_ref = any(${settleRefs}::text[]) and s.status <> 'void' and b.merchant_id = ${merchantId}
+     order by b.id, s.bet_ref
+       for update of b`.execute(trx);
+  if (rows.length === 0) return null;
+  const bonuses = new Map<bigint, LockedBonus>();
+  for (const r of rows) {
+    if (bonuses.has(r.id)) continue;
+    const standing = r.live ? 'active' : r.status === 'active' ? 'expired' : r.status;
+    bonuses.set(r.id, {
+      id: r.id,
+      merchantId,
+      memberId: r.member_id,
+      currency: r.currency,
+      mainAccountId: r.main_id,
+      bonusAccountId: r.bonus_id,
+      wagered: r.wagered_minor,
+      requirement: r.requirement_minor,
+      maxBet: 0n,
+      contributionBps: {},
+      openBonus: r.open_bonus_minor,
+      standing: standing as LockedBonus['standing'],
+      poolAccountId:
+        standing === 'expired' || standing === 'forfeited'
+          ? await systemAccountId(trx, merchantId, 'bonus_pool', r.currency, houseShardFor(r.member_id))
+          : null,
+    });
+  }
+  const slips = rows.map(
+    (r): DeferredSlip => ({
+      bonus: bonuses.get(r.id)!,
+      betRef: r.bet_ref,
+      settleRef: r.settle_ref,
+      stake: r.stake_minor,
+      cashPart: r.cash_part_minor,
+      bonusPart: r.bonus_part_minor,
+      contribution: r.contribution_minor,
+      status: r.slip_status,
+      cashShare: 0n,
+      bonusShare: 0n,
+      changed: false,
+    }),
+  );
+  return deferredBonuses(bonuses, slips);
+}
+
+function deferredBonuses(bonuses: Map<bigint, LockedBonus>, slips: DeferredSlip[]): DeferredBonuses {
+  const ended = new Map<bigint, 'completed' | 'lost'>();
+  const converted = new Map<bigint, bigint>();
+  const touched = new Set<LockedBonus>();
+  const ofRef = (settleRef: string) => slips.filter((s) => s.settleRef === settleRef && s.status !== 'void');
+
+  /** After a settlement: completion (the conversion to post) or loss, for a live bonus. */
+  function advance(bonus: LockedBonus, spendable: Map<bigint, bigint>): TransferRequest[] {
+    if (bonus.standing !== 'active') return [];
+    const ending = endingAfter(bonus, spendable);
+    if (!ending) return [];
+    bonus.standing = ending;
+    touched.add(bonus);
+    ended.set(bonus.id, ending);
+    if (ending === 'lost') return [];
+    const amount = convertInPlace(bonus, spendable);
+    converted.set(bonus.id, amount);
+    return amount > 0n ? [conversion(bonus.merchantId, bonus, amount)] : [];
+  }
+
+  function settleOpen(settleRef: string, spendable: Map<bigint, bigint>): TransferRequest[] {
+    const moves: TransferRequest[] = [];
+    for (const slip of ofRef(settleRef)) {
+      if (slip.status !== 'open') continue;
+      slip.status = 'settled';
+      slip.changed = true;
+      touched.add(slip.bonus);
+      slip.bonus.openBonus -= slip.bonusPart;
+      if (slip.bonus.standing === 'active') slip.bonus.wagered += slip.contribution;
+    }
+    for (const bonus of new Set(ofRef(settleRef).map((s) => s.bonus)))
+      moves.push(...advance(bonus, spendable));
+    return moves;
+  }
+
+  /** A bonus share that arrived in main, moved where its bonus went (keyed per event and bonus). */
+  function moveShare(bonus: LockedBonus, amount: bigint, eventRef: string, spendable: Map<bigint, bigint>) {
+    if (amount === 0n || bonus.standing === 'completed' || bonus.standing === 'lost') return [];
+    const toBonus = bonus.standing === 'active';
+    const to = toBonus ? bonus.bonusAccountId : bonus.poolAccountId!;
+    spendable.set(bonus.mainAccountId, spendable.get(bonus.mainAccountId)! - amount);
+    if (spendable.has(to)) spendable.set(to, spendable.get(to)! + amount);
+    const request: TransferRequest = {
+      merchantId: bonus.merchantId,
+      idempotencyKey: `bonus:${bonus.id}:${eventRef}:${toBonus ? 'share' : 'late'}`,
+      code: 'bonus',
+      debitAccountId: bonus.mainAccountId,
+      creditAccountId: to,
+      amountMinor: amount,
+      currency: bonus.currency,
+      metadata: { bonusId: String(bonus.id), reason: toBonus ? 'bonus_win' : 'bonus_late_share' },
+    };
+    return [request];
+  }
+
+  return {
+    accountIds: () =>
+      [...bonuses.values()].flatMap((b) => [
+        b.mainAccountId,
+        b.bonusAccountId,
+        ...(b.poolAccountId ? [b.poolAccountId] : []),
+      ]),
+    has: (settleRef) => ofRef(settleRef).length > 0,
+    settle: settleOpen,
+    payout(settleRef, refStakeMinor, amountMinor, eventRef, spendable) {
+      const moves = settleOpen(settleRef, spendable);
+      if (amountMinor === 0n || refStakeMinor === 0n) return moves;
+      const shares = new Map<LockedBonus, bigint>();
+      for (const slip of ofRef(settleRef)) {
+        const portion = (amountMinor * slip.stake) / refStakeMinor;
+        const split = splitSlip(slip, portion);
+        slip.cashShare += split.cashMinor;
+        slip.bonusShare += split.bonusMinor;
+        slip.changed = true;
+        shares.set(slip.bonus, (shares.get(slip.bonus) ?? 0n) + split.bonusMinor);
+      }
+      // Shares first, then any completion they allow (the conversion takes the shares along).
+      for (const [bonus, amount] of shares) moves.push(...moveShare(bonus, amount, eventRef, spendable));
+      for (const bonus of shares.keys()) moves.push(...advance(bonus, spendable));
+      return moves;
+    },
+    void(betRef, eventRef, spendable) {
+      const slip = slips.find((s) => s.betRef === betRef && s.status !== 'void');
+      if (!slip) return [];
+      const bonus = slip.bonus;
+      if (slip.status === 'open') bonus.openBonus -= slip.bonusPart;
+      else if (bonus.standing === 'active') bonus.wagered -= slip.contribution;
+      slip.status = 'void';
+      slip.changed = true;
+      touched.add(bonus);
+      return [...moveShare(bonus, slip.bonusPart, eventRef, spendable), ...advance(bonus, spendable)];
+    },
+    async write(trx) {
+      const changed = slips.filter((s) => s.changed);
+      if (changed.length === 0) return;
+      const col = <T>(f: (s: DeferredSlip) => T) => changed.map(f);
+      await sql`
+        update bonus_bet_slips s set status = u.status, settled_at = coalesce(s.settled_at, now()),
+          payout_cash_minor = s.payout_cash_minor + u.cash_share,
+          payout_bonus_minor = s.payout_bonus_minor + u.bonus_share
+          from unnest(${col((s) => String(s.bonus.id))}::bigint[], ${col((s) => s.betRef)}::text[],
+                      ${col((s) => s.status)}::text[], ${col((s) => String(s.cashShare))}::bigint[],
+                      ${col((s) => String(s.bonusShare))}::bigint[])
+            as u(bonus_id, bet_ref, status, cash_share, bonus_share)
+         where s.bonus_id = u.bonus_id and s.bet_ref = u.bet_ref`.execute(trx);
+      await writeBonuses(trx, [...touched], ended, converted);
+    },
+  };
+}
+
+/** A slip's portion of a return, split by its own parts (`splitPayout`). */
+function splitSlip(slip: DeferredSlip, portion: bigint) {
+  return splitPayout(
+    {
+      betId: slip.betRef,
+      grantId: String(slip.bonus.id),
+      category: 'RNG',
+      stakeMinor: slip.stake,
+      cashPartMinor: slip.cashPart,
+      bonusPartMinor: slip.bonusPart,
+      contributionMinor: slip.contribution,
+    },
+    portion,
+  );
+}

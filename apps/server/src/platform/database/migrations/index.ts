@@ -49,9 +49,9 @@ import * as m0080 from './0080_sportsbook_risk.ts';
 import * as m0081 from './0081_bonuses.ts';
 import * as m0082 from './0082_reward_centre.ts';
 import * as m0083 from './0083_abuse_limits.ts';
-import * as m0086 from './0086_bonus_deferred_slips.ts';
 import * as m0084 from './0084_sportsbook_margins.ts';
 import * as m0085 from './0085_bonus_withdrawal_rule.ts';
+import * as m0086 from './0086_bonus_deferred_slips.ts';
 
 export interface Migration {
   name: string;
@@ -111,7 +111,7 @@ export const MIGRATIONS: Migration[] = [
   { name: '0081_bonuses', up: m0081.up },
   { name: '0082_reward_centre', up: m0082.up },
   { name: '0083_abuse_limits', up: m0083.up },
-  { name: '0086_bonus_deferred_slips', up: m0086.up },
   { name: '0084_sportsbook_margins', up: m0084.up },
   { name: '0085_bonus_withdrawal_rule', up: m0085.up },
+  { name: '0086_bonus_deferred_slips', up: m0086.up },
 ];

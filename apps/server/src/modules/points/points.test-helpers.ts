@@ -13,7 +13,30 @@ export async function pointsMember(f: Fixture, passwordHash: string, prefix = 'p
   return { ...m, caller: { memberId: m.memberId, merchantId: f.merchantId, currency: f.currency } };
 }
 
-/** A settled bet (placed at `at`), the way the game path records it; the earning consumer turns it into points. */
+/** A bet's record as the game path writes it, before its outcome. */
+const betRecord = (
+  f: Fixture,
+  memberId: string,
+  sourceRef: string,
+  category: string,
+  currency: string,
+  at: Date,
+) => ({
+  merchantId: f.merchantId,
+  memberId,
+  source: 'test',
+  sourceRef,
+  category,
+  vendor: 'SORTE',
+  gameCode: 'dice',
+  currency,
+  at,
+});
+
+/**
+ * A settled bet (placed at `at`, in the merchant's currency unless `currency` names another), the way
+ * the game path records it; the earning consumer turns it into points.
+ */
 export async function settledBet(
   f: Fixture,
   memberId: string,
@@ -21,20 +44,18 @@ export async function settledBet(
   category = 'INHOUSE',
   ref: string = randomUUID(),
   at: Date = new Date(),
+  currency: string = f.currency,
 ) {
   await recordBet(f.db, {
-    merchantId: f.merchantId,
-    memberId,
-    source: 'test',
-    sourceRef: ref,
-    category,
-    vendor: 'SORTE',
-    gameCode: 'dice',
-    currency: f.currency,
+    ...betRecord(f, memberId, ref, category, currency, at),
     stakeMinor,
     payoutMinor: 0n,
     status: 'settled',
-    at,
   });
   return ref;
+}
+
+/** The void of the INHOUSE bet `ref`, the way the game path records a cancelled round. */
+export async function cancelledBet(f: Fixture, memberId: string, ref: string, at: Date = new Date()) {
+  await recordBet(f.db, { ...betRecord(f, memberId, ref, 'INHOUSE', f.currency, at), status: 'cancelled' });
 }

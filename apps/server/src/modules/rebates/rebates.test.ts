@@ -7,7 +7,7 @@ import { call } from '../auth/auth.test-helpers.ts';
 import { boCall, operatorToken } from '../backoffice/backoffice.test-helpers.ts';
 import { type Fixture, fundedPlayer, key, newMember, outcome } from '../ledger/ledger.test-helpers.ts';
 import { mainBalance, payingModuleTestApp } from '../ledger/paying-module.test-helpers.ts';
-import { recordBet } from '../records/index.ts';
+import { cancelledBet, settledBet } from '../points/points.test-helpers.ts';
 import { catchUpRollups } from '../records/records.test-helpers.ts';
 import {
   claimRebate,
@@ -39,32 +39,15 @@ async function member(): Promise<RebateCaller & { mainId: bigint }> {
   return { memberId: m.memberId, mainId: m.mainId, merchantId: f.merchantId, currency: f.currency };
 }
 
-/** A settled bet (or, with `status: 'cancelled'`, its void) the way the game path records it. */
-async function bet(
+/** A settled bet (INHOUSE unless named, the merchant's currency unless named) the way the game path records it. */
+const bet = (
   memberId: string,
   stakeMinor: bigint,
   category = 'INHOUSE',
   ref: string = randomUUID(),
   currency = f.currency,
-  status: 'settled' | 'cancelled' = 'settled',
-) {
-  await recordBet(f.db, {
-    merchantId: f.merchantId,
-    memberId,
-    source: 'test',
-    sourceRef: ref,
-    category,
-    vendor: 'SORTE',
-    gameCode: 'dice',
-    currency,
-    ...(status === 'settled' ? { stakeMinor, payoutMinor: 0n } : {}),
-    status,
-    at: new Date(),
-  });
-  return ref;
-}
-
-const voidBet = (memberId: string, ref: string) => bet(memberId, 0n, 'INHOUSE', ref, f.currency, 'cancelled');
+) => settledBet(f, memberId, stakeMinor, category, ref, new Date(), currency);
+const voidBet = (memberId: string, ref: string) => cancelledBet(f, memberId, ref);
 
 const main = (m: RebateCaller) => mainBalance(f, m.memberId);
 const line = async (m: RebateCaller, category: string) =>

@@ -93,6 +93,13 @@ export interface BatchBonuses {
   write(trx: Db): Promise<void>;
 }
 
+/** A bonus row's (`b`) member accounts: `a` its bonus account, `m` its main account. */
+export const accountJoins = sql`
+  join ledger_accounts a on a.owner_type = 'member' and a.owner_id = b.member_id
+                        and a.kind = 'bonus' and a.currency = b.currency
+  join ledger_accounts m on m.owner_type = 'member' and m.owner_id = b.member_id
+                        and m.kind = 'main' and m.currency = b.currency`;
+
 /**
  * Locks the active, unexpired bonuses of the batch's members (one statement; none for most batches)
  * and answers the batch's bonus side, or null when no member of the batch has one.
@@ -117,10 +124,7 @@ export async function lockBonuses(
     select b.id, b.member_id, b.currency, m.id as main_id, a.id as bonus_id, b.wagered_minor,
            b.requirement_minor, b.max_bet_minor, b.contribution_bps, b.open_bonus_minor
       from member_bonuses b
-      join ledger_accounts a on a.owner_type = 'member' and a.owner_id = b.member_id
-                            and a.kind = 'bonus' and a.currency = b.currency
-      join ledger_accounts m on m.owner_type = 'member' and m.owner_id = b.member_id
-                            and m.kind = 'main' and m.currency = b.currency
+      ${accountJoins}
      where b.member_id = any(${memberIds}::uuid[]) and b.status = 'active'
        and b.merchant_id = ${merchantId} and b.expires_at > now()
      order by b.id

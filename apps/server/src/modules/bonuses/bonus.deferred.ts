@@ -1,7 +1,14 @@
 import { sql } from 'kysely';
 import type { Db } from '../../platform/database/database.ts';
 import { houseShardFor, systemAccountId, type TransferRequest } from '../ledger/index.ts';
-import { type ActiveBonus, conversion, convertInPlace, endingAfter, writeBonuses } from './bonus.bets.ts';
+import {
+  type ActiveBonus,
+  accountJoins,
+  conversion,
+  convertInPlace,
+  endingAfter,
+  writeBonuses,
+} from './bonus.bets.ts';
 import { splitPayout } from './bonus.wagering.ts';
 
 /**
@@ -114,10 +121,7 @@ export async function lockDeferred(
            b.open_bonus_minor, m.id as main_id, a.id as bonus_id
       from bonus_bet_slips s
       join member_bonuses b on b.id = s.bonus_id
-      join ledger_accounts a on a.owner_type = 'member' and a.owner_id = b.member_id
-                            and a.kind = 'bonus' and a.currency = b.currency
-      join ledger_accounts m on m.owner_type = 'member' and m.owner_id = b.member_id
-                            and m.kind = 'main' and m.currency = b.currency
+      ${accountJoins}
      where s.settle_ref = any(${settleRefs}::text[]) and s.status <> 'void' and b.merchant_id = ${merchantId}
      order by b.id, s.bet_ref
        for update of b`.execute(trx);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
-import { grantBonus } from '../bonuses/bonus.service.ts';
+import { grantBonus } from '../bonuses/bonus.test-helpers.ts';
 import { memberAccountId } from '../ledger/index.ts';
 import {
   balanceOf,

@@ -161,17 +161,26 @@ const ggrFigures = z.object({
   payoutMinor: z.number().int(),
   /** Gross gaming revenue: stakes minus payouts (the house's side; negative when players won). */
   ggrMinor: z.number().int(),
-  /** Bonuses and rebates granted (none exist yet: always 0). */
+  /** What the house paid players besides their winnings: rebates, converted bonuses, VIP rebates, raffle prizes, rewards. */
   bonusCostMinor: z.number().int(),
   /** Net gaming revenue: GGR minus bonus cost. */
   ngrMinor: z.number().int(),
 });
+
+/**
+ * What a cost row of the GGR report is (a bet row has none): manual rebates claimed (per category),
+ * bonuses converted to cash, VIP rebates, raffle prizes and other reward-centre payouts claimed.
+ */
+export const GGR_COST_KINDS = ['rebate', 'bonus', 'vip_rebate', 'raffle', 'reward'] as const;
+export type GgrCostKind = (typeof GGR_COST_KINDS)[number];
 
 export const boGgrRow = ggrFigures.extend({
   day: z.string(),
   category: z.string(),
   vendor: z.string(),
   currency: z.string(),
+  /** Null on a row of bets; on a cost row (empty vendor), what was paid. */
+  cost: z.enum(GGR_COST_KINDS).nullable(),
 });
 export type BoGgrRow = z.infer<typeof boGgrRow>;
 

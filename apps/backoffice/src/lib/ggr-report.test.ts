@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { type BoGgrReport, CSV_COLUMNS, dailySeries, ggrCsv, plainAmount } from './ggr-report';
 
-const figures = { bets: 2, stakeMinor: 3_000, validStakeMinor: 3_000, payoutMinor: 300, bonusCostMinor: 0 };
+const figures = {
+  bets: 2,
+  stakeMinor: 3_000,
+  validStakeMinor: 3_000,
+  payoutMinor: 300,
+  bonusCostMinor: 0,
+  cost: null,
+};
 const report: BoGgrReport = {
   dateFrom: '2026-07-01',
   dateTo: '2026-07-03',

@@ -41,7 +41,8 @@ export function ggrCsv(report: BoGgrReport, titles: Record<(typeof CSV_COLUMNS)[
       [
         r.day,
         r.category,
-        r.vendor,
+        // A cost row has no vendor: its kind (rebate, bonus, vip_rebate, raffle, reward) stands there.
+        r.vendor || (r.cost ?? ''),
         r.currency,
         String(r.bets),
         money(r.stakeMinor),

@@ -221,8 +221,10 @@ export function ReportsPage() {
                     <tr key={`${r.day}|${r.category}|${r.vendor}|${r.currency}`}>
                       <td className="nowrap">{formatDay(r.day)}</td>
                       <td>{r.category}</td>
-                      {/* A rebate row has no vendor: rebates are paid per category. */}
-                      <td className={r.vendor ? 'mono' : 'muted'}>{r.vendor || t('reports.rebates')}</td>
+                      {/* A cost row has no vendor: what was paid stands there (rebates per category). */}
+                      <td className={r.vendor ? 'mono' : 'muted'}>
+                        {r.cost ? t(`reports.costs.${r.cost}`) : r.vendor}
+                      </td>
                       <td>{r.currency}</td>
                       <td className="num">{r.bets.toLocaleString()}</td>
                       <td className="num nowrap">{money(r.stakeMinor, r.currency)}</td>

@@ -3,6 +3,7 @@ import {
   type BoGgrReportQuery,
   boGgrReport,
   boGgrReportQuery,
+  type GgrCostKind,
   MAX_GGR_RANGE_DAYS,
 } from '@sorte/contracts';
 import type { FastifyInstance } from 'fastify';
@@ -26,8 +27,9 @@ interface Row {
   stake: bigint;
   valid: bigint;
   payout: bigint;
-  /** What NGR subtracts from GGR: rebates paid (bonuses, when they exist, join here). */
+  /** What NGR subtracts from GGR: what the house paid besides winnings (cost rows only). */
   bonus: bigint;
+  cost: GgrCostKind | null;
 }
 
 type Figures = Pick<Row, 'bets' | 'stake' | 'valid' | 'payout' | 'bonus'>;
@@ -75,7 +77,64 @@ async function rebateCost(db: Db, merchantId: string, q: BoGgrReportQuery): Prom
     valid: 0n,
     payout: 0n,
     bonus: BigInt(r.cost),
+    cost: 'rebate' as const,
   }));
+}
+
+/** The day (the rollups' time zone) of a timestamp column, and the range condition on it. */
+const dayOf = (column: ReturnType<typeof sql.ref>) =>
+  sql<string>`to_char((${column} at time zone ${ROLLUPS_TIME_ZONE}::text)::date, 'YYYY-MM-DD')`;
+const inRange = (column: ReturnType<typeof sql.ref>, q: BoGgrReportQuery) =>
+  sql`${column} >= (${q.dateFrom}::date)::timestamp at time zone ${ROLLUPS_TIME_ZONE}::text
+      and ${column} < (${q.dateTo}::date + 1)::timestamp at time zone ${ROLLUPS_TIME_ZONE}::text`;
+
+/** Reward-centre payouts by the reward's source: VIP rebates, raffle prizes, the rest (promotions, missions). */
+const REWARD_COST: Record<string, GgrCostKind> = { vip_rebate: 'vip_rebate', raffle: 'raffle' };
+
+/**
+ * The other money the house pays players, per day and currency, read from the ledger transfers that
+ * paid it (exact to the minor unit): bonuses converted to cash (the `bonus:<id>:convert` transfer of
+ * each completed bonus) and reward-centre rewards claimed (VIP rebates, raffle prizes and the rest;
+ * the claim's transfer), dated by the transfer. Neither belongs to a category or a vendor: rows with
+ * both empty, left out of a report narrowed to either. Both are reached through their own rows
+ * (member_bonuses, member_rewards: one per grant or reward), then the transfer by its key or id.
+ */
+async function payoutCost(db: Db, merchantId: string, q: BoGgrReportQuery): Promise<Row[]> {
+  if (q.vendor || q.category) return [];
+  const created = sql.ref('t.created_at');
+  const { rows } = await sql<{ day: string; kind: string; currency: string; cost: bigint }>`
+    select ${dayOf(created)} as day, 'bonus' as kind, t.currency, sum(t.amount_minor)::bigint as cost
+      from member_bonuses b
+      join ledger_transfers t on t.merchant_id = b.merchant_id and t.idempotency_key = 'bonus:' || b.id::text || ':convert'
+     where b.merchant_id = ${merchantId}::uuid and b.status = 'completed' and t.status = 'posted'
+       and ${inRange(created, q)}
+     group by 1, 2, 3
+    union all
+    select ${dayOf(created)} as day, r.source as kind, t.currency, sum(t.amount_minor)::bigint as cost
+      from member_rewards r
+      join ledger_transfers t on t.id = r.transfer_id and t.merchant_id = r.merchant_id
+     where r.merchant_id = ${merchantId}::uuid and r.status = 'claimed' and t.status = 'posted'
+       and ${inRange(created, q)}
+     group by 1, 2, 3`.execute(db);
+  const summed = new Map<string, Row>();
+  for (const r of rows) {
+    const cost: GgrCostKind = r.kind === 'bonus' ? 'bonus' : (REWARD_COST[r.kind] ?? 'reward');
+    const key = `${r.day}|${cost}|${r.currency}`;
+    const before = summed.get(key);
+    summed.set(key, {
+      day: r.day,
+      category: '',
+      vendor: '',
+      currency: r.currency,
+      bets: 0n,
+      stake: 0n,
+      valid: 0n,
+      payout: 0n,
+      bonus: (before?.bonus ?? 0n) + BigInt(r.cost),
+      cost,
+    });
+  }
+  return [...summed.values()];
 }
 
 const compare = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
@@ -83,6 +142,7 @@ const byKey = (a: Row, b: Row) =>
   compare(a.day, b.day) ||
   compare(a.category, b.category) ||
   compare(a.vendor, b.vendor) ||
+  compare(a.cost ?? '', b.cost ?? '') ||
   compare(a.currency, b.currency);
 
 /**
@@ -97,7 +157,8 @@ export async function ggrReport(db: Db, merchantId: string, q: BoGgrReportQuery)
   const { rows: betRows } = await sql<Row>`
     select to_char(day, 'YYYY-MM-DD') as day, category, vendor, currency,
       sum(bets)::bigint as bets, sum(stake_minor)::bigint as stake,
-      sum(valid_stake_minor)::bigint as valid, sum(payout_minor)::bigint as payout, 0::bigint as bonus
+      sum(valid_stake_minor)::bigint as valid, sum(payout_minor)::bigint as payout, 0::bigint as bonus,
+      null as cost
     from bet_rollups_merchant_daily
     where merchant_id = ${merchantId}::uuid and day between ${q.dateFrom}::date and ${q.dateTo}::date
       ${q.category ? sql`and category = ${q.category}::text` : sql``}
@@ -105,8 +166,12 @@ export async function ggrReport(db: Db, merchantId: string, q: BoGgrReportQuery)
     group by 1, 2, 3, 4
     having sum(bets) <> 0 or sum(stake_minor) <> 0 or sum(payout_minor) <> 0
     order by 1, 2, 3, 4`.execute(db);
-  // Days, then category, vendor and currency (codes and ISO days), the rebates' rows among the bets'.
-  const rows = [...betRows, ...(await rebateCost(db, merchantId, q))].sort(byKey);
+  // Days, then category, vendor, cost and currency (codes and ISO days), the costs' rows among the bets'.
+  const rows = [
+    ...betRows,
+    ...(await rebateCost(db, merchantId, q)),
+    ...(await payoutCost(db, merchantId, q)),
+  ].sort(byKey);
   const totals = new Map<string, Figures>();
   for (const r of rows) {
     const sum = totals.get(r.currency) ?? { bets: 0n, stake: 0n, valid: 0n, payout: 0n, bonus: 0n };
@@ -127,6 +192,7 @@ export async function ggrReport(db: Db, merchantId: string, q: BoGgrReportQuery)
       category: r.category,
       vendor: r.vendor,
       currency: r.currency,
+      cost: r.cost,
       ...figures(r),
     })),
     totals: [...totals].map(([currency, sum]) => ({ currency, ...figures(sum) })),
@@ -142,7 +208,7 @@ export function registerReportRoutes(app: FastifyInstance, ctx: AppContext): voi
         querystring: boGgrReportQuery,
         response: boGgrReport,
         summary:
-          'Gross and net gaming revenue per day (merchant time zone), category and vendor over a range of days, from the bet rollups (they trail the bets by about 200 ms); NGR = GGR − bonus cost (rebates paid, on rows of their own with an empty vendor)',
+          'Gross and net gaming revenue per day (merchant time zone), category and vendor over a range of days, from the bet rollups (they trail the bets by about 200 ms); NGR = GGR − bonus cost (manual rebates per category, bonuses converted to cash, VIP rebates, raffle prizes and reward-centre payouts, from their ledger transfers; on rows of their own with an empty vendor and their `cost`)',
         tags: ['reports'],
         auth: 'backoffice',
       }),

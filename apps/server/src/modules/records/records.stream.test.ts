@@ -5,7 +5,14 @@ import type { TestApp } from '../../../test/harness.ts';
 import { stalledChild } from '../../../test/stalled-child.ts';
 import { call, createAuthTestApp } from '../auth/auth.test-helpers.ts';
 import { boCall, operatorToken } from '../backoffice/backoffice.test-helpers.ts';
-import { fixture } from '../ledger/ledger.test-helpers.ts';
+import { fixture, fundedPlayer, key } from '../ledger/ledger.test-helpers.ts';
+import {
+  houseShardFor,
+  memberAccountId,
+  systemAccountId,
+  transfer,
+  withLedgerTransaction,
+} from '../ledger/index.ts';
 import { type BetRecordChange, recordBet } from './index.ts';
 import { catchUpRollups as foldAll, type RollupRow, rollupBatch } from './records.rollups.ts';
 import { type BetFact, consumeBatch, readFacts, readRange } from './records.stream.ts';
@@ -342,7 +349,7 @@ describe('the back office GGR report', () => {
     const admin = await operatorToken(t, 'admin');
     const r = await boCall(t, admin, 'GET', '/bo/reports/ggr?dateFrom=2026-07-01&dateTo=2026-07-31');
     expect(r.status, JSON.stringify(r)).toBe(200);
-    const zero = { bonusCostMinor: 0 };
+    const zero = { bonusCostMinor: 0, cost: null };
     expect(r.value.rows).toEqual([
       {
         day: '2026-07-01',
@@ -380,7 +387,7 @@ describe('the back office GGR report', () => {
         payoutMinor: 2_800,
         ggrMinor: 700,
         ngrMinor: 700,
-        ...zero,
+        bonusCostMinor: 0,
       },
     ]);
     const rng = await boCall(
@@ -454,6 +461,7 @@ describe('the back office GGR report', () => {
       ggrMinor: 0,
       bonusCostMinor: cost,
       ngrMinor: -cost,
+      cost: 'rebate',
     });
     expect(r.value.rows).toEqual([
       rebate('INHOUSE', 45),
@@ -478,5 +486,98 @@ describe('the back office GGR report', () => {
       '/bo/reports/ggr?dateFrom=2026-08-01&dateTo=2026-08-02&vendor=SORTE',
     );
     expect(sorte.value.totals).toEqual([expect.objectContaining({ bonusCostMinor: 0, ngrMinor: 3_000 })]);
+  });
+
+  it('subtracts bonuses converted to cash, VIP rebates, raffle prizes and other rewards, from their ledger transfers', async () => {
+    const f = await fixture(t);
+    const finance = await operatorToken(t, 'finance');
+    const p = await fundedPlayer(t, f, 'ggr', 0n);
+    await sql`update merchants set bonuses_enabled = true where id = ${f.merchantId}`.execute(db());
+    // Two bonuses with nothing to wager (times 0): each converts to cash at once, by its transfer.
+    for (const amountMinor of [1_234, 66]) {
+      const grant = await boCall(t, finance, 'POST', `/bo/members/${p.memberId}/bonuses`, {
+        amountMinor,
+        basis: 'bonus',
+        times: 0,
+        maxBetMinor: 1_000,
+        validDays: 1,
+        contributionBps: {},
+        reason: 'GGR report cost',
+        idempotencyKey: key('ggr-grant'),
+      });
+      expect(grant.value, JSON.stringify(grant)).toMatchObject({
+        status: 'completed',
+        convertedMinor: amountMinor,
+      });
+    }
+    // Claimed rewards of each source, each paid by a ledger transfer from the bonus pool; one available (not paid).
+    const paid = async (source: string, amountMinor: bigint, claimed = true) =>
+      withLedgerTransaction(db(), async (trx) => {
+        const ref = key(source);
+        const moved = claimed
+          ? await transfer(trx, {
+              merchantId: f.merchantId,
+              idempotencyKey: `ggr-test:${ref}`,
+              code: 'bonus',
+              debitAccountId: await systemAccountId(
+                trx,
+                f.merchantId,
+                'bonus_pool',
+                f.currency,
+                houseShardFor(p.memberId),
+              ),
+              creditAccountId: await memberAccountId(trx, p.memberId, f.merchantId, 'main', f.currency),
+              amountMinor,
+              currency: f.currency,
+            })
+          : null;
+        await sql`
+          insert into member_rewards (merchant_id, member_id, source, source_ref, amount_minor, currency, expires_at,
+            status, claim_key, claimed_at, transfer_id)
+          values (${f.merchantId}, ${p.memberId}, ${source}, ${ref}, ${amountMinor}, ${f.currency},
+            now() + interval '1 day', ${claimed ? 'claimed' : 'available'}, ${claimed ? ref : null},
+            ${claimed ? new Date() : null}, ${moved?.id ?? null})`.execute(trx);
+      });
+    await paid('vip_rebate', 500n);
+    await paid('vip_rebate', 7n);
+    await paid('raffle', 2_500n);
+    await paid('promotion', 300n);
+    await paid('mission', 1n);
+    await paid('raffle', 99_999n, false);
+
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const range = `dateFrom=${day(-1)}&dateTo=${day(1)}`;
+    const admin = await operatorToken(t, 'admin');
+    const r = await boCall(t, admin, 'GET', `/bo/reports/ggr?${range}`);
+    expect(r.status, JSON.stringify(r)).toBe(200);
+    const costs = (
+      r.value.rows as { cost: string | null; category: string; vendor: string; bonusCostMinor: number }[]
+    ).filter((row) => row.cost !== null && row.cost !== 'rebate');
+    const byKind = Object.fromEntries(costs.map((row) => [row.cost, row.bonusCostMinor]));
+    expect(byKind).toEqual({ bonus: 1_300, vip_rebate: 507, raffle: 2_500, reward: 301 });
+    expect(costs.every((row) => row.category === '' && row.vendor === '')).toBe(true);
+    const total = (
+      r.value.totals as { currency: string; ggrMinor: number; bonusCostMinor: number; ngrMinor: number }[]
+    ).find((x) => x.currency === f.currency)!;
+    // The whole cost, exact: the rows' sum, and NGR = GGR − cost.
+    const allCost = (r.value.rows as { currency: string; bonusCostMinor: number }[])
+      .filter((row) => row.currency === f.currency)
+      .reduce((sum, row) => sum + row.bonusCostMinor, 0);
+    expect(total.bonusCostMinor).toBe(allCost);
+    expect(allCost).toBeGreaterThanOrEqual(1_300 + 507 + 2_500 + 301);
+    expect(total.ngrMinor).toBe(total.ggrMinor - total.bonusCostMinor);
+    // The ledger agrees: the convert transfers of this member's bonuses sum to the bonus cost.
+    const { rows } = await sql<{ sum: bigint }>`
+      select sum(t.amount_minor)::bigint as sum from ledger_transfers t
+        join member_bonuses b on t.idempotency_key = 'bonus:' || b.id::text || ':convert'
+       where b.member_id = ${p.memberId}`.execute(db());
+    expect(rows[0]!.sum).toBe(1_300n);
+    // Narrowed to a category or a vendor, none of these costs (they belong to neither).
+    for (const narrowed of ['category=INHOUSE', 'vendor=SORTE']) {
+      const n = await boCall(t, admin, 'GET', `/bo/reports/ggr?${range}&${narrowed}`);
+      expect(
+        (n.value.rows as { cost: string | null }[]).filter((row) => row.cost && row.cost !== 'rebate'),
+      ).toEqual([]);
+    }
   });
 });

@@ -48,6 +48,29 @@ function figures(r: Figures) {
   };
 }
 
+/** The day (the rollups' time zone) of a timestamp column, and the report's range on it. */
+const dayOf = (column: ReturnType<typeof sql.ref>) =>
+  sql<string>`to_char((${column} at time zone ${ROLLUPS_TIME_ZONE}::text)::date, 'YYYY-MM-DD')`;
+const inRange = (column: ReturnType<typeof sql.ref>, q: BoGgrReportQuery) =>
+  sql`${column} >= (${q.dateFrom}::date)::timestamp at time zone ${ROLLUPS_TIME_ZONE}::text
+      and ${column} < (${q.dateTo}::date + 1)::timestamp at time zone ${ROLLUPS_TIME_ZONE}::text`;
+
+/** A cost row: no bets, no vendor, what was paid as bonus cost. */
+function costRow(day: string, category: string, currency: string, paid: bigint, cost: GgrCostKind): Row {
+  return {
+    day,
+    category,
+    vendor: '',
+    currency,
+    bets: 0n,
+    stake: 0n,
+    valid: 0n,
+    payout: 0n,
+    bonus: paid,
+    cost,
+  };
+}
+
 /**
  * Rebates paid per day (the rollups' time zone), category and currency: the claims' per-category
  * lines, read through `rebate_claims_merchant_time` (a claim is rare next to the bets it rebates, so
@@ -56,37 +79,17 @@ function figures(r: Figures) {
  */
 async function rebateCost(db: Db, merchantId: string, q: BoGgrReportQuery): Promise<Row[]> {
   if (q.vendor) return [];
+  const created = sql.ref('c.created_at');
   const { rows } = await sql<{ day: string; category: string; currency: string; cost: bigint }>`
-    select to_char((c.created_at at time zone ${ROLLUPS_TIME_ZONE}::text)::date, 'YYYY-MM-DD') as day,
-      l.category, c.currency, sum(l."amountMinor")::bigint as cost
+    select ${dayOf(created)} as day, l.category, c.currency, sum(l."amountMinor")::bigint as cost
     from rebate_claims c
     cross join lateral jsonb_to_recordset(c.lines) as l(category text, "amountMinor" bigint)
-    where c.merchant_id = ${merchantId}::uuid
-      and c.created_at >= (${q.dateFrom}::date)::timestamp at time zone ${ROLLUPS_TIME_ZONE}::text
-      and c.created_at < (${q.dateTo}::date + 1)::timestamp at time zone ${ROLLUPS_TIME_ZONE}::text
+    where c.merchant_id = ${merchantId}::uuid and ${inRange(created, q)}
       ${q.category ? sql`and l.category = ${q.category}::text` : sql``}
     group by 1, 2, 3
     having sum(l."amountMinor") <> 0`.execute(db);
-  return rows.map((r) => ({
-    day: r.day,
-    category: r.category,
-    vendor: '',
-    currency: r.currency,
-    bets: 0n,
-    stake: 0n,
-    valid: 0n,
-    payout: 0n,
-    bonus: BigInt(r.cost),
-    cost: 'rebate' as const,
-  }));
+  return rows.map((r) => costRow(r.day, r.category, r.currency, BigInt(r.cost), 'rebate'));
 }
-
-/** The day (the rollups' time zone) of a timestamp column, and the range condition on it. */
-const dayOf = (column: ReturnType<typeof sql.ref>) =>
-  sql<string>`to_char((${column} at time zone ${ROLLUPS_TIME_ZONE}::text)::date, 'YYYY-MM-DD')`;
-const inRange = (column: ReturnType<typeof sql.ref>, q: BoGgrReportQuery) =>
-  sql`${column} >= (${q.dateFrom}::date)::timestamp at time zone ${ROLLUPS_TIME_ZONE}::text
-      and ${column} < (${q.dateTo}::date + 1)::timestamp at time zone ${ROLLUPS_TIME_ZONE}::text`;
 
 /** Reward-centre payouts by the reward's source: VIP rebates, raffle prizes, the rest (promotions, missions). */
 const REWARD_COST: Record<string, GgrCostKind> = { vip_rebate: 'vip_rebate', raffle: 'raffle' };
@@ -120,19 +123,8 @@ async function payoutCost(db: Db, merchantId: string, q: BoGgrReportQuery): Prom
   for (const r of rows) {
     const cost: GgrCostKind = r.kind === 'bonus' ? 'bonus' : (REWARD_COST[r.kind] ?? 'reward');
     const key = `${r.day}|${cost}|${r.currency}`;
-    const before = summed.get(key);
-    summed.set(key, {
-      day: r.day,
-      category: '',
-      vendor: '',
-      currency: r.currency,
-      bets: 0n,
-      stake: 0n,
-      valid: 0n,
-      payout: 0n,
-      bonus: (before?.bonus ?? 0n) + BigInt(r.cost),
-      cost,
-    });
+    const paid = (summed.get(key)?.bonus ?? 0n) + BigInt(r.cost);
+    summed.set(key, costRow(r.day, '', r.currency, paid, cost));
   }
   return [...summed.values()];
 }

@@ -139,4 +139,38 @@ describe.each(['pt-BR', 'en'] as const)('the bonus in the back office, %s', (lan
       await context.close();
     }
   });
+
+  it("counts a converted bonus in the GGR report's bonus cost, on a row of its own", async () => {
+    // Another player (this file's has a bonus running), granted a bonus with nothing to wager: it
+    // converts to cash at once, and the house has paid it.
+    const username = `bc${randomUUID().slice(0, 8)}`;
+    await registerPlayer(j.server, username);
+    const found = (await bo('GET', `/bo/members?q=${username}`)) as {
+      list: { id: string; account: string }[];
+    };
+    const converted = (await bo(
+      'POST',
+      `/bo/members/${found.list.find((m) => m.account === username)!.id}/bonuses`,
+      {
+        amountMinor: 777,
+        basis: 'bonus',
+        times: 0,
+        maxBetMinor: 1_000,
+        validDays: 1,
+        contributionBps: {},
+        reason: 'e2e converted bonus for the GGR report',
+        idempotencyKey: `e2e-bb-converted-${username}`,
+      },
+    )) as { status: string };
+    expect(converted.status).toBe('completed');
+    const { context, page } = await openBackoffice(j.browser, j.server, lang, '/reports');
+    try {
+      const label = page.getByRole('cell', { name: b('reports.costs.bonus') });
+      await label.first().waitFor({ timeout: 20_000 });
+      await label.first().scrollIntoViewIfNeeded();
+      await screenshot(page, `bonus-balance-bo-ggr-${lang}`);
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -8,6 +8,7 @@ import { signInContext } from './player.ts';
 import {
   CELLS,
   cellName,
+  loadTimeReport,
   PARTS,
   readSeed,
   type Seed,
@@ -30,7 +31,10 @@ beforeAll(async () => {
   seed = await readSeed(run.server, run.token);
   words = vocabulary();
 });
-afterAll(() => machineState('after the sweep'));
+afterAll(() => {
+  machineState('after the sweep');
+  console.log(loadTimeReport());
+});
 
 /**
  * What else is running, printed before and after: in CI this file has taken 2–3× its time on a quiet

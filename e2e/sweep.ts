@@ -380,6 +380,20 @@ async function overflow(page: Page): Promise<string | null> {
 
 // ---- One cell ----
 
+/** How long each load took, checks and picture included (printed after the sweep: where time goes). */
+export const loadTimes: { what: string; ms: number }[] = [];
+
+/** The loads' count, total and median, and the slowest ones, one line each. */
+export function loadTimeReport(slowest = 12): string {
+  const sorted = [...loadTimes].sort((a, b) => b.ms - a.ms);
+  const total = sorted.reduce((sum, l) => sum + l.ms, 0);
+  const median = sorted[Math.floor(sorted.length / 2)]?.ms ?? 0;
+  return [
+    `sweep: ${sorted.length} loads, ${Math.round(total / 1000)} s of lane time, median ${median} ms; slowest:`,
+    ...sorted.slice(0, slowest).map((l) => `  ${l.ms} ms  ${l.what}`),
+  ].join('\n');
+}
+
 export interface SweepOptions {
   browser: Browser;
   server: RunningServer;
@@ -416,6 +430,14 @@ export async function sweepCell(cell: Cell, part: number, opts: SweepOptions): P
   const requests = trackRequests(page);
   const problems: string[] = [];
   const visit = async (url: string, look: Look, load: () => Promise<unknown>) => {
+    const began = Date.now();
+    try {
+      await check(url, look, load);
+    } finally {
+      loadTimes.push({ what: `${cellName(cell, look)} ${url}`, ms: Date.now() - began });
+    }
+  };
+  const check = async (url: string, look: Look, load: () => Promise<unknown>) => {
     if (page.url().startsWith(opts.server.url))
       await page.evaluate(({ lang, theme }) => {
         localStorage.setItem('lang', lang);

@@ -46,7 +46,7 @@ export const PARTS = 2;
 
 /**
  * Logged in first: the lanes take the parts in this order, and a signed-in part (the member centre's
- * pages, more requests per page) takes about twice a logged-out one, so the long ones start first and
+ * pages, more requests per page) takes about 1.5 times a logged-out one, so the long ones start first and
  * the short ones fill the lanes at the end (at 15f6e54 the signed-in parts came last and the run
  * ended on them alone).
  */

@@ -21,7 +21,8 @@ import { splitPayout } from './bonus.wagering.ts';
  *    whatever their status; ONE indexed statement, which finds nothing for members without slips.
  *  - A return (`payout`: a vendor's credit) is shared among the ref's slips by stake — each slip's
  *    portion ⌊return × its stake / the ref's stake⌋ split by `splitPayout` (the fraction to the bonus
- *    side); the rest of the return is cash. Open slips settle first (`settle`).
+ *    side); the rest of the return is cash. Open slips settle first (counted), the shares move, and only
+ *    then is completion or loss judged (a win on a bet that held the whole bonus is not its loss).
  *  - `settle` (a round's first credit or its end): each open slip's contribution is counted if its
  *    bonus is live (active and unexpired), never otherwise; then completion or loss (below).
  *  - `void` (a vendor's rollback of the slip's debit): the stake came back to cash; its bonus part
@@ -187,8 +188,8 @@ function deferredBonuses(bonuses: Map<bigint, LockedBonus>, slips: DeferredSlip[
     return amount > 0n ? [conversion(bonus.merchantId, bonus, amount)] : [];
   }
 
-  function settleOpen(settleRef: string, spendable: Map<bigint, bigint>): TransferRequest[] {
-    const moves: TransferRequest[] = [];
+  /** The ref's open slips settled: their contributions counted (live bonuses), their bonus money off the bets. */
+  function markSettled(settleRef: string): void {
     for (const slip of ofRef(settleRef)) {
       if (slip.status !== 'open') continue;
       slip.status = 'settled';
@@ -197,9 +198,11 @@ function deferredBonuses(bonuses: Map<bigint, LockedBonus>, slips: DeferredSlip[
       slip.bonus.openBonus -= slip.bonusPart;
       if (slip.bonus.standing === 'active') slip.bonus.wagered += slip.contribution;
     }
-    for (const bonus of new Set(ofRef(settleRef).map((s) => s.bonus)))
-      moves.push(...advance(bonus, spendable));
-    return moves;
+  }
+
+  /** After the ref's settlement (and its shares, if any): completion or loss of each of its bonuses. */
+  function advanceRef(settleRef: string, spendable: Map<bigint, bigint>): TransferRequest[] {
+    return [...new Set(ofRef(settleRef).map((s) => s.bonus))].flatMap((bonus) => advance(bonus, spendable));
   }
 
   /** A bonus share that arrived in main, moved where its bonus went (keyed per event and bonus). */
@@ -230,10 +233,16 @@ function deferredBonuses(bonuses: Map<bigint, LockedBonus>, slips: DeferredSlip[
         ...(b.poolAccountId ? [b.poolAccountId] : []),
       ]),
     has: (settleRef) => ofRef(settleRef).length > 0,
-    settle: settleOpen,
+    settle(settleRef, spendable) {
+      markSettled(settleRef);
+      return advanceRef(settleRef, spendable);
+    },
     payout(settleRef, refStakeMinor, amountMinor, eventRef, spendable) {
-      const moves = settleOpen(settleRef, spendable);
-      if (amountMinor === 0n || refStakeMinor === 0n) return moves;
+      markSettled(settleRef);
+      // The shares reach their bonuses before any ending is judged: a win on a bet that held the whole
+      // bonus is no loss of it, and a completion converts the share along with the rest.
+      if (amountMinor === 0n || refStakeMinor === 0n) return advanceRef(settleRef, spendable);
+      const moves: TransferRequest[] = [];
       const shares = new Map<LockedBonus, bigint>();
       for (const slip of ofRef(settleRef)) {
         const portion = (amountMinor * slip.stake) / refStakeMinor;
@@ -245,8 +254,7 @@ function deferredBonuses(bonuses: Map<bigint, LockedBonus>, slips: DeferredSlip[
       }
       // Shares first, then any completion they allow (the conversion takes the shares along).
       for (const [bonus, amount] of shares) moves.push(...moveShare(bonus, amount, eventRef, spendable));
-      for (const bonus of shares.keys()) moves.push(...advance(bonus, spendable));
-      return moves;
+      return [...moves, ...advanceRef(settleRef, spendable)];
     },
     void(betRef, eventRef, spendable) {
       const slip = slips.find((s) => s.betRef === betRef && s.status !== 'void');

@@ -2,8 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
-import { grantBonus } from '../bonuses/bonus.test-helpers.ts';
-import { memberAccountId } from '../ledger/index.ts';
+import {
+  bonusRowOf,
+  bonusSlips,
+  transfersKeyed as countTransfers,
+  grantOperatorBonus,
+} from '../bonuses/bonus.test-helpers.ts';
 import {
   balanceOf,
   expectVerified,
@@ -41,65 +45,23 @@ const roundOf = (playerId: string) => vendorRound(call, playerId, f.currency);
 async function bonusPlayer(cash: bigint, bonus: bigint, terms: { times?: number; maxBet?: bigint } = {}) {
   const p = await newMember(f, 'vbonus');
   if (cash > 0n) await fund(f, p.mainId, cash);
-  const granted = await t.ctx.db.transaction().execute((trx) =>
-    grantBonus(trx, {
-      merchantId: f.merchantId,
-      memberId: p.memberId,
-      currency: f.currency,
-      source: 'operator',
-      sourceId: randomUUID(),
-      promotionId: null,
-      grantedBy: 'test',
-      amountMinor: bonus,
-      depositMinor: 0n,
-      basis: 'bonus',
-      times: terms.times ?? 2,
-      maxBetMinor: terms.maxBet ?? 500n,
-      validDays: 7,
-      contributionBps: { RNG: 10_000, LIVE: 0 },
-      now: t.clock.now(),
-      claim: null,
-    }),
-  );
-  if (!granted.ok) throw new Error(granted.code);
-  const bonusId = await memberAccountId(f.db, p.memberId, f.merchantId, 'bonus', f.currency);
-  return { ...p, bonusAccountId: bonusId, bonusRowId: granted.bonus.id };
+  const granted = await grantOperatorBonus(f, p.memberId, {
+    amountMinor: bonus,
+    times: terms.times ?? 2,
+    maxBetMinor: terms.maxBet ?? 500n,
+    contributionBps: { RNG: 10_000, LIVE: 0 },
+    now: t.clock.now(),
+  });
+  return { ...p, ...granted };
 }
 
 async function balances(p: { mainId: bigint; bonusAccountId: bigint }) {
   return [(await balanceOf(f, p.mainId)).balance, (await balanceOf(f, p.bonusAccountId)).balance];
 }
 
-async function bonusRow(id: bigint | string) {
-  const { rows } = await sql<{ status: string; wagered: string; open: string; converted: string }>`
-    select status, wagered_minor::text as wagered, open_bonus_minor::text as open,
-           converted_minor::text as converted
-      from member_bonuses where id = ${String(id)}`.execute(f.db);
-  return rows[0]!;
-}
-
-async function slipsOf(roundId: string) {
-  const { rows } = await sql<{
-    status: string;
-    cash: string;
-    bonus: string;
-    contribution: string;
-    payout_cash: string;
-    payout_bonus: string;
-  }>`
-    select status, cash_part_minor::text as cash, bonus_part_minor::text as bonus,
-           contribution_minor::text as contribution, payout_cash_minor::text as payout_cash,
-           payout_bonus_minor::text as payout_bonus
-      from bonus_bet_slips where settle_ref like ${`vendor:%:${roundId}`} order by bet_ref`.execute(f.db);
-  return rows;
-}
-
-async function transfersKeyed(pattern: string) {
-  const { rows } = await sql<{ n: string }>`
-    select count(*)::text as n from ledger_transfers
-     where merchant_id = ${f.merchantId} and idempotency_key like ${pattern}`.execute(f.db);
-  return Number(rows[0]!.n);
-}
+const bonusRow = (id: bigint) => bonusRowOf(f.db, id);
+const slipsOf = (roundId: string) => bonusSlips(f.db, { settleRefLike: `vendor:%:${roundId}` });
+const transfersKeyed = (pattern: string) => countTransfers(f.db, f.merchantId, pattern);
 
 test('slot rounds take cash then bonus, count 100 % when they settle, and convert once', async () => {
   const p = await bonusPlayer(100n, 1000n); // requirement 2 × 1000

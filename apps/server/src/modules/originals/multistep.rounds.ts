@@ -15,6 +15,7 @@ import {
   memberKey,
   postDecided,
 } from '../bets/index.ts';
+import { type BonusPlan, lockBonuses, lockDeferred } from '../bonuses/index.ts';
 import { memberAccountId, type TransferRequest } from '../ledger/index.ts';
 import { closeRecords, recordBets } from '../records/index.ts';
 import type { Played, StepGame } from './multistep.games.ts';
@@ -181,6 +182,15 @@ function sameStart(row: repo.MultistepRow, start: Start): boolean {
 
 const keyOf = (s: Start) => memberKey(s.memberId, s.idempotencyKey);
 
+/** The betting records' category of mines and hilo, and the bonus contribution rate they take. */
+const CATEGORY = 'INHOUSE';
+
+/**
+ * A round's bonus slip (modules/bonuses): placed at the start, open until the round finishes, found
+ * then by this ref — the round's member and start key, the round's identity before it has an id.
+ */
+const slipRef = (memberId: string, idempotencyKey: string) => `multistep:${memberId}:${idempotencyKey}`;
+
 /**
  * One batch of one merchant's starts in ONE transaction (the bet path's skeleton, as
  * bets.single-round.ts runs it):
@@ -188,11 +198,15 @@ const keyOf = (s: Start) => memberKey(s.memberId, s.idempotencyKey);
  *  2. the members' active seed pairs locked in id order, nonces read under the lock;
  *  3. the idempotent twins (after the locks, so a twin committed meanwhile is seen), the keys a
  *     single-round bet took, the games the members have open;
- *  4. the accounts (main, the batch's house shard) locked in id order, spendable balances read;
+ *  4. the members' active bonuses locked (`lockBonuses`: one indexed read, nothing more for a batch
+ *     without any);
+ *  5. the accounts (main, the batch's house shard, bonus accounts) locked in id order, spendable
+ *     balances read;
  *  then every start decided in order in JS — limits, the key, one open round per member and game,
- *  the choices, funds on the running balance; a refused start claims no nonce —
- *  5. the stakes posted as one ledger batch,
- *  6. the new nonces and the open rounds in one statement, their open betting records in another.
+ *  the choices, funds on the running balance (a bonus member's: max bet, cash first then bonus, the
+ *  slip left open until the round finishes); a refused start claims no nonce —
+ *  6. the stakes posted as one ledger batch (a bonus member's after its bonus draw), the bonus slips,
+ *  7. the new nonces and the open rounds in one statement, their open betting records in another.
  */
 async function settleStarts(trx: Db, items: Start[], batch: Batch): Promise<Settled<repo.MultistepRow>[]> {
   const answers: Answers<repo.MultistepRow> = items.map(() => null);
@@ -207,12 +221,19 @@ async function settleStarts(trx: Db, items: Start[], batch: Batch): Promise<Sett
   const fresh = items.filter((_, i) => !answers[i] && !repeats.has(i));
   const taken = new Set((await repo.singleRoundKeys(trx, fresh)).map((k) => memberKey(k.member_id, k.key)));
   const open = new Set((await repo.openGames(trx, members)).map((o) => memberKey(o.member_id, o.game)));
+  // Members wagering a bonus (one indexed read; null for a batch without any, the common case).
+  const bonuses = await lockBonuses(trx, batch.merchantId, members);
   const spendable = await lockSpendable(trx, [
-    ...new Set([...items.map((s) => s.mainAccountId), ...items.map((s) => batch.house(s.currency))]),
+    ...new Set([
+      ...items.map((s) => s.mainAccountId),
+      ...items.map((s) => batch.house(s.currency)),
+      ...(bonuses?.accountIds() ?? []),
+    ]),
   ]);
   const nextNonce = new Map([...seeds.values()].map((s) => [s.id, s.nonce]));
 
-  const accepted: { i: number; seedId: bigint; nonce: bigint; before: bigint }[] = [];
+  const accepted: { i: number; seedId: bigint; nonce: bigint; before: bigint; bonus: BonusPlan | null }[] =
+    [];
   items.forEach((start, i) => {
     if (answers[i] || repeats.has(i)) return;
     try {
@@ -227,33 +248,48 @@ async function settleStarts(trx: Db, items: Start[], batch: Batch): Promise<Sett
       guard(() => start.game.play(draw(start.game.floats(start.params, [])), start.params, [], edge));
       const before = spendable.get(start.mainAccountId);
       if (before === undefined) throw new AppError('LEDGER_ACCOUNT_NOT_FOUND');
-      if (before < start.stakeMinor) throw new AppError('WALLET_INSUFFICIENT_FUNDS');
+      const withBonus = bonuses?.has(start.memberId) ?? false;
+      // A member wagering a bonus may stake cash and bonus together: their check is the bonus side's.
+      if (!withBonus && before < start.stakeMinor) throw new AppError('WALLET_INSUFFICIENT_FUNDS');
+      // Cash first, then bonus (max bet and funds refused here); the slip stays open until the round ends.
+      const ref = slipRef(start.memberId, start.idempotencyKey);
+      const bonus = withBonus
+        ? bonuses!.place(
+            start.memberId,
+            { betRef: ref, settleRef: ref, category: CATEGORY, stakeMinor: start.stakeMinor },
+            spendable,
+          )
+        : null;
       // Claimed only now: a start refused above leaves the nonce to the member's next bet.
       nextNonce.set(seed.id, nonce + 1n);
-      spendable.set(start.mainAccountId, before - start.stakeMinor);
+      if (!bonus) spendable.set(start.mainAccountId, before - start.stakeMinor);
       open.add(game);
-      accepted.push({ i, seedId: seed.id, nonce, before });
+      accepted.push({ i, seedId: seed.id, nonce, before, bonus });
     } catch (error) {
       answers[i] = { ok: false, error };
     }
   });
 
-  const transfers = await postDecided(
-    trx,
-    accepted.map(({ i, nonce }): TransferRequest => {
-      const s = items[i]!;
-      return {
-        merchantId: s.merchantId,
-        currency: s.currency,
-        metadata: { game: s.game.name, nonce: Number(nonce) },
-        idempotencyKey: `multistep:${s.memberId}:${s.idempotencyKey}:stake`,
-        code: 'bet',
-        debitAccountId: s.mainAccountId,
-        creditAccountId: batch.house(s.currency),
-        amountMinor: s.stakeMinor,
-      };
-    }),
-  );
+  // In start order; a bonus member's stake right after its bonus draw (bonus → main).
+  const requests: TransferRequest[] = [];
+  const stakeSlots = accepted.map(({ i, nonce, bonus }) => {
+    const s = items[i]!;
+    if (bonus) requests.push(...bonuses!.around(bonus).before);
+    requests.push({
+      merchantId: s.merchantId,
+      currency: s.currency,
+      metadata: { game: s.game.name, nonce: Number(nonce) },
+      idempotencyKey: `${slipRef(s.memberId, s.idempotencyKey)}:stake`,
+      code: 'bet',
+      debitAccountId: s.mainAccountId,
+      creditAccountId: batch.house(s.currency),
+      amountMinor: s.stakeMinor,
+    });
+    return requests.length - 1;
+  });
+  const posted = await postDecided(trx, requests);
+  const transfers = stakeSlots.map((slot) => posted[slot]!);
+  await bonuses?.write(trx);
   const rows = accepted.map(
     ({ i, seedId, nonce, before }, n): Omit<repo.MultistepRow, 'id' | 'created_at'> => {
       const s = items[i]!;
@@ -311,7 +347,7 @@ async function settleStarts(trx: Db, items: Start[], batch: Batch): Promise<Sett
       memberId: r.member_id,
       source: ORIGINALS_SOURCE,
       sourceRef: String(written[n]!.id),
-      category: 'INHOUSE',
+      category: CATEGORY,
       vendor: ORIGINALS_VENDOR,
       gameCode: r.game,
       currency: r.currency,
@@ -333,11 +369,15 @@ async function settleStarts(trx: Db, items: Start[], batch: Batch): Promise<Sett
  *  then every action decided in order in JS on the rounds as the batch left them (a move replays the
  *  round from its seeds; a loss, the last safe tile or a cash-out finishes it, paying stake × the
  *  multiplier, capped at stake + the max win);
- *  3. the finished rounds' accounts (main, the batch's house shard) locked in id order;
- *  4. the wins posted as one ledger batch, each keyed per ROUND (`multistep:<member>:<round>:win`), so
- *     no two cash-outs of a round can ever both pay;
- *  5. the changed rounds saved, the finished ones copied for recall and their betting records closed,
- *     one statement each.
+ *  3. the bonus slips of the finished rounds and their bonuses locked (`lockDeferred`: one indexed
+ *     read, nothing more for a batch without any; only when a round finished);
+ *  4. the finished rounds' accounts (main, the batch's house shard, the bonus side's) locked in id order;
+ *  5. the wins posted as one ledger batch, each keyed per ROUND (`multistep:<member>:<round>:win`), so
+ *     no two cash-outs of a round can ever both pay; a round with a bonus slip settles it (its
+ *     contribution counted, a win shared by stake — the bonus share main → bonus, or where an ended
+ *     bonus went —, then completion or loss), its bonus moves right after its win;
+ *  6. the bonus slips and rows, the changed rounds saved, the finished ones copied for recall and their
+ *     betting records closed, one statement each.
  */
 async function settleActions(trx: Db, items: Action[], batch: Batch): Promise<Settled<repo.MultistepRow>[]> {
   const settings = await bets.settings(trx, batch.merchantId);
@@ -415,16 +455,26 @@ async function settleActions(trx: Db, items: Action[], batch: Batch): Promise<Se
   });
   if (!changed.size) return answers;
 
+  const refOf = (row: repo.MultistepRow) => slipRef(row.member_id, row.idempotency_key);
+  // The bonus side after the round locks, before the accounts (the documented lock order).
+  const bonuses = finished.length
+    ? await lockDeferred(trx, batch.merchantId, [...new Set(finished.map(({ row }) => refOf(row)))])
+    : null;
   const spendable = finished.length
     ? await lockSpendable(trx, [
-        ...new Set(finished.flatMap(({ action, row }) => [action.mainAccountId, batch.house(row.currency)])),
+        ...new Set([
+          ...finished.flatMap(({ action, row }) => [action.mainAccountId, batch.house(row.currency)]),
+          ...(bonuses?.accountIds() ?? []),
+        ]),
       ])
     : new Map<bigint, bigint>();
-  const wins = finished.filter((f) => f.row.payout_minor > 0n);
-  const paid = await postDecided(
-    trx,
-    wins.map(
-      ({ action, row }): TransferRequest => ({
+  // In finish order: each win, then its round's bonus moves (the running balances follow them).
+  const requests: TransferRequest[] = [];
+  const winSlots = new Map<repo.MultistepRow, number>();
+  const copies = finished.map(({ action, row, played, multiplier }): repo.Finished => {
+    if (row.payout_minor > 0n) {
+      winSlots.set(row, requests.length);
+      requests.push({
         merchantId: row.merchant_id,
         currency: row.currency,
         metadata: { game: row.game, nonce: Number(row.nonce) },
@@ -433,24 +483,28 @@ async function settleActions(trx: Db, items: Action[], batch: Batch): Promise<Se
         debitAccountId: batch.house(row.currency),
         creditAccountId: action.mainAccountId,
         amountMinor: row.payout_minor,
-      }),
-    ),
-  );
-  // Set on the answered row itself: a finished round changes no further in the batch.
-  wins.forEach((w, n) => {
-    w.row.payout_transfer_id = paid[n]!;
-  });
-  const copies = finished.map(({ action, row, played, multiplier }): repo.Finished => {
-    const balanceAfter = spendable.get(action.mainAccountId)! + row.payout_minor;
-    spendable.set(action.mainAccountId, balanceAfter);
+      });
+    }
+    spendable.set(action.mainAccountId, spendable.get(action.mainAccountId)! + row.payout_minor);
+    const ref = refOf(row);
+    if (bonuses?.has(ref))
+      requests.push(
+        ...(row.payout_minor > 0n
+          ? bonuses.payout(ref, row.stake_minor, row.payout_minor, `multistep:${row.id}`, spendable)
+          : bonuses.settle(ref, spendable)),
+      );
     return {
       row,
       params: { ...row.params, moves: row.moves },
       outcome: played.outcome(),
       multiplier,
-      balanceAfter,
+      balanceAfter: spendable.get(action.mainAccountId)!,
     };
   });
+  const paid = await postDecided(trx, requests);
+  // Set on the answered row itself: a finished round changes no further in the batch.
+  for (const [row, slot] of winSlots) row.payout_transfer_id = paid[slot]!;
+  await bonuses?.write(trx);
   await repo.saveRounds(
     trx,
     [...changed].map((id) => rounds.get(id)!),

@@ -243,6 +243,26 @@ it('20 concurrent starts with one key take the stake once (100 cash, 300 bonus)'
   expect(await expectWholeSteps(f.db, [p.memberId])).toBe(1);
 });
 
+it('20 cash-outs of a bonus round at once (different keys) pay once and share once', async () => {
+  const p = await bonusMember(100n, 300n);
+  const started = await startMines(p.token, 400);
+  const roundId = started.value.id as string;
+  const mines = minePositions(await floatsOf(roundId, 3), 3);
+  const safe = Array.from({ length: 25 }, (_, i) => i).filter((i) => !mines.includes(i));
+  for (const tile of safe.slice(0, 2)) await post(p.token, 'mines/reveal', { roundId, tile });
+  const answers = await Promise.all(
+    Array.from({ length: 20 }, () =>
+      post(p.token, 'mines/cashout', { roundId, idempotencyKey: randomUUID() }),
+    ),
+  );
+  expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+  expect(answers.filter((a) => a.code === 'ORIGINALS_ROUND_FINISHED')).toHaveLength(19);
+  expect(await balances(p)).toEqual([128n, 386n]);
+  expect(await transfersKeyed(`bonus:${p.bonusRowId}:multistep:${roundId}:share`)).toBe(1);
+  expect(await bonusRow(p.bonusRowId)).toMatchObject({ status: 'active', wagered: '200', open: '0' });
+  expect(await expectWholeSteps(f.db, [p.memberId])).toBe(1);
+});
+
 it('a round settled after its bonus expired sends the bonus share to the bonus pool', async () => {
   const p = await bonusMember(100n, 500n);
   const pool = await systemAccountId(f.db, f.merchantId, 'bonus_pool', f.currency, houseShardFor(p.memberId));

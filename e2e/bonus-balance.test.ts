@@ -93,11 +93,18 @@ describe.each(SETTINGS)('the bonus on the site, $name', ({ lang, theme, phone })
       await screenshot(page, shot('header'));
 
       await page.goto(`${j.server.url}/?modal=member&m_page=withdraw`);
+      // Said before the player asks: the rule and what is left to wager, from the bonus details.
+      const before = page.getByRole('note').filter({ hasText: c('withdraw.bonusBlockedTitle') });
+      await before.waitFor({ timeout: 20_000 });
+      expect(minorOf(await before.locator('p').textContent())).toBe(BONUS_MINOR * TIMES);
+      await before.scrollIntoViewIfNeeded();
+      await screenshot(page, shot('withdraw-notice'));
       await page.getByLabel(c('withdraw.amount'), { exact: true }).fill('50');
       await page.getByLabel(c('pin.label'), { exact: true }).fill(PIN);
       await page.getByRole('button', { name: c('withdraw.submit') }).click();
       const notice = page.getByRole('alert').filter({ hasText: c('withdraw.bonusBlockedTitle') });
       await notice.waitFor({ timeout: 15_000 });
+      expect(await before.count()).toBe(0);
       // What is left to wager: 10 × the bonus, nothing wagered yet.
       expect(minorOf(await notice.locator('p').textContent())).toBe(BONUS_MINOR * TIMES);
       await notice.scrollIntoViewIfNeeded();

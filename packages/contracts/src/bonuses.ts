@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idempotencyKey } from './cashier.ts';
+import { BONUS_WITHDRAWAL_RULES } from './promotions.ts';
 import { betCategory } from './records.ts';
 
 /**
@@ -42,6 +43,11 @@ export const bonusDetails = z.object({
   balanceMinor: z.number().int(),
   active: memberBonus.nullable(),
   past: z.array(memberBonus),
+  /**
+   * What a withdrawal does while a bonus is active (the merchant's rule): `forfeit` it (after the
+   * player confirms) or be `block`ed until the requirement is met. The withdraw page says so first.
+   */
+  withdrawalRule: z.enum(BONUS_WITHDRAWAL_RULES),
 });
 export type BonusDetails = z.infer<typeof bonusDetails>;
 

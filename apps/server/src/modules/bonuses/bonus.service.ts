@@ -6,7 +6,12 @@ import type { Db } from '../../platform/database/database.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { reserveClaim } from '../abuse/index.ts';
 import { houseShardFor, memberAccountId, systemAccountId, transfer } from '../ledger/index.ts';
-import { bonusesEnabled, bonusWithdrawalRule, depositBonusPromotions } from '../promotions/index.ts';
+import {
+  bonusesEnabled,
+  bonusWithdrawalRule,
+  depositBonusPromotions,
+  promotionSettings,
+} from '../promotions/index.ts';
 import { type BonusStatus, requirementOf, type WageringBasis } from './bonus.wagering.ts';
 
 /**
@@ -469,8 +474,15 @@ const PAST_SHOWN = 20;
 
 /** The member's active bonus with its progress and balance, and their last 20 ended ones. */
 export async function bonusDetails(db: Db, merchantId: string, memberId: string, currency: string) {
-  if (!(await bonusesEnabled(db, merchantId)))
-    return { enabled: false, balanceMinor: 0, active: null, past: [] };
+  const settings = await promotionSettings(db, merchantId);
+  if (!settings.bonusesEnabled)
+    return {
+      enabled: false,
+      balanceMinor: 0,
+      active: null,
+      past: [],
+      withdrawalRule: settings.bonusWithdrawalRule,
+    };
   const { rows } = await sql<BonusRow>`
     select * from member_bonuses where member_id = ${memberId} and merchant_id = ${merchantId}
      order by id desc limit ${PAST_SHOWN + 1}`.execute(db);
@@ -482,6 +494,7 @@ export async function bonusDetails(db: Db, merchantId: string, memberId: string,
   );
   return {
     enabled: true,
+    withdrawalRule: settings.bonusWithdrawalRule,
     balanceMinor: active ? Number(balance[0]?.balance ?? 0n) : 0,
     active: active && toMemberBonus(active),
     past: rows

@@ -208,7 +208,13 @@ describe('grants', () => {
       );
       expect(granted).toBeNull();
       const details = await call(t, { method: 'GET', url: '/wps/member/bonuses', token: p.token });
-      expect(details.value).toEqual({ enabled: false, balanceMinor: 0, active: null, past: [] });
+      expect(details.value).toEqual({
+        enabled: false,
+        balanceMinor: 0,
+        active: null,
+        past: [],
+        withdrawalRule: 'forfeit',
+      });
     } finally {
       await setBonuses(true);
     }
@@ -430,6 +436,9 @@ describe("the merchant's withdrawal rule", () => {
     const bonusId = await memberAccountId(f.db, p.memberId, f.merchantId, 'bonus', f.currency);
     expect((await rule('block', admin)).status).toBe(200);
     try {
+      // The withdraw page learns the rule from the member's bonus details, to say so before a request.
+      const details = await call(t, { method: 'GET', url: '/wps/member/bonuses', token: p.token });
+      expect(details.value).toMatchObject({ withdrawalRule: 'block', balanceMinor: 2_000 });
       for (const extra of [{}, { forfeitBonus: true }]) {
         const refused = await withdraw(t, p, 2_000, extra);
         expect([refused.status, refused.code]).toEqual([409, 'BONUS_WITHDRAWAL_BLOCKED']);

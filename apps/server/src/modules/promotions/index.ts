@@ -6,6 +6,7 @@ export {
   bonusesEnabled,
   bonusWithdrawalRule,
   depositBonusPromotions,
+  promotionSettings,
   takesApplications,
   type Viewer,
 } from './promotions.service.ts';

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import type { BonusDetails } from '@sorte/contracts';
 import { useTranslation } from 'react-i18next';
 import { useModal } from '../../lib/modal-url';
 import { Icon } from '../../components/ui/Icon';
@@ -12,6 +13,7 @@ import {
   TransferFundPage,
   TransferUplinePage,
   useUplineInfo,
+  type WithdrawBonus,
   WithdrawPage,
 } from '../../features/cashier';
 import { AGENT_CENTRE_TYPES, useMemberInfo } from '../../lib/member';
@@ -138,11 +140,23 @@ function MemberCentre({
             orderId={params.order}
             onOrderDone={() => go('depositv2')}
             onOpenAccount={() => go('securityCenter')}
+            withdrawBonus={withdrawBonusOf(bonuses.data)}
           />
         </section>
       </div>
     </Modal>
   );
+}
+
+/** The active bonus the withdraw page tells of before a request (none while bonuses are off). */
+function withdrawBonusOf(details: BonusDetails | undefined): WithdrawBonus | null {
+  const active = details?.enabled ? details.active : null;
+  if (!details || !active) return null;
+  return {
+    balanceMinor: details.balanceMinor,
+    remainingMinor: Math.max(0, active.requirementMinor - active.wageredMinor),
+    rule: details.withdrawalRule,
+  };
 }
 
 function PageBody({
@@ -151,12 +165,14 @@ function PageBody({
   orderId,
   onOrderDone,
   onOpenAccount,
+  withdrawBonus,
 }: {
   page: MemberPageKey;
   isAgent: boolean;
   orderId: string | undefined;
   onOrderDone: () => void;
   onOpenAccount: () => void;
+  withdrawBonus: WithdrawBonus | null;
 }) {
   switch (page) {
     case 'securityCenter':
@@ -166,7 +182,7 @@ function PageBody({
     case 'depositv2':
       return <DepositPage orderId={orderId} onOrderDone={onOrderDone} />;
     case 'withdraw':
-      return <WithdrawPage onOpenAccount={onOpenAccount} />;
+      return <WithdrawPage onOpenAccount={onOpenAccount} bonus={withdrawBonus} />;
     case 'transferUpline':
       return <TransferUplinePage isAgent={isAgent} />;
     case 'personalHistoryCopy':

@@ -6,5 +6,5 @@ export { SecurityCenterPage } from './pages/SecurityCenterPage';
 export { TransactionHistoryPage } from './pages/TransactionHistoryPage';
 export { TransferFundPage } from './pages/TransferFundPage';
 export { TransferUplinePage } from './pages/TransferUplinePage';
-export { WithdrawPage } from './pages/WithdrawPage';
+export { type WithdrawBonus, WithdrawPage } from './pages/WithdrawPage';
 export { DownlineTransferDialog } from './components/DownlineTransferDialog';

@@ -18,20 +18,44 @@ import { AmountField, PinField, StatusBadge, useAmountProblemText } from '../com
 import { PayoutAccountForm } from '../components/PayoutAccountForm';
 import { WithdrawalPasswordForm } from '../components/WithdrawalPasswordForm';
 
+/**
+ * The member's active bonus as the withdraw page tells of it before a request (the composing screen
+ * reads it from the bonus details): its balance, what is left to wager, and the merchant's rule.
+ */
+export interface WithdrawBonus {
+  balanceMinor: number;
+  remainingMinor: number;
+  rule: 'forfeit' | 'block';
+}
+
 /** withdraw: balance and turnover, payout account, amount, withdrawal password; then my withdrawals. */
-export function WithdrawPage({ onOpenAccount }: { onOpenAccount: () => void }) {
+export function WithdrawPage({
+  onOpenAccount,
+  bonus = null,
+}: {
+  onOpenAccount: () => void;
+  bonus?: WithdrawBonus | null;
+}) {
   const info = useWithdrawInfo();
   return (
     <div className="cs-page">
       <QueryState isLoading={info.isLoading} error={info.error} onRetry={() => void info.refetch()}>
-        {info.data ? <WithdrawBody info={info.data} onOpenAccount={onOpenAccount} /> : null}
+        {info.data ? <WithdrawBody info={info.data} onOpenAccount={onOpenAccount} bonus={bonus} /> : null}
       </QueryState>
       <WithdrawalList autoReceiptMinutes={info.data?.autoReceiptMinutes ?? 0} />
     </div>
   );
 }
 
-function WithdrawBody({ info, onOpenAccount }: { info: WithdrawInfo; onOpenAccount: () => void }) {
+function WithdrawBody({
+  info,
+  onOpenAccount,
+  bonus,
+}: {
+  info: WithdrawInfo;
+  onOpenAccount: () => void;
+  bonus: WithdrawBonus | null;
+}) {
   const { t } = useTranslation('cashier');
   const money = useMoney();
   const turnoverBlocked = info.turnoverRemainingMinor > 0;
@@ -82,14 +106,22 @@ function WithdrawBody({ info, onOpenAccount }: { info: WithdrawInfo; onOpenAccou
           <WithdrawalPasswordForm hasPassword={false} />
         </section>
       ) : (
-        <WithdrawForm info={info} blocked={turnoverBlocked || countReached} />
+        <WithdrawForm info={info} blocked={turnoverBlocked || countReached} bonus={bonus} />
       )}
     </>
   );
 }
 
 /** `blocked`: the server would refuse now (turnover or daily count), so the submit stays disabled. */
-function WithdrawForm({ info, blocked }: { info: WithdrawInfo; blocked: boolean }) {
+function WithdrawForm({
+  info,
+  blocked,
+  bonus,
+}: {
+  info: WithdrawInfo;
+  blocked: boolean;
+  bonus: WithdrawBonus | null;
+}) {
   const { t } = useTranslation('cashier');
   const money = useMoney();
   const errorMessage = usePinErrorMessage();
@@ -192,6 +224,22 @@ function WithdrawForm({ info, blocked }: { info: WithdrawInfo; blocked: boolean 
           </div>
         </dl>
         <PinField label={t('pin.label')} value={pin} onChange={setPin} error={pinError} />
+        {/* Said before the player asks, so a bonus is never lost or a request refused by surprise. */}
+        {bonus && !bonusRefusal ? (
+          <div className="cs-bonus-warning cs-bonus-warning--notice" role="note">
+            <strong>{t('withdraw.bonusBlockedTitle')}</strong>
+            <p>
+              {bonus.rule === 'forfeit'
+                ? t('withdraw.bonusActiveForfeit', {
+                    amount: money.format(bonus.balanceMinor),
+                    left: money.format(bonus.remainingMinor),
+                  })
+                : bonus.remainingMinor > 0
+                  ? t('withdraw.bonusBlocked', { amount: money.format(bonus.remainingMinor) })
+                  : t('withdraw.bonusBlockedMet')}
+            </p>
+          </div>
+        ) : null}
         {bonusRefusal?.kind === 'blocked' ? (
           <div className="cs-bonus-warning" role="alert">
             <strong>{t('withdraw.bonusBlockedTitle')}</strong>

@@ -1,6 +1,8 @@
 import type { Settled } from '../../platform/batching/group-commit.ts';
 import type { Db } from '../../platform/database/database.ts';
 import { AppError } from '../../platform/http/app-error.ts';
+import { type BonusPlan, lockBonuses } from '../bonuses/index.ts';
+import type { TransferRequest } from '../ledger/index.ts';
 import { type Batch, type BetPath, betPath, postDecided } from './bets.batch.ts';
 import { lockSpendable } from './bets.repository.ts';
 import { type Answers, answerRepeats, matchTwins, memberKey } from './bets.twins.ts';
@@ -59,6 +61,13 @@ export interface SlipKind<S extends StakeSlip, Locked, D, Out> {
   write(trx: Db, accepted: AcceptedSlip<S, D>[], locked: Locked, batch: Batch): Promise<Out[]>;
   /** The stake transfer's metadata once decided (crash: the round the batch found); else the slip's. */
   metadata?(slip: S, decided: D): Record<string, unknown>;
+  /**
+   * A kind whose slips carry a bonus (crash; not the lotteries): a member with an active bonus stakes
+   * cash first, then bonus (modules/bonuses, `lockBonuses`), the slip left open under `settleRef`
+   * until the kind settles it (`lockDeferred`); `category` is the betting records'. Such a kind's
+   * `take` must not refuse (the bonus side has decided the slip by then).
+   */
+  bonus?: { category: string; settleRef(slip: S): string };
 }
 
 const keyOf = (slip: StakeSlip) => memberKey(slip.memberId, slip.idempotencyKey);
@@ -81,14 +90,17 @@ export function slipPath<S extends StakeSlip, Locked, D, Out>(
 /**
  * One batch of slips in ONE transaction:
  *  1. the game's ordering rows locked (`kind.lock`: the draws, share-locked in id order);
- *  2. every account the batch touches (the members' main accounts and the batch's house shard) locked
- *     in id order, spendable read — a member's concurrent slips in other batches wait here;
+ *  2. for a kind with a bonus side, the members' active bonuses locked (`lockBonuses`: one indexed
+ *     read, nothing more for a batch without any); every account the batch touches (the members' main
+ *     accounts, the batch's house shard, the bonus accounts) locked in id order, spendable read — a
+ *     member's concurrent slips in other batches wait here;
  *  3. the idempotent twins by (member, key), read after the account locks, so a twin committed by the
  *     batch that held a member's account is seen: same hash → its stored answer, another →
  *     LEDGER_IDEMPOTENCY_CONFLICT; a key repeated inside the batch answers with its first copy;
- *  then each slip decided in order in JS: the game's checks, the funds on the running balance, what it
- *  takes from shared limits; 4. one stake transfer per accepted slip as ONE `transferBatch`;
- *  5. the game's set-based write.
+ *  then each slip decided in order in JS: the game's checks, the funds on the running balance (a bonus
+ *  member's: max bet, cash first then bonus), what it takes from shared limits; 4. one stake transfer
+ *  per accepted slip as ONE `transferBatch` (a bonus member's right after its bonus draw), the bonus
+ *  slips (open); 5. the game's set-based write.
  */
 async function settleSlips<S extends StakeSlip, Locked, D, Out>(
   trx: Db,
@@ -99,8 +111,16 @@ async function settleSlips<S extends StakeSlip, Locked, D, Out>(
   const answers: Answers<Out> = slips.map(() => null);
   const same = (stored: Out, slip: S) => kind.hashOf(stored) === slip.requestHash;
   const locked = await kind.lock(trx, slips, batch);
+  // The bonus side after the kind's ordering rows, before the accounts (the documented lock order).
+  const bonuses = kind.bonus
+    ? await lockBonuses(trx, batch.merchantId, [...new Set(slips.map((s) => s.memberId))])
+    : null;
   const spendable = await lockSpendable(trx, [
-    ...new Set([...slips.map((s) => s.mainAccountId), ...slips.map((s) => batch.house(s.currency))]),
+    ...new Set([
+      ...slips.map((s) => s.mainAccountId),
+      ...slips.map((s) => batch.house(s.currency)),
+      ...(bonuses?.accountIds() ?? []),
+    ]),
   ]);
   const unique = new Map(slips.map((s) => [keyOf(s), s]));
   const repeats = matchTwins(
@@ -111,7 +131,7 @@ async function settleSlips<S extends StakeSlip, Locked, D, Out>(
     same,
   );
 
-  const accepted: (AcceptedSlip<S, D> & { i: number })[] = [];
+  const accepted: (AcceptedSlip<S, D> & { i: number; bonus: BonusPlan | null })[] = [];
   slips.forEach((slip, i) => {
     if (answers[i] || repeats.has(i)) return;
     try {
@@ -120,18 +140,30 @@ async function settleSlips<S extends StakeSlip, Locked, D, Out>(
         throw new AppError('VALIDATION_FAILED', { fields: [{ field: 'amountMinor', key: 'invalid' }] });
       const before = spendable.get(slip.mainAccountId);
       if (before === undefined) throw new AppError('LEDGER_ACCOUNT_NOT_FOUND');
-      if (before < slip.stakeMinor) throw new AppError('WALLET_INSUFFICIENT_FUNDS');
+      const withBonus = bonuses?.has(slip.memberId) ?? false;
+      // A member wagering a bonus may stake cash and bonus together: their check is the bonus side's.
+      if (!withBonus && before < slip.stakeMinor) throw new AppError('WALLET_INSUFFICIENT_FUNDS');
+      const ref = withBonus ? kind.bonus!.settleRef(slip) : '';
+      const bonus = withBonus
+        ? bonuses!.place(
+            slip.memberId,
+            { betRef: ref, settleRef: ref, category: kind.bonus!.category, stakeMinor: slip.stakeMinor },
+            spendable,
+          )
+        : null;
       kind.take?.(slip, locked, decided);
-      spendable.set(slip.mainAccountId, before - slip.stakeMinor);
-      accepted.push({ i, slip, decided, stakeTransferId: 0n });
+      if (!bonus) spendable.set(slip.mainAccountId, before - slip.stakeMinor);
+      accepted.push({ i, slip, decided, stakeTransferId: 0n, bonus });
     } catch (error) {
       answers[i] = { ok: false, error };
     }
   });
 
-  const ids = await postDecided(
-    trx,
-    accepted.map(({ slip, decided }) => ({
+  // In slip order; a bonus member's stake right after its bonus draw (bonus → main).
+  const requests: TransferRequest[] = [];
+  const stakeSlots = accepted.map(({ slip, decided, bonus }) => {
+    if (bonus) requests.push(...bonuses!.around(bonus).before);
+    requests.push({
       merchantId: slip.merchantId,
       currency: slip.currency,
       idempotencyKey: slip.transfer.idempotencyKey,
@@ -140,11 +172,14 @@ async function settleSlips<S extends StakeSlip, Locked, D, Out>(
       creditAccountId: batch.house(slip.currency),
       amountMinor: slip.stakeMinor,
       metadata: kind.metadata?.(slip, decided) ?? slip.transfer.metadata,
-    })),
-  );
-  accepted.forEach((a, n) => {
-    a.stakeTransferId = ids[n]!;
+    });
+    return requests.length - 1;
   });
+  const ids = await postDecided(trx, requests);
+  accepted.forEach((a, n) => {
+    a.stakeTransferId = ids[stakeSlots[n]!]!;
+  });
+  await bonuses?.write(trx);
   const written = await kind.write(trx, accepted, locked, batch);
   accepted.forEach((a, n) => {
     answers[a.i] = { ok: true, value: written[n]! };

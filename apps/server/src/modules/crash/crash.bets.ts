@@ -6,7 +6,7 @@ import { memberKey, type StakeSlip, slipPath } from '../bets/index.ts';
 import { memberAccountId } from '../ledger/index.ts';
 import { recordBets } from '../records/index.ts';
 import * as repo from './crash.repository.ts';
-import { CRASH_GAME, cashOut, recordOf } from './crash.settle.ts';
+import { CRASH_CATEGORY, CRASH_GAME, cashOut, recordOf, slipRef } from './crash.settle.ts';
 import type { CrashTimings } from './crash.timing.ts';
 
 export interface CrashPlayer {
@@ -76,7 +76,9 @@ const hashOf = (stakeMinor: bigint, autoCashOut: number | undefined) => `${stake
  * the twins by (member, key) and the members' bets in these rounds; each bet decided in order
  * (limits, the betting phase on the server clock, one bet per player and round, funds on the running
  * balance), the stakes as one `transferBatch`, the `crash_bets` rows and their open betting records
- * set-based.
+ * set-based. A member with an active bonus stakes cash first, then bonus (the bet path's bonus side,
+ * after the rounds, before the accounts); the bonus slip stays open under `crash:<member>:<key>` until
+ * the bet's cash-out or the bust settles it (crash.settle.ts).
  */
 const crashBets = slipPath<CrashSlip, Locked, Decided, repo.BetRow>({
   async lock(trx, slips, batch) {
@@ -121,6 +123,7 @@ const crashBets = slipPath<CrashSlip, Locked, Decided, repo.BetRow>({
     locked.seated.add(seatOf(round.id, slip.memberId));
   },
   metadata: (_, { round }) => ({ game: CRASH_GAME, roundId: String(round.id) }),
+  bonus: { category: CRASH_CATEGORY, settleRef: (slip) => slipRef(slip.memberId, slip.idempotencyKey) },
   async write(trx, accepted, _, batch) {
     const written = await repo.insertBets(
       trx,
@@ -171,7 +174,7 @@ export async function placeCrashBet(
     idempotencyKey: input.idempotencyKey,
     requestHash: hashOf(stakeMinor, input.autoCashOut),
     stakeMinor,
-    transfer: { idempotencyKey: `crash:${player.memberId}:${input.idempotencyKey}:stake`, metadata: {} },
+    transfer: { idempotencyKey: `${slipRef(player.memberId, input.idempotencyKey)}:stake`, metadata: {} },
     player: maskAccount(player.account),
     autoCashOut: input.autoCashOut,
     roundId,

@@ -11,6 +11,8 @@ import {
   lockSpendable,
   postDecided,
 } from '../bets/index.ts';
+import { lockDeferred } from '../bonuses/index.ts';
+import type { TransferRequest } from '../ledger/index.ts';
 import { closeRecords } from '../records/index.ts';
 import * as repo from './crash.repository.ts';
 import type { BetRow } from './crash.repository.ts';
@@ -20,6 +22,16 @@ import { multiplierAfter } from './crash.timing.ts';
 export const CRASH_SOURCE = 'crash';
 export const CRASH_VENDOR = 'SORTE';
 export const CRASH_GAME = 'crash';
+/** The betting records' category of crash bets, and the bonus contribution rate they take. */
+export const CRASH_CATEGORY = 'INHOUSE';
+
+/**
+ * A bet's bonus slip (modules/bonuses): placed with the bet, open until its cash-out or the bust, found
+ * then by this ref — the bet's member and key, its identity before it has an id (its stake's key too).
+ */
+export const slipRef = (memberId: string, idempotencyKey: string) => `crash:${memberId}:${idempotencyKey}`;
+const refOf = (bet: Pick<BetRow, 'member_id' | 'idempotency_key'>) =>
+  slipRef(bet.member_id, bet.idempotency_key);
 
 /** A bet's record: '<roundId>:<betId>', so the records' recall opens the shared round (GET /wps/crash/rounds/:id). */
 export function recordOf(bet: Pick<BetRow, 'merchant_id' | 'member_id' | 'id' | 'round_id' | 'currency'>) {
@@ -28,7 +40,7 @@ export function recordOf(bet: Pick<BetRow, 'merchant_id' | 'member_id' | 'id' | 
     memberId: bet.member_id,
     source: CRASH_SOURCE,
     sourceRef: `${bet.round_id}:${bet.id}`,
-    category: 'INHOUSE',
+    category: CRASH_CATEGORY,
     vendor: CRASH_VENDOR,
     gameCode: CRASH_GAME,
     currency: bet.currency,
@@ -82,10 +94,15 @@ interface Decided {
  *  1. the rounds share-locked in id order (the leader's bust waits; it locks the round, then the bets);
  *  2. the bets locked for update in id order (a cash-out of the same bet in another batch waits, then
  *     sees it cashed);
- *  3. the accounts (the members' main accounts and the batch's house shard) locked in id order;
+ *  3. the bonus slips of the active bets and their bonuses locked (`lockDeferred`: one indexed read,
+ *     nothing more for a batch without any);
+ *  4. the accounts (the members' main accounts, the batch's house shard, the bonus side's) locked in id
+ *     order;
  *  then each decided in JS on the locked rows (a copy of a bet already in the batch answers with the
- *  first), 4. the wins as ONE `transferBatch`, 5. the bets and 6. their betting records closed,
- *  set-based.
+ *  first), 5. the wins as ONE `transferBatch`, a bet with a bonus slip settling it right after its win
+ *  (its contribution counted, the payout shared by stake — the bonus share main → bonus, or where an
+ *  ended bonus went —, then completion or loss), 6. the bonus slips and rows, the bets and their
+ *  betting records closed, set-based.
  */
 async function settleCashOuts(trx: Db, items: CashOutItem[], batch: Batch): Promise<Settled<BetRow>[]> {
   const answers: Answers<BetRow> = items.map(() => null);
@@ -98,8 +115,15 @@ async function settleCashOuts(trx: Db, items: CashOutItem[], batch: Batch): Prom
   const bets = new Map(
     (await repo.lockBets(trx, [...new Set(items.map((c) => c.betId))])).map((b) => [b.id, b]),
   );
-  await lockSpendable(trx, [
-    ...new Set([...items.map((c) => c.mainAccountId), ...items.map((c) => batch.house(c.currency))]),
+  const active = [...bets.values()].filter((b) => b.status === 'active');
+  // The bonus side after the rounds and bets, before the accounts (the documented lock order).
+  const bonuses = active.length ? await lockDeferred(trx, batch.merchantId, active.map(refOf)) : null;
+  const spendable = await lockSpendable(trx, [
+    ...new Set([
+      ...items.map((c) => c.mainAccountId),
+      ...items.map((c) => batch.house(c.currency)),
+      ...(bonuses?.accountIds() ?? []),
+    ]),
   ]);
   const firstOfBet = new Map<bigint, number>();
   const repeats = new Map<number, number>();
@@ -133,19 +157,34 @@ async function settleCashOuts(trx: Db, items: CashOutItem[], batch: Batch): Prom
     }
   });
 
-  const transfers = await postDecided(
-    trx,
-    decided.map(({ i, bet, multiplier, payout }) => ({
+  // In decision order: each win, then its bet's bonus moves (the running balances follow them).
+  const requests: TransferRequest[] = [];
+  const winSlots = decided.map(({ i, bet, multiplier, payout }) => {
+    const mainAccountId = items[i]!.mainAccountId;
+    requests.push({
       merchantId: bet.merchant_id,
       currency: bet.currency,
       idempotencyKey: `crash:${bet.id}:win`,
       code: 'win',
       debitAccountId: batch.house(bet.currency),
-      creditAccountId: items[i]!.mainAccountId,
+      creditAccountId: mainAccountId,
       amountMinor: payout,
       metadata: { game: CRASH_GAME, roundId: String(bet.round_id), cashOut: multiplier },
-    })),
-  );
+    });
+    const slot = requests.length - 1;
+    spendable.set(mainAccountId, spendable.get(mainAccountId)! + payout);
+    const ref = refOf(bet);
+    if (bonuses?.has(ref))
+      requests.push(
+        ...(payout > 0n
+          ? bonuses.payout(ref, bet.stake_minor, payout, `crash:${bet.id}`, spendable)
+          : bonuses.settle(ref, spendable)),
+      );
+    return slot;
+  });
+  const posted = await postDecided(trx, requests);
+  const transfers = winSlots.map((slot) => posted[slot]!);
+  await bonuses?.write(trx);
   const updated = await repo.settleCashOuts(
     trx,
     decided.map((d, n) => ({
@@ -205,11 +244,24 @@ function decide(item: CashOutItem, bet: BetRow, round: repo.RoundRow): { multipl
  * Settles the round's remaining active bets as lost at the bust, set-based: one update of the bets,
  * one of their betting records (nothing moves: the stakes are the house's already). Refuses (throws,
  * so the bust waits for the next step) while a bet's target at or under the crash point is unpaid.
+ * The bonus slips among them (one indexed read for the whole round, `lockDeferred`, after the round
+ * and bets, before the accounts) settle as lost: their contributions counted, then completion (the
+ * conversion posted) or loss; only their members' accounts are locked.
  */
 export async function loseRest(trx: Db, round: repo.RoundRow, at: Date): Promise<void> {
   const rest = await repo.activeBets(trx, round.id);
   if (rest.some((bet) => Number(bet.limit_cash_out) <= Number(round.crash_point)))
     throw new Error('crash: an automatic cash-out is still due at the bust');
+  const bonuses = rest.length ? await lockDeferred(trx, round.merchant_id, rest.map(refOf)) : null;
+  if (bonuses) {
+    const spendable = await lockSpendable(trx, [...new Set(bonuses.accountIds())]);
+    const refs = [...new Set(rest.map(refOf))].filter((ref) => bonuses.has(ref));
+    await postDecided(
+      trx,
+      refs.flatMap((ref) => bonuses.settle(ref, spendable)),
+    );
+    await bonuses.write(trx);
+  }
   await repo.loseBets(
     trx,
     rest.map((bet) => bet.id),

@@ -92,7 +92,22 @@ export function crashTestbed(t: () => TestApp, f: () => Fixture, timings: CrashT
   const cashOut = (token: string, roundId: bigint | string) =>
     call(t(), { method: 'POST', url: '/wps/crash/cashout', token, payload: { roundId: String(roundId) } });
 
-  return { step, current, msFromStart, bust, roundWhere, start, player, bet, cashOut };
+  /**
+   * Starts the round, lets it pass `multiplier` and sends `copies` cash-outs of the player's bet at once,
+   * racing the leader's step; they all answer alike: answers the first.
+   */
+  async function raceCashOuts(token: string, roundId: bigint, multiplier: number, copies = 20) {
+    await start();
+    t().clock.advance(await msFromStart(multiplier));
+    const [answers] = await Promise.all([
+      Promise.all(Array.from({ length: copies }, () => cashOut(token, roundId))),
+      step(),
+    ]);
+    for (const a of answers) expect(a).toEqual(answers[0]);
+    return answers[0]!;
+  }
+
+  return { step, current, msFromStart, bust, roundWhere, start, player, bet, cashOut, raceCashOuts };
 }
 
 /**

@@ -21,11 +21,12 @@ const artifacts = join(root, 'artifacts');
 const started = Date.now();
 const alongside = process.env.TEST_PGLITE_ALONGSIDE === '1' && Boolean(process.env.DATABASE_URL);
 /**
- * Shards of the PGlite pass, so a second lane finds work if the journeys end first. Two: since the
- * server files share their workers' modules the pass takes about 465 s alone (it took 1,700 s beside
- * the journeys before), well inside the journeys; each shard more costs a vitest start and a template.
+ * Shards of the PGlite pass, so a second lane finds work when the journeys end. Four: since the server
+ * files share their workers' modules the pass takes about 465 s alone (1,700 s beside the journeys
+ * before), but beside them its first half took 1,019 s at 15f6e54 and the second, taken by the new
+ * lane, ended 290 s after the journeys; smaller shards shorten that tail (each costs a vitest start).
  */
-const PGLITE_SHARDS = Number(process.env.TEST_PGLITE_SHARDS ?? 2);
+const PGLITE_SHARDS = Number(process.env.TEST_PGLITE_SHARDS ?? 4);
 
 function say(what) {
   const seconds = Math.round((Date.now() - started) / 1000);

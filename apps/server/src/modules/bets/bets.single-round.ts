@@ -3,9 +3,10 @@ import type { Settled } from '../../platform/batching/group-commit.ts';
 import { canonicalJson } from '../../platform/canonical-json.ts';
 import type { Db } from '../../platform/database/database.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import { type BatchBonuses, type BonusPlan, lockBonuses } from '../bonuses/index.ts';
+import type { BatchBonuses, BonusPlan } from '../bonuses/index.ts';
 import { MAX_BATCH, type TransferRequest } from '../ledger/index.ts';
 import { type Batch, betPath, postDecided } from './bets.batch.ts';
+import { lockStakeFunds, takeStake } from './bets.funds.ts';
 import * as repo from './bets.repository.ts';
 import { lockSeeds } from './bets.seeds.ts';
 import { type Answers, answerRepeats, matchTwins, memberKey } from './bets.twins.ts';
@@ -123,15 +124,13 @@ async function settleBatch(trx: Db, bets: SingleRoundBet[], batch: Batch): Promi
   // A key seen earlier in this batch: the later bet answers with the earlier one's round.
   const sameAs = matchTwins(bets, answers, (b) => memberKey(b.memberId, b.idempotencyKey), twins, sameBet);
 
-  // Members wagering a bonus (one indexed read; null for a batch without any, the common case).
-  const bonuses = await lockBonuses(trx, batch.merchantId, [...new Set(bets.map((b) => b.memberId))]);
-  const spendable = await repo.lockSpendable(trx, [
-    ...new Set([
-      ...bets.map((b) => b.mainAccountId),
-      ...bets.map((b) => batch.house(b.currency)),
-      ...(bonuses?.accountIds() ?? []),
-    ]),
-  ]);
+  const funds = await lockStakeFunds(
+    trx,
+    batch.merchantId,
+    bets.map((b) => b.memberId),
+    [...bets.map((b) => b.mainAccountId), ...bets.map((b) => batch.house(b.currency))],
+  );
+  const { bonuses, spendable } = funds;
   const nextNonce = new Map([...seeds.values()].map((s) => [s.id, s.nonce]));
   const houseEdge = limits.houseEdgeBps / 10_000;
   const accepted: Accepted[] = [];
@@ -148,33 +147,25 @@ async function settleBatch(trx: Db, bets: SingleRoundBet[], batch: Batch): Promi
     bet.check(limits);
     const seed = seeds.get(bet.memberId);
     if (!seed) throw new Error('bets: no active seed pair');
-    const before = spendable.get(bet.mainAccountId);
-    if (before === undefined) throw new AppError('LEDGER_ACCOUNT_NOT_FOUND');
-    const withBonus = bonuses?.has(bet.memberId) ?? false;
-    // A member wagering a bonus may stake cash and bonus together: their check is the bonus side's.
-    if (!withBonus && before < bet.stakeMinor) throw new AppError('WALLET_INSUFFICIENT_FUNDS');
+    const before = spendable.get(bet.mainAccountId) ?? 0n;
     const nonce = nextNonce.get(seed.id)!;
     const played = bet.play(
       { serverSeed: seed.server_seed, clientSeed: seed.client_seed, nonce: Number(nonce) },
       houseEdge,
     );
     // Cash first, then bonus; max bet and funds refused here, before the nonce is claimed.
-    const bonus = withBonus
-      ? bonuses!.place(
-          bet.memberId,
-          {
-            betRef: `original:${bet.memberId}:${bet.idempotencyKey}`,
-            category: bet.record.category,
-            stakeMinor: bet.stakeMinor,
-          },
-          spendable,
-        )
-      : null;
+    const bonus = takeStake(funds, {
+      memberId: bet.memberId,
+      mainAccountId: bet.mainAccountId,
+      stakeMinor: bet.stakeMinor,
+      betRef: `original:${bet.memberId}:${bet.idempotencyKey}`,
+      category: bet.record.category,
+    });
     // Claimed only now: a bet refused above leaves the nonce to the member's next bet.
     nextNonce.set(seed.id, nonce + 1n);
     const payout = payoutMinor(bet.stakeMinor, played.multiplierUnits);
     if (bonus) bonuses!.settle(bonus, payout, spendable);
-    else spendable.set(bet.mainAccountId, before - bet.stakeMinor + payout);
+    else spendable.set(bet.mainAccountId, spendable.get(bet.mainAccountId)! + payout);
     return {
       i,
       seed,

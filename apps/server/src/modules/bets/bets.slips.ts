@@ -1,10 +1,10 @@
 import type { Settled } from '../../platform/batching/group-commit.ts';
 import type { Db } from '../../platform/database/database.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import { type BonusPlan, lockBonuses } from '../bonuses/index.ts';
+import type { BonusPlan } from '../bonuses/index.ts';
 import type { TransferRequest } from '../ledger/index.ts';
 import { type Batch, type BetPath, betPath, postDecided } from './bets.batch.ts';
-import { lockSpendable } from './bets.repository.ts';
+import { lockStakeFunds, pushStake, takeStake } from './bets.funds.ts';
 import { type Answers, answerRepeats, matchTwins, memberKey } from './bets.twins.ts';
 
 /**
@@ -50,10 +50,11 @@ export interface SlipKind<S extends StakeSlip, Locked, D, Out> {
   /** The slip's own checks on the locked rows, before its funds; throws the player's error. */
   check(slip: S, locked: Locked): D;
   /**
-   * After its funds, what the slip takes from limits the batch shares (the VN lottery's per-number
-   * caps), counted on the running totals in slip order; throws the player's error to refuse it.
+   * What the slip takes from limits the batch shares (the VN lottery's per-number caps), checked on the
+   * running totals in slip order before its funds (throws the player's error to refuse it) and
+   * answered as the step that takes it, which the path runs once the funds have passed too.
    */
-  take?(slip: S, locked: Locked, decided: D): void;
+  take?(slip: S, locked: Locked, decided: D): () => void;
   /**
    * Writes the accepted slips set-based (their rows and open betting records) and answers each, in
    * order. Called once per batch even when none is accepted: it may undo what its `lock` made.
@@ -62,10 +63,9 @@ export interface SlipKind<S extends StakeSlip, Locked, D, Out> {
   /** The stake transfer's metadata once decided (crash: the round the batch found); else the slip's. */
   metadata?(slip: S, decided: D): Record<string, unknown>;
   /**
-   * A kind whose slips carry a bonus (crash; not the lotteries): a member with an active bonus stakes
-   * cash first, then bonus (modules/bonuses, `lockBonuses`), the slip left open under `settleRef`
-   * until the kind settles it (`lockDeferred`); `category` is the betting records'. Such a kind's
-   * `take` must not refuse (the bonus side has decided the slip by then).
+   * A kind whose slips carry a bonus: a member with an active bonus stakes cash first, then bonus
+   * (`takeStake`), the slip left open under `settleRef` until the kind settles it (`lockDeferred`);
+   * `category` is the betting records'. Without it every slip stakes cash only.
    */
   bonus?: { category: string; settleRef(slip: S): string };
 }
@@ -111,17 +111,12 @@ async function settleSlips<S extends StakeSlip, Locked, D, Out>(
   const answers: Answers<Out> = slips.map(() => null);
   const same = (stored: Out, slip: S) => kind.hashOf(stored) === slip.requestHash;
   const locked = await kind.lock(trx, slips, batch);
-  // The bonus side after the kind's ordering rows, before the accounts (the documented lock order).
-  const bonuses = kind.bonus
-    ? await lockBonuses(trx, batch.merchantId, [...new Set(slips.map((s) => s.memberId))])
-    : null;
-  const spendable = await lockSpendable(trx, [
-    ...new Set([
-      ...slips.map((s) => s.mainAccountId),
-      ...slips.map((s) => batch.house(s.currency)),
-      ...(bonuses?.accountIds() ?? []),
-    ]),
-  ]);
+  const funds = await lockStakeFunds(
+    trx,
+    batch.merchantId,
+    kind.bonus ? slips.map((s) => s.memberId) : [],
+    [...slips.map((s) => s.mainAccountId), ...slips.map((s) => batch.house(s.currency))],
+  );
   const unique = new Map(slips.map((s) => [keyOf(s), s]));
   const repeats = matchTwins(
     slips,
@@ -138,21 +133,18 @@ async function settleSlips<S extends StakeSlip, Locked, D, Out>(
       const decided = kind.check(slip, locked);
       if (slip.stakeMinor <= 0n)
         throw new AppError('VALIDATION_FAILED', { fields: [{ field: 'amountMinor', key: 'invalid' }] });
-      const before = spendable.get(slip.mainAccountId);
-      if (before === undefined) throw new AppError('LEDGER_ACCOUNT_NOT_FOUND');
-      const withBonus = bonuses?.has(slip.memberId) ?? false;
-      // A member wagering a bonus may stake cash and bonus together: their check is the bonus side's.
-      if (!withBonus && before < slip.stakeMinor) throw new AppError('WALLET_INSUFFICIENT_FUNDS');
-      const ref = withBonus ? kind.bonus!.settleRef(slip) : '';
-      const bonus = withBonus
-        ? bonuses!.place(
-            slip.memberId,
-            { betRef: ref, settleRef: ref, category: kind.bonus!.category, stakeMinor: slip.stakeMinor },
-            spendable,
-          )
-        : null;
-      kind.take?.(slip, locked, decided);
-      if (!bonus) spendable.set(slip.mainAccountId, before - slip.stakeMinor);
+      // Checked before the funds, taken after them: a slip refused either way takes nothing.
+      const take = kind.take?.(slip, locked, decided);
+      const ref = kind.bonus?.settleRef(slip) ?? '';
+      const bonus = takeStake(funds, {
+        memberId: slip.memberId,
+        mainAccountId: slip.mainAccountId,
+        stakeMinor: slip.stakeMinor,
+        betRef: ref,
+        settleRef: ref,
+        category: kind.bonus?.category ?? '',
+      });
+      take?.();
       accepted.push({ i, slip, decided, stakeTransferId: 0n, bonus });
     } catch (error) {
       answers[i] = { ok: false, error };
@@ -161,9 +153,8 @@ async function settleSlips<S extends StakeSlip, Locked, D, Out>(
 
   // In slip order; a bonus member's stake right after its bonus draw (bonus → main).
   const requests: TransferRequest[] = [];
-  const stakeSlots = accepted.map(({ slip, decided, bonus }) => {
-    if (bonus) requests.push(...bonuses!.around(bonus).before);
-    requests.push({
+  const stakeSlots = accepted.map(({ slip, decided, bonus }) =>
+    pushStake(requests, funds, bonus, {
       merchantId: slip.merchantId,
       currency: slip.currency,
       idempotencyKey: slip.transfer.idempotencyKey,
@@ -172,14 +163,13 @@ async function settleSlips<S extends StakeSlip, Locked, D, Out>(
       creditAccountId: batch.house(slip.currency),
       amountMinor: slip.stakeMinor,
       metadata: kind.metadata?.(slip, decided) ?? slip.transfer.metadata,
-    });
-    return requests.length - 1;
-  });
+    }),
+  );
   const ids = await postDecided(trx, requests);
   accepted.forEach((a, n) => {
     a.stakeTransferId = ids[stakeSlots[n]!]!;
   });
-  await bonuses?.write(trx);
+  await funds.bonuses?.write(trx);
   const written = await kind.write(trx, accepted, locked, batch);
   accepted.forEach((a, n) => {
     answers[a.i] = { ok: true, value: written[n]! };

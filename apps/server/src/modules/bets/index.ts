@@ -8,6 +8,7 @@
  * nonces) are exported. docs/architecture.md ("The bet path") has the table of kinds. A library
  * module: no routes, no background work — the game modules call it.
  */
+export { lockStakeFunds, pushStake, type StakeFunds, type StakedBet, takeStake } from './bets.funds.ts';
 export { type Batch, type BetPath, betPath, postDecided, transferInOrder } from './bets.batch.ts';
 export { advanceNonces, inInputOrder, keyPairs, type LockedSeed, lockSpendable } from './bets.repository.ts';
 export { lockSeeds } from './bets.seeds.ts';

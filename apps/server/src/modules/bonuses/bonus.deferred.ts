@@ -76,6 +76,7 @@ export interface DeferredBonuses {
   /**
    * A return of `amountMinor` paid into main for the ref (whose slips and cash-only stakes total
    * `refStakeMinor`), keyed by `eventRef`: settles the ref's open slips, then moves each bonus share.
+   * A return of 0 (a loss) settles them as `settle` does, so a bet's end is one call whatever it paid.
    */
   payout(
     settleRef: string,

@@ -13,7 +13,7 @@ import {
 } from '../bets/index.ts';
 import { lockDeferred } from '../bonuses/index.ts';
 import type { TransferRequest } from '../ledger/index.ts';
-import { closeRecords } from '../records/index.ts';
+import { closeRecords, INHOUSE_CATEGORY } from '../records/index.ts';
 import * as repo from './crash.repository.ts';
 import type { BetRow } from './crash.repository.ts';
 import { multiplierAfter } from './crash.timing.ts';
@@ -23,7 +23,7 @@ export const CRASH_SOURCE = 'crash';
 export const CRASH_VENDOR = 'SORTE';
 export const CRASH_GAME = 'crash';
 /** The betting records' category of crash bets, and the bonus contribution rate they take. */
-export const CRASH_CATEGORY = 'INHOUSE';
+export const CRASH_CATEGORY = INHOUSE_CATEGORY;
 
 /**
  * A bet's bonus slip (modules/bonuses): placed with the bet, open until its cash-out or the bust, found
@@ -175,11 +175,7 @@ async function settleCashOuts(trx: Db, items: CashOutItem[], batch: Batch): Prom
     spendable.set(mainAccountId, spendable.get(mainAccountId)! + payout);
     const ref = refOf(bet);
     if (bonuses?.has(ref))
-      requests.push(
-        ...(payout > 0n
-          ? bonuses.payout(ref, bet.stake_minor, payout, `crash:${bet.id}`, spendable)
-          : bonuses.settle(ref, spendable)),
-      );
+      requests.push(...bonuses.payout(ref, bet.stake_minor, payout, `crash:${bet.id}`, spendable));
     return slot;
   });
   const posted = await postDecided(trx, requests);

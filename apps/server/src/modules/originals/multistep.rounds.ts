@@ -11,13 +11,16 @@ import {
   betPath,
   lockSeeds,
   lockSpendable,
+  lockStakeFunds,
   matchTwins,
   memberKey,
   postDecided,
+  pushStake,
+  takeStake,
 } from '../bets/index.ts';
-import { type BonusPlan, lockBonuses, lockDeferred } from '../bonuses/index.ts';
+import { type BonusPlan, lockDeferred } from '../bonuses/index.ts';
 import { memberAccountId, type TransferRequest } from '../ledger/index.ts';
-import { closeRecords, recordBets } from '../records/index.ts';
+import { closeRecords, INHOUSE_CATEGORY, recordBets } from '../records/index.ts';
 import type { Played, StepGame } from './multistep.games.ts';
 import * as repo from './multistep.repository.ts';
 import { drawer, replay, roundView } from './multistep.view.ts';
@@ -183,7 +186,7 @@ function sameStart(row: repo.MultistepRow, start: Start): boolean {
 const keyOf = (s: Start) => memberKey(s.memberId, s.idempotencyKey);
 
 /** The betting records' category of mines and hilo, and the bonus contribution rate they take. */
-const CATEGORY = 'INHOUSE';
+const CATEGORY = INHOUSE_CATEGORY;
 
 /**
  * A round's bonus slip (modules/bonuses): placed at the start, open until the round finishes, found
@@ -221,14 +224,9 @@ async function settleStarts(trx: Db, items: Start[], batch: Batch): Promise<Sett
   const fresh = items.filter((_, i) => !answers[i] && !repeats.has(i));
   const taken = new Set((await repo.singleRoundKeys(trx, fresh)).map((k) => memberKey(k.member_id, k.key)));
   const open = new Set((await repo.openGames(trx, members)).map((o) => memberKey(o.member_id, o.game)));
-  // Members wagering a bonus (one indexed read; null for a batch without any, the common case).
-  const bonuses = await lockBonuses(trx, batch.merchantId, members);
-  const spendable = await lockSpendable(trx, [
-    ...new Set([
-      ...items.map((s) => s.mainAccountId),
-      ...items.map((s) => batch.house(s.currency)),
-      ...(bonuses?.accountIds() ?? []),
-    ]),
+  const funds = await lockStakeFunds(trx, batch.merchantId, members, [
+    ...items.map((s) => s.mainAccountId),
+    ...items.map((s) => batch.house(s.currency)),
   ]);
   const nextNonce = new Map([...seeds.values()].map((s) => [s.id, s.nonce]));
 
@@ -246,23 +244,19 @@ async function settleStarts(trx: Db, items: Start[], batch: Batch): Promise<Sett
       const nonce = nextNonce.get(seed.id)!;
       const draw = drawer({ ...seed, nonce });
       guard(() => start.game.play(draw(start.game.floats(start.params, [])), start.params, [], edge));
-      const before = spendable.get(start.mainAccountId);
-      if (before === undefined) throw new AppError('LEDGER_ACCOUNT_NOT_FOUND');
-      const withBonus = bonuses?.has(start.memberId) ?? false;
-      // A member wagering a bonus may stake cash and bonus together: their check is the bonus side's.
-      if (!withBonus && before < start.stakeMinor) throw new AppError('WALLET_INSUFFICIENT_FUNDS');
+      const before = funds.spendable.get(start.mainAccountId) ?? 0n;
       // Cash first, then bonus (max bet and funds refused here); the slip stays open until the round ends.
       const ref = slipRef(start.memberId, start.idempotencyKey);
-      const bonus = withBonus
-        ? bonuses!.place(
-            start.memberId,
-            { betRef: ref, settleRef: ref, category: CATEGORY, stakeMinor: start.stakeMinor },
-            spendable,
-          )
-        : null;
+      const bonus = takeStake(funds, {
+        memberId: start.memberId,
+        mainAccountId: start.mainAccountId,
+        stakeMinor: start.stakeMinor,
+        betRef: ref,
+        settleRef: ref,
+        category: CATEGORY,
+      });
       // Claimed only now: a start refused above leaves the nonce to the member's next bet.
       nextNonce.set(seed.id, nonce + 1n);
-      if (!bonus) spendable.set(start.mainAccountId, before - start.stakeMinor);
       open.add(game);
       accepted.push({ i, seedId: seed.id, nonce, before, bonus });
     } catch (error) {
@@ -274,8 +268,7 @@ async function settleStarts(trx: Db, items: Start[], batch: Batch): Promise<Sett
   const requests: TransferRequest[] = [];
   const stakeSlots = accepted.map(({ i, nonce, bonus }) => {
     const s = items[i]!;
-    if (bonus) requests.push(...bonuses!.around(bonus).before);
-    requests.push({
+    return pushStake(requests, funds, bonus, {
       merchantId: s.merchantId,
       currency: s.currency,
       metadata: { game: s.game.name, nonce: Number(nonce) },
@@ -285,11 +278,10 @@ async function settleStarts(trx: Db, items: Start[], batch: Batch): Promise<Sett
       creditAccountId: batch.house(s.currency),
       amountMinor: s.stakeMinor,
     });
-    return requests.length - 1;
   });
   const posted = await postDecided(trx, requests);
   const transfers = stakeSlots.map((slot) => posted[slot]!);
-  await bonuses?.write(trx);
+  await funds.bonuses?.write(trx);
   const rows = accepted.map(
     ({ i, seedId, nonce, before }, n): Omit<repo.MultistepRow, 'id' | 'created_at'> => {
       const s = items[i]!;
@@ -488,11 +480,7 @@ async function settleActions(trx: Db, items: Action[], batch: Batch): Promise<Se
     spendable.set(action.mainAccountId, spendable.get(action.mainAccountId)! + row.payout_minor);
     const ref = refOf(row);
     if (bonuses?.has(ref))
-      requests.push(
-        ...(row.payout_minor > 0n
-          ? bonuses.payout(ref, row.stake_minor, row.payout_minor, `multistep:${row.id}`, spendable)
-          : bonuses.settle(ref, spendable)),
-      );
+      requests.push(...bonuses.payout(ref, row.stake_minor, row.payout_minor, `multistep:${row.id}`, spendable));
     return {
       row,
       params: { ...row.params, moves: row.moves },

@@ -26,6 +26,7 @@ import type { Db } from '../../platform/database/database.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { placeSingleRound } from '../bets/index.ts';
 import { memberAccountId } from '../ledger/index.ts';
+import { INHOUSE_CATEGORY } from '../records/index.ts';
 import * as repo from './originals.bets.repository.ts';
 import { activePair, type SeedOwner } from './originals.service.ts';
 
@@ -182,7 +183,7 @@ export async function placeBet<P>(
     idempotencyKey: input.idempotencyKey,
     stakeMinor: stake,
     params: input.params as Record<string, unknown>,
-    record: { source: ORIGINALS_SOURCE, vendor: ORIGINALS_VENDOR, category: game.category ?? 'INHOUSE' },
+    record: { source: ORIGINALS_SOURCE, vendor: ORIGINALS_VENDOR, category: game.category ?? INHOUSE_CATEGORY },
     limits: async (trx) => {
       const row = await repo.settings(trx, owner.merchantId);
       return {

@@ -19,6 +19,8 @@ export {
   type StreamCursor,
 } from './records.stream.ts';
 export { type BetRecordChange, closeRecords, recordBet, recordBets } from './records.writer.ts';
+/** The betting records' category of every in-house game (dice, mines, hilo, crash…): its rates key on it. */
+export const INHOUSE_CATEGORY = 'INHOUSE';
 /** The days the rollups count in and the records' range rule, for reports over the rollups (agent centre). */
 export { localDate, RECORDS_TIME_ZONE, recordsRange } from './records.service.ts';
 

@@ -254,10 +254,8 @@ const sportsBets = slipPath<SbSlip, Locked, Decided, SbBetRow>({
     const esports = rows.every((r) => (SPORTS_ESPORTS as readonly string[]).includes(r.sport));
     return { odds, potential, category: esports ? 'ESPORTS' : 'SPORTS', legs: rows };
   },
-  // After its funds, so only a bet that goes ahead takes liability from the batch's running totals.
-  take(_, locked, decided) {
-    takeLiability(locked.liability, decided.legs, decided.potential);
-  },
+  // Taken only once its funds pass too, so only a bet that goes ahead adds to the running totals.
+  take: (_, locked, decided) => takeLiability(locked.liability, decided.legs, decided.potential),
   async write(trx, accepted, _, batch) {
     if (accepted.length === 0) return [];
     const bets = await trx

@@ -14,7 +14,7 @@ import { outcomeKey } from './sportsbook.outcome.ts';
  * Concurrency: a bet batch locks the outcome's `sb_liability_locks` row for update (made on first
  * use), in key order, BEFORE it reads the liability, and holds it until it commits its bets; so the
  * next batch on that outcome reads a liability that includes them. Inside a batch each accepted bet
- * adds its potential return to the running totals (`takeLiability`, after its funds). Only outcomes
+ * adds its potential return to the running totals (`takeLiability`: checked before its funds, taken after them). Only outcomes
  * under a cap are locked: a merchant without caps pays nothing for them.
  */
 
@@ -109,10 +109,11 @@ export async function lockLiability(
 }
 
 /**
- * Takes a bet's potential return from every capped outcome it backs, or refuses it (422
- * SPORTS_LIABILITY_EXCEEDED with the leg, the cap and what was still open under it) and takes nothing.
+ * Checks a bet's potential return against every capped outcome it backs, refusing it (422
+ * SPORTS_LIABILITY_EXCEEDED with the leg, the cap and what was still open under it), and answers the
+ * step that takes it from the running totals — run once the bet's funds have passed too.
  */
-export function takeLiability(book: LiabilityBook, legs: CappedOutcome[], potentialMinor: bigint): void {
+export function takeLiability(book: LiabilityBook, legs: CappedOutcome[], potentialMinor: bigint): () => void {
   const hit = legs.map((leg) => book.outcomes.get(outcomeKey(leg)));
   hit.forEach((o, index) => {
     if (o && o.liabilityMinor + potentialMinor > o.capMinor)
@@ -122,5 +123,7 @@ export function takeLiability(book: LiabilityBook, legs: CappedOutcome[], potent
         availableMinor: Number(o.capMinor > o.liabilityMinor ? o.capMinor - o.liabilityMinor : 0n),
       });
   });
-  for (const o of hit) if (o) o.liabilityMinor += potentialMinor;
+  return () => {
+    for (const o of hit) if (o) o.liabilityMinor += potentialMinor;
+  };
 }

@@ -199,7 +199,10 @@ const vnSlips = slipPath<VnSlip, VnLocked, Date, VnTicketRow[]>({
     return at;
   },
   take(slip, locked) {
-    if (isPlayCurrency(slip.currency)) return refuseOverCapAlone(slip.exposure, slip.limits);
+    if (isPlayCurrency(slip.currency)) {
+      refuseOverCapAlone(slip.exposure, slip.limits);
+      return () => {};
+    }
     const raised = new Map<string, { at: ExposureKey; total: bigint }>();
     for (const betType of VN_BET_TYPES) {
       const rows = slip.exposure.filter((e) => e.betType === betType);
@@ -217,10 +220,12 @@ const vnSlips = slipPath<VnSlip, VnLocked, Date, VnTicketRow[]>({
         });
       }
     }
-    for (const [key, { at, total }] of raised) {
-      locked.totals.set(key, total);
-      locked.changed.set(key, at);
-    }
+    return () => {
+      for (const [key, { at, total }] of raised) {
+        locked.totals.set(key, total);
+        locked.changed.set(key, at);
+      }
+    };
   },
   write: writeTickets,
 });

@@ -65,9 +65,10 @@ export interface SlipKind<S extends StakeSlip, Locked, D, Out> {
   /**
    * A kind whose slips carry a bonus: a member with an active bonus stakes cash first, then bonus
    * (`takeStake`), the slip left open under `settleRef` until the kind settles it (`lockDeferred`);
-   * `category` is the betting records'. Without it every slip stakes cash only.
+   * `category` is the slip's betting records' (the contribution rate keys on it). Without it every
+   * slip stakes cash only.
    */
-  bonus?: { category: string; settleRef(slip: S): string };
+  bonus?: { category(slip: S, decided: D): string; settleRef(slip: S): string };
 }
 
 const keyOf = (slip: StakeSlip) => memberKey(slip.memberId, slip.idempotencyKey);
@@ -142,7 +143,7 @@ async function settleSlips<S extends StakeSlip, Locked, D, Out>(
         stakeMinor: slip.stakeMinor,
         betRef: ref,
         settleRef: ref,
-        category: kind.bonus?.category ?? '',
+        category: kind.bonus?.category(slip, decided) ?? '',
       });
       take?.();
       accepted.push({ i, slip, decided, stakeTransferId: 0n, bonus });

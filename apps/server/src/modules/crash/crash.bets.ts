@@ -121,7 +121,7 @@ const crashBets = slipPath<CrashSlip, Locked, Decided, repo.BetRow>({
   },
   take: (slip, locked, { round }) => () => locked.seated.add(seatOf(round.id, slip.memberId)),
   metadata: (_, { round }) => ({ game: CRASH_GAME, roundId: String(round.id) }),
-  bonus: { category: CRASH_CATEGORY, settleRef: (slip) => slipRef(slip.memberId, slip.idempotencyKey) },
+  bonus: { category: () => CRASH_CATEGORY, settleRef: (slip) => slipRef(slip.memberId, slip.idempotencyKey) },
   async write(trx, accepted, _, batch) {
     const written = await repo.insertBets(
       trx,

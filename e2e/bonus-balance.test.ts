@@ -27,31 +27,35 @@ const TIMES = 10;
 let token: string;
 let memberId: string;
 
-beforeAll(async () => {
-  const username = `bb${randomUUID().slice(0, 8)}`;
-  token = await registerPlayer(j.server, username);
-  await playerApi(j.server, token, 'POST', '/wps/member/withdrawal-password', {
+/**
+ * A registered player ready to withdraw (withdrawal PIN, a PIX payout account) with `cash` on main and
+ * an operator's bonus of `bonus` to wager `TIMES` over, in-house games counting 100 %.
+ */
+async function bonusPlayer(prefix: string, cash: number, bonus: number) {
+  const username = `${prefix}${randomUUID().slice(0, 8)}`;
+  const playerToken = await registerPlayer(j.server, username);
+  await playerApi(j.server, playerToken, 'POST', '/wps/member/withdrawal-password', {
     newPassword: PIN,
     confirmPassword: PIN,
   });
-  await playerApi(j.server, token, 'POST', '/wps/member/payout-accounts', {
+  await playerApi(j.server, playerToken, 'POST', '/wps/member/payout-accounts', {
     type: 'pix',
     pixKeyType: 'cpf',
     pixKey: '52998224725',
     holderName: 'Maria da Silva',
   });
   const found = (await bo('GET', `/bo/members?q=${username}`)) as { list: { id: string; account: string }[] };
-  memberId = found.list.find((m) => m.account === username)!.id;
-  await bo('POST', `/bo/members/${memberId}/adjustments`, {
+  const id = found.list.find((m) => m.account === username)!.id;
+  await bo('POST', `/bo/members/${id}/adjustments`, {
     wallet: 'main',
     direction: 'credit',
-    amountMinor: CASH_MINOR,
+    amountMinor: cash,
     reason: 'e2e cash for the bonus screens',
     idempotencyKey: `e2e-bb-cash-${username}`,
   });
-  await bo('PUT', '/bo/promotions/settings', { bonusesEnabled: true, bonusWithdrawalRule: 'block' });
-  await bo('POST', `/bo/members/${memberId}/bonuses`, {
-    amountMinor: BONUS_MINOR,
+  await bo('PUT', '/bo/promotions/settings', { bonusesEnabled: true });
+  await bo('POST', `/bo/members/${id}/bonuses`, {
+    amountMinor: bonus,
     basis: 'bonus',
     times: TIMES,
     maxBetMinor: 1_000,
@@ -60,6 +64,12 @@ beforeAll(async () => {
     reason: 'e2e bonus for the header',
     idempotencyKey: `e2e-bb-bonus-${username}`,
   });
+  return { token: playerToken, memberId: id };
+}
+
+beforeAll(async () => {
+  await bo('PUT', '/bo/promotions/settings', { bonusesEnabled: true, bonusWithdrawalRule: 'block' });
+  ({ token, memberId } = await bonusPlayer('bb', CASH_MINOR, BONUS_MINOR));
 }, 60_000);
 
 const SETTINGS = (['pt-BR', 'en'] as const).flatMap((lang) =>
@@ -110,6 +120,65 @@ describe.each(SETTINGS)('the bonus on the site, $name', ({ lang, theme, phone })
       await notice.scrollIntoViewIfNeeded();
       await screenshot(page, shot('withdraw-blocked'));
     } finally {
+      await context.close();
+    }
+  });
+});
+
+describe.each([
+  { lang: 'pt-BR', phone: true, theme: 'light' },
+  { lang: 'en', phone: false, theme: 'dark' },
+] as const)('a bonus bet still open and the forfeit rule, $lang', ({ lang, phone, theme }) => {
+  const c = (key: string, vars?: Record<string, string | number>) => t(lang, 'cashier', key, vars);
+  const bn = (key: string, vars?: Record<string, string | number>) => t(lang, 'bonuses', key, vars);
+  const shot = (step: string) => `bonus-balance-${step}-${lang}-${phone ? 'phone' : 'desktop'}-${theme}`;
+  const OPEN_CASH = 200;
+  const OPEN_STAKE = 500;
+
+  it('lists the open mines round under the bonus, and the withdraw page says first that a withdrawal forfeits it', async () => {
+    await bo('PUT', '/bo/promotions/settings', { bonusesEnabled: true, bonusWithdrawalRule: 'forfeit' });
+    const p = await bonusPlayer('bo', OPEN_CASH, BONUS_MINOR);
+    // 500 on 200 cash: cash first, 300 from the bonus; the round stays open (no tile revealed).
+    await playerApi(j.server, p.token, 'POST', '/wps/originals/mines/start', {
+      amountMinor: OPEN_STAKE,
+      mines: 3,
+      idempotencyKey: `e2e-bb-mines-${randomUUID()}`,
+    });
+    const { context, page } = await newPage(j.browser, { lang, phone });
+    await page.setViewportSize(phone ? { width: 390, height: 844 } : { width: 1366, height: 900 });
+    await context.addInitScript((mode) => localStorage.setItem('theme', mode), theme);
+    await signInContext(context, p.token);
+    try {
+      await page.goto(`${j.server.url}/?modal=member&m_page=bonusDetails`);
+      const open = page.getByRole('region', { name: bn('open.title') });
+      await open.waitFor({ timeout: 20_000 });
+      const row = open.locator('.bn-open__row');
+      expect(await row.count()).toBe(1);
+      expect(minorOf(await row.locator('.bn-num').textContent())).toBe(OPEN_STAKE);
+      expect(await row.textContent()).toContain(t(lang, 'records', 'categories.INHOUSE'));
+      expect(minorOf((await row.locator('.cs-fine').textContent())!.split('·')[0]!)).toBe(
+        OPEN_STAKE - OPEN_CASH,
+      );
+      await open.scrollIntoViewIfNeeded();
+      await screenshot(page, shot('open-bets'));
+
+      await page.goto(`${j.server.url}/?modal=member&m_page=withdraw`);
+      const before = page.getByRole('note').filter({ hasText: c('withdraw.bonusBlockedTitle') });
+      await before.waitFor({ timeout: 20_000 });
+      // The forfeit rule's words, with the bonus balance left (1,234 − 300 on the round) and all of
+      // 10 × 1,234 still to wager, in that order.
+      const text = (await before.locator('p').textContent()) ?? '';
+      expect(text).toContain(
+        c('withdraw.bonusActiveForfeit', { amount: '|', left: '|' }).split('|')[0]!.trim(),
+      );
+      expect(text.match(/\d[\d.,]*\d/g)?.map(minorOf)).toEqual([
+        BONUS_MINOR - (OPEN_STAKE - OPEN_CASH),
+        BONUS_MINOR * TIMES,
+      ]);
+      await before.scrollIntoViewIfNeeded();
+      await screenshot(page, shot('withdraw-forfeit-notice'));
+    } finally {
+      await bo('PUT', '/bo/promotions/settings', { bonusWithdrawalRule: 'block' });
       await context.close();
     }
   });

@@ -30,11 +30,26 @@ export const memberBonus = z.object({
   contributionBps,
   convertedMinor: z.number().int(),
   forfeitedMinor: z.number().int(),
+  /** Bonus money staked on bets not settled yet (it comes back with their returns). */
+  openBonusMinor: z.number().int(),
   grantedAt: z.string(),
   expiresAt: z.string(),
   endedAt: z.string().nullable(),
 });
 export type MemberBonus = z.infer<typeof memberBonus>;
+
+/** A bet placed under the active bonus and not settled yet (its contribution counts when it settles). */
+export const openBonusBet = z.object({
+  /** The betting records' category (what the bet's contribution rate keys on). */
+  category: z.string(),
+  stakeMinor: z.number().int(),
+  /** The part of the stake paid from the bonus (the rest came from cash). */
+  bonusPartMinor: z.number().int(),
+  /** Counted toward the requirement once the bet settles (stake × the category's rate). */
+  contributionMinor: z.number().int(),
+  placedAt: z.string(),
+});
+export type OpenBonusBet = z.infer<typeof openBonusBet>;
 
 /** GET /wps/member/bonuses. `enabled` false: the merchant has bonuses off and the screen is hidden. */
 export const bonusDetails = z.object({
@@ -42,6 +57,8 @@ export const bonusDetails = z.object({
   /** The bonus wallet's balance (0 without an active bonus). */
   balanceMinor: z.number().int(),
   active: memberBonus.nullable(),
+  /** The active bonus's bets still open (crash, mines/hilo rounds, vendor rounds…), newest first, up to 20. */
+  openBets: z.array(openBonusBet),
   past: z.array(memberBonus),
   /**
    * What a withdrawal does while a bonus is active (the merchant's rule): `forfeit` it (after the

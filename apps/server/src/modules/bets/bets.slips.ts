@@ -112,12 +112,10 @@ async function settleSlips<S extends StakeSlip, Locked, D, Out>(
   const answers: Answers<Out> = slips.map(() => null);
   const same = (stored: Out, slip: S) => kind.hashOf(stored) === slip.requestHash;
   const locked = await kind.lock(trx, slips, batch);
-  const funds = await lockStakeFunds(
-    trx,
-    batch.merchantId,
-    kind.bonus ? slips.map((s) => s.memberId) : [],
-    [...slips.map((s) => s.mainAccountId), ...slips.map((s) => batch.house(s.currency))],
-  );
+  const funds = await lockStakeFunds(trx, batch.merchantId, kind.bonus ? slips.map((s) => s.memberId) : [], [
+    ...slips.map((s) => s.mainAccountId),
+    ...slips.map((s) => batch.house(s.currency)),
+  ]);
   const unique = new Map(slips.map((s) => [keyOf(s), s]));
   const repeats = matchTwins(
     slips,

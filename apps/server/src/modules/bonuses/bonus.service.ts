@@ -48,6 +48,8 @@ export interface BonusRow {
   ended_at: Date | null;
   converted_minor: bigint;
   forfeited_minor: bigint;
+  /** Bonus money on the bonus's open (deferred) bets. */
+  open_bonus_minor: bigint;
 }
 
 export interface GrantRequest {
@@ -464,6 +466,7 @@ export function toMemberBonus(r: BonusRow): MemberBonus {
     contributionBps: r.contribution_bps,
     convertedMinor: Number(r.converted_minor),
     forfeitedMinor: Number(r.forfeited_minor),
+    openBonusMinor: Number(r.open_bonus_minor),
     grantedAt: iso(r.granted_at)!,
     expiresAt: iso(r.expires_at)!,
     endedAt: iso(r.ended_at),
@@ -471,6 +474,28 @@ export function toMemberBonus(r: BonusRow): MemberBonus {
 }
 
 const PAST_SHOWN = 20;
+const OPEN_SHOWN = 20;
+
+/** A bonus's open bets, newest first (its slips by the primary key's bonus prefix). */
+async function openBets(db: Db, bonusId: bigint) {
+  const { rows } = await sql<{
+    category: string;
+    stake_minor: bigint;
+    bonus_part_minor: bigint;
+    contribution_minor: bigint;
+    created_at: Date;
+  }>`
+    select category, stake_minor, bonus_part_minor, contribution_minor, created_at from bonus_bet_slips
+     where bonus_id = ${bonusId} and status = 'open'
+     order by created_at desc, bet_ref limit ${OPEN_SHOWN}`.execute(db);
+  return rows.map((r) => ({
+    category: r.category,
+    stakeMinor: Number(r.stake_minor),
+    bonusPartMinor: Number(r.bonus_part_minor),
+    contributionMinor: Number(r.contribution_minor),
+    placedAt: iso(r.created_at)!,
+  }));
+}
 
 /** The member's active bonus with its progress and balance, and their last 20 ended ones. */
 export async function bonusDetails(db: Db, merchantId: string, memberId: string, currency: string) {
@@ -480,6 +505,7 @@ export async function bonusDetails(db: Db, merchantId: string, memberId: string,
       enabled: false,
       balanceMinor: 0,
       active: null,
+      openBets: [],
       past: [],
       withdrawalRule: settings.bonusWithdrawalRule,
     };
@@ -497,6 +523,7 @@ export async function bonusDetails(db: Db, merchantId: string, memberId: string,
     withdrawalRule: settings.bonusWithdrawalRule,
     balanceMinor: active ? Number(balance[0]?.balance ?? 0n) : 0,
     active: active && toMemberBonus(active),
+    openBets: active ? await openBets(db, active.id) : [],
     past: rows
       .filter((r) => r.status !== 'active')
       .slice(0, PAST_SHOWN)

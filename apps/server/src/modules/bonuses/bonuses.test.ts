@@ -212,6 +212,7 @@ describe('grants', () => {
         enabled: false,
         balanceMinor: 0,
         active: null,
+        openBets: [],
         past: [],
         withdrawalRule: 'forfeit',
       });

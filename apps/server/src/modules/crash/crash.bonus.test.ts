@@ -9,6 +9,7 @@ import {
   expireDue,
   grantOperatorBonus,
 } from '../bonuses/bonus.test-helpers.ts';
+import { call } from '../auth/auth.test-helpers.ts';
 import { houseShardFor, systemAccountId } from '../ledger/index.ts';
 import { balanceOf } from '../ledger/ledger.test-helpers.ts';
 import { crashTestApp } from './crash.test-helpers.ts';
@@ -75,6 +76,12 @@ describe('crash bets with a bonus', () => {
     // Open: nothing counted yet, the bonus money on the bet keeps the bonus alive at a balance of 0.
     expect(await bonusRow(even)).toMatchObject({ status: 'active', wagered: '0', open: '300' });
     expect(await transfersKeyed(`bonus:crash:${even.memberId}:%:draw`)).toBe(1);
+    // The member's bonusDetails lists the open bet and the bonus money on it.
+    const open = await call(bed.app(), { method: 'GET', url: '/wps/member/bonuses', token: even.token });
+    expect(open.value).toMatchObject({
+      active: { openBonusMinor: 300, wageredMinor: 0 },
+      openBets: [{ category: 'INHOUSE', stakeMinor: 400, bonusPartMinor: 300, contributionMinor: 200 }],
+    });
 
     await runTo(1.55);
     // 400 × 1.5 = 600: 150 cash (600 × 100 / 400), 450 bonus.
@@ -84,6 +91,8 @@ describe('crash bets with a bonus', () => {
     ]);
     expect(await bonusRow(even)).toMatchObject({ status: 'active', wagered: '200', open: '0' });
     expect(await transfersKeyed(`bonus:${even.bonusRowId}:crash:${placed.value.id}:share`)).toBe(1);
+    const settled = await call(bed.app(), { method: 'GET', url: '/wps/member/bonuses', token: even.token });
+    expect(settled.value).toMatchObject({ active: { openBonusMinor: 0, wageredMinor: 200 }, openBets: [] });
     // 401 × 1.5 = 601.5 → 601: 601 × 101 / 401 = 151.37… → 151 cash, the remainder 450 bonus.
     expect(await odd.balances()).toEqual([151n, 450n]);
     expect(await slipsOf(odd)).toEqual([

@@ -1,4 +1,4 @@
-import type { MemberBonus } from '@sorte/contracts';
+import type { MemberBonus, OpenBonusBet } from '@sorte/contracts';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { QueryState } from '../../components/ui/QueryState';
@@ -28,7 +28,10 @@ export function BonusDetailsPage() {
         {data ? (
           <>
             {data.active ? (
-              <ActiveBonus bonus={data.active} balanceMinor={data.balanceMinor} />
+              <>
+                <ActiveBonus bonus={data.active} balanceMinor={data.balanceMinor} />
+                {data.openBets.length > 0 ? <OpenBets bets={data.openBets} /> : null}
+              </>
             ) : (
               <EmptyState icon="gift" title={t('none.title')} text={t('none.text')} />
             )}
@@ -111,6 +114,12 @@ function ActiveBonus({ bonus, balanceMinor }: { bonus: MemberBonus; balanceMinor
           <dt>{t('active.expires')}</dt>
           <dd>{formatDateTime(bonus.expiresAt, i18n.language)}</dd>
         </div>
+        {bonus.openBonusMinor > 0 ? (
+          <div>
+            <dt>{t('active.onOpenBets')}</dt>
+            <dd>{money.format(bonus.openBonusMinor)}</dd>
+          </div>
+        ) : null}
       </dl>
       <div>
         <span className="cs-figure__label">{t('active.contribution')}</span>
@@ -127,6 +136,45 @@ function ActiveBonus({ bonus, balanceMinor }: { bonus: MemberBonus; balanceMinor
           </ul>
         )}
       </div>
+    </section>
+  );
+}
+
+/**
+ * The active bonus's bets not settled yet (a crash bet, a mines round, a vendor round…): what each took
+ * from the bonus and what it will count toward the requirement once it settles.
+ */
+function OpenBets({ bets }: { bets: OpenBonusBet[] }) {
+  const { t, i18n } = useTranslation(['bonuses', 'records']);
+  const money = useMoney();
+  return (
+    <section aria-labelledby="bn-open">
+      <h4 id="bn-open" className="cs-section-title">
+        {t('open.title')}
+      </h4>
+      <ul className="cs-list cs-list--cards">
+        {bets.map((bet) => (
+          <li
+            key={`${bet.placedAt}:${bet.category}:${bet.stakeMinor}`}
+            className="cs-list__card bn-open__row"
+          >
+            <div className="cs-stacked cs-stacked--small">
+              <strong>{t(`records:categories.${bet.category}`, { defaultValue: bet.category })}</strong>
+              <span className="muted">{formatDateTime(bet.placedAt, i18n.language)}</span>
+            </div>
+            <div className="cs-stacked cs-stacked--small bn-past__end">
+              <span className="bn-num">{t('open.stake', { amount: money.format(bet.stakeMinor) })}</span>
+              <span className="muted cs-fine">
+                {t('open.parts', {
+                  bonus: money.format(bet.bonusPartMinor),
+                  counts: money.format(bet.contributionMinor),
+                })}
+              </span>
+            </div>
+          </li>
+        ))}
+      </ul>
+      <p className="muted cs-fine">{t('open.note')}</p>
     </section>
   );
 }

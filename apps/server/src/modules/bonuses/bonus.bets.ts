@@ -109,18 +109,7 @@ export async function lockBonuses(
   merchantId: string,
   memberIds: string[],
 ): Promise<BatchBonuses | null> {
-  const { rows } = await sql<{
-    id: bigint;
-    member_id: string;
-    currency: string;
-    main_id: bigint;
-    bonus_id: bigint;
-    wagered_minor: bigint;
-    requirement_minor: bigint;
-    max_bet_minor: bigint;
-    contribution_bps: Record<string, number>;
-    open_bonus_minor: bigint;
-  }>`
+  const { rows } = await sql<LockedBonusRow>`
     select b.id, b.member_id, b.currency, m.id as main_id, a.id as bonus_id, b.wagered_minor,
            b.requirement_minor, b.max_bet_minor, b.contribution_bps, b.open_bonus_minor
       from member_bonuses b
@@ -130,24 +119,37 @@ export async function lockBonuses(
      order by b.id
        for update of b`.execute(trx);
   if (rows.length === 0) return null;
-  const bonuses = new Map<string, ActiveBonus>(
-    rows.map((r) => [
-      r.member_id,
-      {
-        id: r.id,
-        memberId: r.member_id,
-        currency: r.currency,
-        mainAccountId: r.main_id,
-        bonusAccountId: r.bonus_id,
-        wagered: r.wagered_minor,
-        requirement: r.requirement_minor,
-        maxBet: r.max_bet_minor,
-        contributionBps: r.contribution_bps,
-        openBonus: r.open_bonus_minor,
-      },
-    ]),
-  );
+  const bonuses = new Map<string, ActiveBonus>(rows.map((r) => [r.member_id, activeBonusOf(r)]));
   return batchBonuses(merchantId, bonuses);
+}
+
+/** A locked bonus row, with its member's accounts (`accountJoins`), as the bet path keeps it. */
+export interface LockedBonusRow {
+  id: bigint;
+  member_id: string;
+  currency: string;
+  main_id: bigint;
+  bonus_id: bigint;
+  wagered_minor: bigint;
+  requirement_minor: bigint;
+  max_bet_minor: bigint;
+  contribution_bps: Record<string, number>;
+  open_bonus_minor: bigint;
+}
+
+export function activeBonusOf(r: LockedBonusRow): ActiveBonus {
+  return {
+    id: r.id,
+    memberId: r.member_id,
+    currency: r.currency,
+    mainAccountId: r.main_id,
+    bonusAccountId: r.bonus_id,
+    wagered: r.wagered_minor,
+    requirement: r.requirement_minor,
+    maxBet: r.max_bet_minor,
+    contributionBps: r.contribution_bps,
+    openBonus: r.open_bonus_minor,
+  };
 }
 
 function batchBonuses(merchantId: string, bonuses: Map<string, ActiveBonus>): BatchBonuses {

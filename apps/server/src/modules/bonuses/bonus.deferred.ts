@@ -4,9 +4,11 @@ import { houseShardFor, systemAccountId, type TransferRequest } from '../ledger/
 import {
   type ActiveBonus,
   accountJoins,
+  activeBonusOf,
   conversion,
   convertInPlace,
   endingAfter,
+  type LockedBonusRow,
   writeBonuses,
 } from './bonus.bets.ts';
 import { splitPayout } from './bonus.wagering.ts';
@@ -98,29 +100,23 @@ export async function lockDeferred(
   settleRefs: string[],
 ): Promise<DeferredBonuses | null> {
   if (settleRefs.length === 0) return null;
-  const { rows } = await sql<{
-    bet_ref: string;
-    settle_ref: string;
-    stake_minor: bigint;
-    cash_part_minor: bigint;
-    bonus_part_minor: bigint;
-    contribution_minor: bigint;
-    slip_status: SlipStatus;
-    id: bigint;
-    member_id: string;
-    currency: string;
-    status: string;
-    live: boolean;
-    wagered_minor: bigint;
-    requirement_minor: bigint;
-    open_bonus_minor: bigint;
-    main_id: bigint;
-    bonus_id: bigint;
-  }>`
+  const { rows } = await sql<
+    LockedBonusRow & {
+      bet_ref: string;
+      settle_ref: string;
+      stake_minor: bigint;
+      cash_part_minor: bigint;
+      bonus_part_minor: bigint;
+      contribution_minor: bigint;
+      slip_status: SlipStatus;
+      status: string;
+      live: boolean;
+    }
+  >`
     select s.bet_ref, s.settle_ref, s.stake_minor, s.cash_part_minor, s.bonus_part_minor, s.contribution_minor,
            s.status as slip_status, b.id, b.member_id, b.currency, b.status,
            (b.status = 'active' and b.expires_at > now()) as live, b.wagered_minor, b.requirement_minor,
-           b.open_bonus_minor, m.id as main_id, a.id as bonus_id
+           b.max_bet_minor, b.contribution_bps, b.open_bonus_minor, m.id as main_id, a.id as bonus_id
       from bonus_bet_slips s
       join member_bonuses b on b.id = s.bonus_id
       ${accountJoins}
@@ -133,17 +129,8 @@ export async function lockDeferred(
     if (bonuses.has(r.id)) continue;
     const standing = r.live ? 'active' : r.status === 'active' ? 'expired' : r.status;
     bonuses.set(r.id, {
-      id: r.id,
+      ...activeBonusOf(r),
       merchantId,
-      memberId: r.member_id,
-      currency: r.currency,
-      mainAccountId: r.main_id,
-      bonusAccountId: r.bonus_id,
-      wagered: r.wagered_minor,
-      requirement: r.requirement_minor,
-      maxBet: 0n,
-      contributionBps: {},
-      openBonus: r.open_bonus_minor,
       standing: standing as LockedBonus['standing'],
       poolAccountId:
         standing === 'expired' || standing === 'forfeited'

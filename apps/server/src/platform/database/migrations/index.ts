@@ -53,6 +53,7 @@ import * as m0084 from './0084_sportsbook_margins.ts';
 import * as m0085 from './0085_bonus_withdrawal_rule.ts';
 import * as m0086 from './0086_bonus_deferred_slips.ts';
 import * as m0087 from './0087_raffle_deposit_spins.ts';
+import * as m0088 from './0088_bonus_slip_parts.ts';
 
 export interface Migration {
   name: string;
@@ -116,4 +117,5 @@ export const MIGRATIONS: Migration[] = [
   { name: '0085_bonus_withdrawal_rule', up: m0085.up },
   { name: '0086_bonus_deferred_slips', up: m0086.up },
   { name: '0087_raffle_deposit_spins', up: m0087.up },
+  { name: '0088_bonus_slip_parts', up: m0088.up },
 ];

@@ -72,6 +72,8 @@ export const promotionInput = z
     memberAccounts: z.array(z.string().trim().min(1).max(64)).max(PROMOTION_MEMBERS_MAX).default([]),
     displayOrder: z.number().int().min(-100_000).max(100_000).default(0),
     coverImageId: uuid.nullable().default(null),
+    /** Type raffle: the merchant's raffle its "Spin now" opens (none for the other types). */
+    raffleId: z.number().int().positive().nullable().default(null),
     /** Per language; at least one. */
     content: z.partialRecord(languageCode, promotionContent).refine((c) => Object.keys(c).length > 0, {
       message: 'required',
@@ -98,6 +100,8 @@ export const promotionCard = z.object({
   content: z.record(z.string(), z.object({ title: z.string(), summary: z.string() })),
   /** Whether /promoDetail offers the activity application form. */
   takesApplications: z.boolean(),
+  /** Type raffle: the raffle it links (its "Spin now" opens the reward centre). */
+  raffleId: z.number().int().nullable(),
 });
 export type PromotionCard = z.infer<typeof promotionCard>;
 
@@ -106,6 +110,8 @@ export const promotionCardList = z.object({ list: z.array(promotionCard), server
 
 export const promotionDetail = promotionCard.extend({
   content: z.record(z.string(), promotionContent),
+  /** Whether the linked raffle runs now (the "Spin now" shows only then). */
+  raffleRunning: z.boolean(),
 });
 export type PromotionDetail = z.infer<typeof promotionDetail>;
 
@@ -115,7 +121,7 @@ export const promotionListQuery = z.object({
 });
 
 /** The back office's view: everything, with the status and the audience's members by account. */
-export const operatorPromotion = promotionDetail.extend({
+export const operatorPromotion = promotionDetail.omit({ raffleRunning: true }).extend({
   status: promotionStatus,
   vipLevels: z.array(z.number().int()),
   agentAccount: z.string().nullable(),

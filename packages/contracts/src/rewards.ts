@@ -100,10 +100,18 @@ export const memberRaffle = z.object({
   segments: z.array(raffleSegmentInput),
   endsAt: z.string().nullable(),
   spinsPerDay: z.number().int(),
+  /** Every spin the member may make now: dailySpinsLeft + depositSpinsLeft. */
   spinsLeft: z.number().int(),
+  /** Today's spins left (they do not carry over). */
+  dailySpinsLeft: z.number().int(),
+  /** Spins earned by deposits and not used yet (they carry over until the raffle ends). */
+  depositSpinsLeft: z.number().int(),
   /** Yesterday's valid stake a member needs to spin today, and theirs. */
   minStakeMinor: z.number().int(),
   yesterdayStakeMinor: z.number().int(),
+  /** Spins per deposit whose credit reaches minDepositMinor, inside the raffle's window (0: none). */
+  spinsPerDeposit: z.number().int(),
+  minDepositMinor: z.number().int(),
   /** SHA-256 (hex) of the server seed the next spin uses, shown before the spin. */
   commitment: z.string(),
   nonce: z.number().int(),
@@ -131,6 +139,9 @@ export const raffleInput = z
     endsAt: z.string().datetime({ offset: true }).nullable(),
     spinsPerDay: z.number().int().min(1).max(10),
     minStakeMinor: z.number().int().min(0).max(1_000_000_000_000),
+    /** Extra spins per approved deposit of at least minDepositMinor credited inside the window (0: none). */
+    spinsPerDeposit: z.number().int().min(0).max(10).default(0),
+    minDepositMinor: z.number().int().min(0).max(1_000_000_000_000).default(0),
     rewardDays: z.number().int().min(1).max(90),
     segments: z.array(raffleSegmentInput).min(2).max(24),
   })

@@ -59,8 +59,17 @@ describe('the promotion editor form', () => {
     ]);
   });
 
+  test('the raffle picked is sent for a raffle promotion only', () => {
+    const raffle = inputOf({ ...filled(), type: 'raffle', raffleId: '7' });
+    expect(raffle.ok && raffle.input.raffleId).toBe(7);
+    const none = inputOf({ ...filled(), type: 'raffle' });
+    expect(none.ok && none.input.raffleId).toBeNull();
+    const other = inputOf({ ...filled(), type: 'free_content', raffleId: '7' });
+    expect(other.ok && other.input.raffleId).toBeNull();
+  });
+
   test('a saved promotion reads back into the same draft', () => {
-    const r = inputOf({ ...filled(), audience: 'vip_levels', vipLevels: '2' });
+    const r = inputOf({ ...filled(), audience: 'vip_levels', vipLevels: '2', type: 'raffle', raffleId: '3' });
     if (!r.ok) throw new Error('draft');
     const saved = {
       ...r.input,

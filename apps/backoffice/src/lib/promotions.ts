@@ -32,6 +32,8 @@ export interface PromotionDraft {
   displayOrder: string;
   coverImageId: string | null;
   coverUrl: string | null;
+  /** Type raffle: the raffle's id, '' for none (a promotion of words only). */
+  raffleId: string;
   content: Record<EditorLanguage, ContentDraft>;
 }
 
@@ -66,6 +68,7 @@ export function newDraft(now: Date = new Date()): PromotionDraft {
     displayOrder: '0',
     coverImageId: null,
     coverUrl: null,
+    raffleId: '',
     content: { en: emptyContent(), 'pt-BR': emptyContent() },
   };
 }
@@ -87,6 +90,7 @@ export function draftOf(promotion: OperatorPromotion): PromotionDraft {
     displayOrder: String(promotion.displayOrder),
     coverImageId: promotion.coverImageId,
     coverUrl: promotion.coverUrl,
+    raffleId: promotion.raffleId === null ? '' : String(promotion.raffleId),
     content: { en: content('en'), 'pt-BR': content('pt-BR') },
   };
 }
@@ -153,6 +157,8 @@ export function inputOf(
       memberAccounts,
       displayOrder: Number(draft.displayOrder.trim()),
       coverImageId: draft.coverImageId,
+      // Only a raffle promotion names a raffle (the server refuses one on any other type).
+      raffleId: draft.type === 'raffle' && draft.raffleId !== '' ? Number(draft.raffleId) : null,
       content,
     },
   };

@@ -38,6 +38,16 @@ it('raffles: the typed form reads into exact minor units, or names the bad field
   expect(parseRaffleDraft({ ...draft, spinsPerDay: '11' }, 'BRL', 'pt-BR')).toEqual({
     invalid: 'spinsPerDay',
   });
+  // Deposit spins: 0–10 per deposit of at least an amount.
+  expect(
+    parseRaffleDraft({ ...draft, spinsPerDeposit: '1', minDeposit: '50,00' }, 'BRL', 'pt-BR'),
+  ).toMatchObject({ input: { spinsPerDeposit: 1, minDepositMinor: 5_000 } });
+  expect(parseRaffleDraft({ ...draft, spinsPerDeposit: '11' }, 'BRL', 'pt-BR')).toEqual({
+    invalid: 'spinsPerDeposit',
+  });
+  expect(parseRaffleDraft({ ...draft, minDeposit: '5,001' }, 'BRL', 'pt-BR')).toEqual({
+    invalid: 'minDeposit',
+  });
   expect(parseRaffleDraft({ ...draft, endsAt: '2026-02-01T00:00' }, 'BRL', 'pt-BR')).toEqual({
     invalid: 'endsAt',
   });

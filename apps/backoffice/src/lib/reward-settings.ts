@@ -45,6 +45,8 @@ export interface RaffleDraft {
   endsAt: string;
   spinsPerDay: string;
   minStake: string;
+  spinsPerDeposit: string;
+  minDeposit: string;
   rewardDays: string;
   segments: { weight: string; prize: string }[];
 }
@@ -66,6 +68,8 @@ export function raffleDraftOf(
       endsAt: '',
       spinsPerDay: '1',
       minStake: money(0),
+      spinsPerDeposit: '0',
+      minDeposit: money(0),
       rewardDays: '7',
       segments: [
         { weight: '60', prize: money(0) },
@@ -82,6 +86,8 @@ export function raffleDraftOf(
     endsAt: raffle.endsAt ? raffle.endsAt.slice(0, 16) : '',
     spinsPerDay: String(raffle.spinsPerDay),
     minStake: money(raffle.minStakeMinor),
+    spinsPerDeposit: String(raffle.spinsPerDeposit),
+    minDeposit: money(raffle.minDepositMinor),
     rewardDays: String(raffle.rewardDays),
     segments: raffle.segments.map((s) => ({ weight: String(s.weight), prize: money(s.prizeMinor) })),
   };
@@ -117,6 +123,10 @@ export function parseRaffleDraft(
   if (rewardDays === null) return { invalid: 'rewardDays' };
   const minStake = parseAmountInput(d.minStake, currency, locale);
   if (!minStake?.ok) return { invalid: 'minStake' };
+  const spinsPerDeposit = wholeIn(d.spinsPerDeposit, 0, 10);
+  if (spinsPerDeposit === null) return { invalid: 'spinsPerDeposit' };
+  const minDeposit = parseAmountInput(d.minDeposit, currency, locale);
+  if (!minDeposit?.ok) return { invalid: 'minDeposit' };
   const segments: RaffleInput['segments'] = [];
   for (const [i, s] of d.segments.entries()) {
     const weight = wholeIn(s.weight, 1, 1_000_000);
@@ -134,6 +144,8 @@ export function parseRaffleDraft(
       endsAt,
       spinsPerDay,
       minStakeMinor: Number(minStake.minor),
+      spinsPerDeposit,
+      minDepositMinor: Number(minDeposit.minor),
       rewardDays,
       segments,
     },

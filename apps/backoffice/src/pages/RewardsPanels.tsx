@@ -236,6 +236,16 @@ function RaffleForm({
         `${t('settings.raffles.minStake')} (${currency})`,
         t('settings.raffles.minStakeHint'),
       )}
+      {field(
+        'spinsPerDeposit',
+        t('settings.raffles.spinsPerDeposit'),
+        t('settings.raffles.spinsPerDepositHint'),
+      )}
+      {field(
+        'minDeposit',
+        `${t('settings.raffles.minDeposit')} (${currency})`,
+        t('settings.raffles.minDepositHint'),
+      )}
       {field('rewardDays', t('settings.raffles.rewardDays'))}
       <table className="table">
         <thead>

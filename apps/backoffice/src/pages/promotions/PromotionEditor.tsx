@@ -1,10 +1,12 @@
 import {
   type OperatorPromotion,
+  type OperatorRaffle,
   PROMOTION_AUDIENCES,
   PROMOTION_CATEGORIES,
   PROMOTION_TYPES,
   type PromotionImage,
 } from '@sorte/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { type ChangeEvent, type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../components/Dialog';
@@ -26,6 +28,30 @@ import {
   wrapSelection,
 } from '../../lib/promotions';
 import { BonusTermsPanel } from './BonusTermsPanel';
+
+/** The raffles a raffle promotion may open (the same list the raffles page reads). */
+function RafflePicker({ value, onChange }: { value: string; onChange: (id: string) => void }) {
+  const { t, i18n } = useTranslation();
+  const raffles = useQuery({
+    queryKey: ['bo', 'raffles'],
+    queryFn: () => api.get<{ raffles: OperatorRaffle[] }>('/bo/raffles'),
+  });
+  const lang = i18n.language === 'pt-BR' ? 'pt-BR' : 'en';
+  return (
+    <label className="field">
+      <span>{t('promotions.fields.raffle')}</span>
+      <select value={value} onChange={(e) => onChange(e.target.value)}>
+        <option value="">{t('promotions.fields.noRaffle')}</option>
+        {(raffles.data?.raffles ?? []).map((r) => (
+          <option key={r.id} value={String(r.id)}>
+            {`#${r.id} ${r.names[lang]} — ${t(`settings.raffles.statuses.${r.status}`)}`}
+          </option>
+        ))}
+      </select>
+      <span className="muted small">{t('promotions.editor.raffleHint')}</span>
+    </label>
+  );
+}
 
 /** The toolbar's tags: what the server's sanitizer keeps (paragraphs, headings, lists, bold, italic). */
 const TOOLS = [
@@ -165,6 +191,9 @@ export function PromotionEditor({
         </div>
         {['deposit_bonus', 'reload', 'cashback'].includes(draft.type) ? (
           <Alert tone="warn">{t('promotions.editor.bonusWarning')}</Alert>
+        ) : null}
+        {draft.type === 'raffle' ? (
+          <RafflePicker value={draft.raffleId} onChange={(id) => set('raffleId', id)} />
         ) : null}
         <div className="form-row">
           {select('audience', PROMOTION_AUDIENCES, 'promotions.audiences')}

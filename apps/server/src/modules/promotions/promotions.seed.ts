@@ -3,10 +3,11 @@ import type { PromotionInput } from '@sorte/contracts';
 import { sql } from 'kysely';
 import type { SeedContext } from '../../platform/context.ts';
 import { checkImage } from '../../platform/storage/upload-check.ts';
+import { operatorRaffles } from '../rewards/index.ts';
 import { type AssetCover, assetKey, readAsset } from './promotions.assets.ts';
 import { createPromotion, setStatus } from './promotions.service.ts';
 
-type Demo = Omit<PromotionInput, 'coverImageId'> & { cover: AssetCover };
+type Demo = Omit<PromotionInput, 'coverImageId' | 'raffleId'> & { cover: AssetCover };
 
 const DAY = 86_400_000;
 
@@ -99,18 +100,22 @@ function demoPromotions(now: Date): Demo[] {
       memberAccounts: [],
       content: {
         en: {
-          title: 'Friday prize wheel',
-          summary: 'Every Friday the wheel turns live; its outcome comes from the provably fair draw.',
+          title: 'Daily lucky wheel',
+          summary:
+            'Spin the wheel every day for cash prizes up to R$ 50 — and once more for each deposit of R$ 50.',
           body:
-            '<p>The wheel turns every <strong>Friday at 20:00</strong> (Brasília time). Each outcome can be verified in your browser, like our lottery draws.</p>' +
-            '<ul><li>Open to every player.</li><li>Prizes are points for the points mall.</li></ul>',
+            '<p>Bet <strong>R$ 10</strong> or more in a day and spin the wheel once the next day. Every deposit of <strong>R$ 50 or more</strong> gives one more spin, yours until the wheel ends.</p>' +
+            '<ul><li>Cash prizes from R$ 0,50 to R$ 50, claimed in the reward centre within 7 days.</li>' +
+            '<li>Each spin can be verified in your browser, like our lottery draws.</li></ul>',
         },
         'pt-BR': {
-          title: 'Roda de prêmios de sexta',
-          summary: 'Toda sexta a roda gira ao vivo; o resultado vem do sorteio comprovadamente justo.',
+          title: 'Roleta da sorte diária',
+          summary:
+            'Gire a roleta todo dia por prêmios em dinheiro de até R$ 50 — e mais uma vez a cada depósito de R$ 50.',
           body:
-            '<p>A roda gira toda <strong>sexta-feira às 20:00</strong> (horário de Brasília). Cada resultado pode ser conferido no seu navegador, como nossos sorteios de loteria.</p>' +
-            '<ul><li>Aberta a todos os jogadores.</li><li>Os prêmios são pontos para a loja de pontos.</li></ul>',
+            '<p>Aposte <strong>R$ 10</strong> ou mais em um dia e gire a roleta uma vez no dia seguinte. Cada depósito de <strong>R$ 50 ou mais</strong> dá mais um giro, seu até a roleta terminar.</p>' +
+            '<ul><li>Prêmios em dinheiro de R$ 0,50 a R$ 50, resgatados na central de recompensas em até 7 dias.</li>' +
+            '<li>Cada giro pode ser conferido no seu navegador, como nossos sorteios de loteria.</li></ul>',
         },
       },
     },
@@ -148,8 +153,11 @@ export async function seedDemoPromotions(ctx: SeedContext): Promise<void> {
     from merchants m where m.code = 'demo'`.execute(ctx.db);
   const merchant = rows[0];
   if (!merchant || merchant.has) return;
+  // The raffle promotion opens the demo's wheel (rewards.seed.ts runs first: the module order).
+  const wheel = (await operatorRaffles(ctx.db, merchant.id)).find((r) => r.status === 'active');
   for (const demo of demoPromotions(ctx.clock.now())) {
     const { cover, ...input } = demo;
+    const raffleId = input.type === 'raffle' && wheel ? wheel.id : null;
     // The shipped cover, checked like any upload, recorded under its asset key (promotions.assets.ts).
     const image = checkImage({ fileName: `${cover}.jpg`, bytes: readAsset(assetKey(cover))! }, 0);
     const imageId = randomUUID();
@@ -157,7 +165,7 @@ export async function seedDemoPromotions(ctx: SeedContext): Promise<void> {
       await sql`insert into promotion_images (id, merchant_id, storage_key, content_type, byte_size, width, height)
         values (${imageId}, ${merchant.id}, ${assetKey(cover)}, ${image.type}, ${image.bytes.length}, ${image.width},
           ${image.height})`.execute(trx);
-      const created = await createPromotion(trx, merchant.id, { ...input, coverImageId: imageId });
+      const created = await createPromotion(trx, merchant.id, { ...input, coverImageId: imageId, raffleId });
       await setStatus(trx, merchant.id, created.id, 'published');
     });
   }

@@ -20,6 +20,7 @@ import type { Db } from '../../platform/database/database.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { newObjectKey, type ObjectStore } from '../../platform/storage/index.ts';
 import { checkImage, type UploadedFile } from '../../platform/storage/upload-check.ts';
+import { raffleRunsNow } from '../rewards/index.ts';
 import { readAsset } from './promotions.assets.ts';
 import { sanitizeRichText } from './promotions.sanitize.ts';
 
@@ -48,6 +49,7 @@ interface PromotionRow {
   ends_at: Date | null;
   display_order: number;
   cover_image_id: string | null;
+  raffle_id: string | null;
   content: Record<string, PromotionContent>;
   vip_levels: number[];
   agent_account: string | null;
@@ -58,7 +60,7 @@ interface PromotionRow {
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 
-function toDetail(row: PromotionRow): PromotionDetail {
+function toCard(row: PromotionRow): PromotionCard {
   return {
     id: Number(row.id),
     type: row.type,
@@ -68,17 +70,17 @@ function toDetail(row: PromotionRow): PromotionDetail {
     endsAt: row.ends_at ? iso(row.ends_at) : null,
     displayOrder: row.display_order,
     coverUrl: row.cover_image_id ? imageUrl(row.cover_image_id) : null,
-    content: row.content,
+    content: Object.fromEntries(
+      Object.entries(row.content).map(([lang, c]) => [lang, { title: c.title, summary: c.summary }]),
+    ),
     takesApplications: row.type === 'activity_application',
+    raffleId: row.raffle_id === null ? null : Number(row.raffle_id),
   };
 }
 
-function toCard(row: PromotionRow): PromotionCard {
-  const detail = toDetail(row);
-  const content = Object.fromEntries(
-    Object.entries(row.content).map(([lang, c]) => [lang, { title: c.title, summary: c.summary }]),
-  );
-  return { ...detail, content };
+/** The card with the body (`raffleRunning`: whether the linked raffle runs now, for "Spin now"). */
+function toDetail(row: PromotionRow, raffleRunning: boolean): PromotionDetail {
+  return { ...toCard(row), content: row.content, raffleRunning };
 }
 
 /** Whether the merchant's bonus switch is on (merchants.bonuses_enabled; off by default — Brazil). */
@@ -148,7 +150,8 @@ function shownTo(viewer: Viewer, now: Date, bonusesOn: boolean): RawBuilder<unkn
 }
 
 const SELECT = sql`p.id::text as id, p.type, p.category, p.status, p.audience, p.starts_at, p.ends_at,
-  p.display_order, p.cover_image_id::text as cover_image_id, p.content, p.vip_levels, p.created_at, p.updated_at`;
+  p.display_order, p.cover_image_id::text as cover_image_id,
+  p.raffle_id::text as raffle_id, p.content, p.vip_levels, p.created_at, p.updated_at`;
 
 /**
  * What the viewer is shown, in display order. `register` narrows it to the register page's carousel:
@@ -175,8 +178,12 @@ export async function findShown(db: Db, viewer: Viewer, id: number, now: Date): 
   const bonusesOn = await bonusesEnabled(db, viewer.merchantId);
   const { rows } = await sql<PromotionRow>`
     select ${SELECT} from promotions p where p.id = ${id} and ${shownTo(viewer, now, bonusesOn)}`.execute(db);
-  if (!rows[0]) throw new AppError('PROMOTION_NOT_FOUND');
-  return toDetail(rows[0]);
+  const row = rows[0];
+  if (!row) throw new AppError('PROMOTION_NOT_FOUND');
+  const raffleRunning =
+    row.raffle_id !== null &&
+    (await raffleRunsNow(db, viewer.merchantId, Number(row.raffle_id), now)) === true;
+  return toDetail(row, raffleRunning);
 }
 
 /**
@@ -225,7 +232,8 @@ const OPERATOR_SELECT = sql`${SELECT},
 
 function toOperator(row: PromotionRow): OperatorPromotion {
   return {
-    ...toDetail(row),
+    ...toCard(row),
+    content: row.content,
     status: row.status,
     vipLevels: row.vip_levels,
     agentAccount: row.agent_account,
@@ -307,6 +315,12 @@ async function resolveInput(db: Db, merchantId: string, input: PromotionInput): 
       throw new AppError('PROMOTION_MEMBER_UNKNOWN', { accounts: missing.slice(0, 20) });
     memberIds = rows.map((r) => r.id);
   }
+  // A raffle promotion may name one of the merchant's raffles (its "Spin now"); no other type names one.
+  if (input.raffleId !== null) {
+    const known =
+      input.type === 'raffle' && (await raffleRunsNow(db, merchantId, input.raffleId, new Date())) !== null;
+    if (!known) throw new AppError('PROMOTION_RAFFLE_INVALID');
+  }
   if (input.coverImageId) {
     const { rows } = await sql<{ one: number }>`
       select 1 as one from promotion_images where id = ${input.coverImageId} and merchant_id = ${merchantId}`.execute(
@@ -340,9 +354,9 @@ export async function createPromotion(
   const r = await resolveInput(db, merchantId, input);
   const { rows } = await sql<{ id: string }>`
     insert into promotions (merchant_id, type, category, starts_at, ends_at, audience, vip_levels, agent_id,
-      display_order, cover_image_id, content)
+      display_order, cover_image_id, raffle_id, content)
     values (${merchantId}, ${input.type}, ${input.category}, ${input.startsAt}, ${input.endsAt}, ${input.audience},
-      ${intArray(r.vipLevels)}, ${r.agentId}, ${input.displayOrder}, ${input.coverImageId},
+      ${intArray(r.vipLevels)}, ${r.agentId}, ${input.displayOrder}, ${input.coverImageId}, ${input.raffleId},
       ${JSON.stringify(r.content)}::jsonb)
     returning id::text as id`.execute(db);
   const id = rows[0]!.id;
@@ -364,7 +378,7 @@ export async function updatePromotion(
     update promotions set type = ${input.type}, category = ${input.category}, starts_at = ${input.startsAt},
       ends_at = ${input.endsAt}, audience = ${input.audience}, vip_levels = ${intArray(r.vipLevels)},
       agent_id = ${r.agentId}, display_order = ${input.displayOrder}, cover_image_id = ${input.coverImageId},
-      content = ${JSON.stringify(r.content)}::jsonb, updated_at = now()
+      raffle_id = ${input.raffleId}, content = ${JSON.stringify(r.content)}::jsonb, updated_at = now()
     where id = ${id} and merchant_id = ${merchantId}`.execute(db);
   await writeMembers(db, String(id), r.memberIds);
   return { before, after: await operatorFind(db, merchantId, id) };

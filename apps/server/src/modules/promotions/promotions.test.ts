@@ -47,6 +47,7 @@ function input(extra: Partial<PromotionInput> = {}): PromotionInput {
     memberAccounts: [],
     displayOrder: 0,
     coverImageId: null,
+    raffleId: null,
     content: { en: { title: `Promo ${randomUUID().slice(0, 6)}`, summary: 's', body: '<p>b</p>' } },
     ...extra,
   };
@@ -109,6 +110,15 @@ describe('the demo seed', () => {
     const shown = await call(t, { method: 'GET', url: '/wps/promotions' });
     const types = (shown.value.list as { type: string }[]).map((p) => p.type);
     expect(types).toEqual(['free_content', 'activity_application', 'raffle']);
+    // The raffle promotion opens the demo's wheel, running now (rewards.seed.ts).
+    const raffle = (shown.value.list as { type: string; id: number }[]).find((p) => p.type === 'raffle')!;
+    const wheel = await sql<{
+      id: string;
+    }>`select id::text as id from raffles where merchant_id = ${f.merchantId}`.execute(f.db);
+    expect((await detail(raffle.id)).value).toMatchObject({
+      raffleId: Number(wheel.rows[0]!.id),
+      raffleRunning: true,
+    });
     // The seeded cover is served (it ships with the code) as the JPEG it is.
     const cover = (shown.value.list as { coverUrl: string }[])[0]!.coverUrl;
     const image = await t.app.inject({ method: 'GET', url: cover });

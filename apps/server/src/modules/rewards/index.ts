@@ -4,6 +4,7 @@ import { registerRewardRoutes } from './rewards.routes.ts';
 import { seedDemoRaffle } from './rewards.seed.ts';
 import { runVipRebates } from './vip-rebates.ts';
 
+export { operatorRaffles, raffleRunsNow } from './raffles.ts';
 export { grantReward, type RewardGrant, verifyRewards } from './rewards.service.ts';
 
 /** The VIP rebate run looks for a day to pay this often (each day is paid once: see vip-rebates.ts). */

@@ -23,6 +23,16 @@ import { grantReward } from './rewards.service.ts';
  * (read from the daily rollups; 0 lets every real account spin). Tying the spin to yesterday's real
  * play keeps free prizes from farming fresh accounts, and a day's spins do not carry over.
  *
+ * Deposit spins: a raffle may also give `spins_per_deposit` spins per approved deposit of the member
+ * credited (`resolved_at`) inside the raffle's window whose credit — amount − fee, what reached the
+ * wallet, as the deposit bonus reads it (the stricter reading of "a deposit of R$ 50") — reaches
+ * `min_deposit_minor`. They are counted at spin time under the member's lock (nothing is written in
+ * the deposit path): qualifying deposits × spins_per_deposit − the raffle's deposit spins already
+ * made. They carry over within the window and end with it (a raffle past its end takes no spin).
+ * A spin uses today's daily spins first (they would be lost tonight), then deposit spins; each spin
+ * row records which (`entitlement`). Deposit spins need no stake of yesterday: the deposit is the
+ * real money the gate is there for.
+ *
  * Fairness (the originals' scheme, one seed per spin so it can be checked at once): each member ×
  * raffle has a server seed whose SHA-256 is shown before the spin; the member sends a client seed
  * with the spin; the float is HMAC-SHA256(serverSeed, `${clientSeed}:${nonce}:0`) (packages/fairness)
@@ -55,6 +65,8 @@ interface RaffleRow {
   ends_at: Date | null;
   spins_per_day: number;
   min_stake_minor: bigint;
+  spins_per_deposit: number;
+  min_deposit_minor: bigint;
   segments: RafflePrize[];
   reward_days: number;
 }
@@ -73,7 +85,7 @@ interface SpinRow {
 }
 
 const RAFFLE_SELECT = sql`select id, kind, status, names, starts_at, ends_at, spins_per_day, min_stake_minor,
-  segments, reward_days from raffles`;
+  spins_per_deposit, min_deposit_minor, segments, reward_days from raffles`;
 const SPIN_SELECT = sql`select id, raffle_id, segment, prize_minor, server_seed, commitment, client_seed, nonce,
   reward_id, created_at from raffle_spins`;
 
@@ -114,16 +126,38 @@ async function stakeOfDay(db: Db, caller: RaffleCaller, day: string): Promise<bi
   return rows[0]?.stake ?? 0n;
 }
 
-async function spinsOfDay(db: Db, raffleId: bigint, memberId: string, day: string): Promise<number> {
+/** The daily spins the member may still make today (0 when yesterday's stake is under the minimum). */
+async function dailySpinsLeft(db: Db, caller: RaffleCaller, raffle: RaffleRow, now: Date) {
+  const yesterdayStake = await stakeOfDay(db, caller, dayOf(new Date(now.getTime() - DAY_MS)));
   const { rows } = await sql<{ n: bigint }>`select count(*)::bigint as n from raffle_spins
-    where member_id = ${memberId} and raffle_id = ${raffleId} and day = ${day}::date`.execute(db);
-  return Number(rows[0]?.n ?? 0n);
+    where member_id = ${caller.memberId} and raffle_id = ${raffle.id} and day = ${dayOf(now)}::date
+      and entitlement = 'daily'`.execute(db);
+  const used = Number(rows[0]?.n ?? 0n);
+  const left = yesterdayStake >= raffle.min_stake_minor ? Math.max(0, raffle.spins_per_day - used) : 0;
+  return { left, yesterdayStake };
+}
+
+/** The deposit spins the member has not used yet (see the module comment). */
+async function depositSpinsLeft(db: Db, caller: RaffleCaller, raffle: RaffleRow, now: Date): Promise<number> {
+  if (raffle.spins_per_deposit === 0) return 0;
+  const { rows } = await sql<{ deposits: bigint; used: bigint }>`
+    select
+      (select count(*) from deposits
+        where member_id = ${caller.memberId} and merchant_id = ${caller.merchantId} and currency = ${caller.currency}
+          and status = 'approved' and amount_minor - fee_minor >= ${raffle.min_deposit_minor}
+          and resolved_at >= ${raffle.starts_at} and resolved_at <= ${now}
+          ${raffle.ends_at ? sql`and resolved_at < ${raffle.ends_at}` : sql``})::bigint as deposits,
+      (select count(*) from raffle_spins
+        where member_id = ${caller.memberId} and raffle_id = ${raffle.id} and entitlement = 'deposit')::bigint as used`.execute(
+    db,
+  );
+  const earned = Number(rows[0]!.deposits) * raffle.spins_per_deposit;
+  return Math.max(0, earned - Number(rows[0]!.used));
 }
 
 async function raffleView(db: Db, caller: RaffleCaller, raffle: RaffleRow, now: Date): Promise<MemberRaffle> {
-  const today = dayOf(now);
-  const yesterdayStake = await stakeOfDay(db, caller, dayOf(new Date(now.getTime() - DAY_MS)));
-  const used = await spinsOfDay(db, raffle.id, caller.memberId, today);
+  const daily = await dailySpinsLeft(db, caller, raffle, now);
+  const deposit = await depositSpinsLeft(db, caller, raffle, now);
   const seed = await seedOf(db, raffle.id, caller.memberId);
   const { rows: last } = await sql<SpinRow>`${SPIN_SELECT}
     where member_id = ${caller.memberId} and raffle_id = ${raffle.id} order by id desc limit ${LAST_SPINS}`.execute(
@@ -136,9 +170,13 @@ async function raffleView(db: Db, caller: RaffleCaller, raffle: RaffleRow, now: 
     segments: raffle.segments,
     endsAt: raffle.ends_at ? raffle.ends_at.toISOString() : null,
     spinsPerDay: raffle.spins_per_day,
-    spinsLeft: yesterdayStake >= raffle.min_stake_minor ? Math.max(0, raffle.spins_per_day - used) : 0,
+    spinsLeft: daily.left + deposit,
+    dailySpinsLeft: daily.left,
+    depositSpinsLeft: deposit,
     minStakeMinor: Number(raffle.min_stake_minor),
-    yesterdayStakeMinor: Number(yesterdayStake),
+    yesterdayStakeMinor: Number(daily.yesterdayStake),
+    spinsPerDeposit: raffle.spins_per_deposit,
+    minDepositMinor: Number(raffle.min_deposit_minor),
     commitment: seed.commitment,
     nonce: seed.nonce,
     lastSpins: last.map(spinView),
@@ -152,6 +190,21 @@ export async function memberRaffles(db: Db, caller: RaffleCaller, now: Date): Pr
   const views: MemberRaffle[] = [];
   for (const r of rows) views.push(await raffleView(db, caller, r, now));
   return views;
+}
+
+/**
+ * For a promotion that links a raffle: null when the merchant has no such raffle, otherwise whether it
+ * runs now (active and inside its window on the app's clock).
+ */
+export async function raffleRunsNow(
+  db: Db,
+  merchantId: string,
+  raffleId: number,
+  now: Date,
+): Promise<boolean | null> {
+  const { rows } = await sql<{ runs: boolean }>`select (${running(now)}) as runs from raffles
+    where id = ${raffleId} and merchant_id = ${merchantId}`.execute(db);
+  return rows[0] ? rows[0].runs : null;
 }
 
 async function runningRaffle(db: Db, caller: RaffleCaller, raffleId: number, now: Date): Promise<RaffleRow> {
@@ -180,11 +233,14 @@ export async function spinRaffle(
     );
     if (twin[0]) return { spin: spinView(twin[0]), raffle: await raffleView(trx, caller, raffle, now) };
 
+    // Counted under the member's lock: concurrent spins queue here and each sees the ones before it.
     const today = dayOf(now);
-    const yesterdayStake = await stakeOfDay(trx, caller, dayOf(new Date(now.getTime() - DAY_MS)));
-    const used = await spinsOfDay(trx, raffle.id, caller.memberId, today);
-    if (yesterdayStake < raffle.min_stake_minor || used >= raffle.spins_per_day)
-      throw new AppError('RAFFLE_NO_SPINS_LEFT');
+    let entitlement: 'daily' | 'deposit' = 'daily';
+    if ((await dailySpinsLeft(trx, caller, raffle, now)).left === 0) {
+      if ((await depositSpinsLeft(trx, caller, raffle, now)) === 0)
+        throw new AppError('RAFFLE_NO_SPINS_LEFT');
+      entitlement = 'deposit';
+    }
 
     const seed = await seedOf(trx, raffle.id, caller.memberId, true);
     const seeds = { serverSeed: seed.server_seed, clientSeed: input.clientSeed, nonce: seed.nonce };
@@ -192,9 +248,10 @@ export async function spinRaffle(
     const prize = BigInt(raffle.segments[segment]!.prizeMinor);
     const { rows: spun } = await sql<SpinRow>`
       insert into raffle_spins (raffle_id, merchant_id, member_id, day, idempotency_key, server_seed, commitment,
-        client_seed, nonce, segment, prize_minor)
+        client_seed, nonce, segment, prize_minor, entitlement)
       values (${raffle.id}, ${caller.merchantId}, ${caller.memberId}, ${today}::date, ${input.idempotencyKey},
-        ${seed.server_seed}, ${seed.commitment}, ${input.clientSeed}, ${seed.nonce}, ${segment}, ${prize})
+        ${seed.server_seed}, ${seed.commitment}, ${input.clientSeed}, ${seed.nonce}, ${segment}, ${prize},
+        ${entitlement})
       returning id, raffle_id, segment, prize_minor, server_seed, commitment, client_seed, nonce, reward_id,
         created_at`.execute(trx);
     let spin = spun[0]!;
@@ -241,8 +298,8 @@ function checkedWindow(input: RaffleInput): void {
 
 export async function operatorRaffles(db: Db, merchantId: string): Promise<OperatorRaffle[]> {
   const { rows } = await sql<RaffleRow & { spins: bigint; paid: bigint }>`
-    select r.id, r.kind, r.status, r.names, r.starts_at, r.ends_at, r.spins_per_day, r.min_stake_minor, r.segments,
-      r.reward_days,
+    select r.id, r.kind, r.status, r.names, r.starts_at, r.ends_at, r.spins_per_day, r.min_stake_minor,
+      r.spins_per_deposit, r.min_deposit_minor, r.segments, r.reward_days,
       (select count(*) from raffle_spins s where s.raffle_id = r.id)::bigint as spins,
       (select coalesce(sum(s.prize_minor), 0) from raffle_spins s where s.raffle_id = r.id)::bigint as paid
     from raffles r where r.merchant_id = ${merchantId} order by r.id desc`.execute(db);
@@ -257,6 +314,8 @@ export async function operatorRaffles(db: Db, merchantId: string): Promise<Opera
       endsAt: r.ends_at ? r.ends_at.toISOString() : null,
       spinsPerDay: r.spins_per_day,
       minStakeMinor: Number(r.min_stake_minor),
+      spinsPerDeposit: r.spins_per_deposit,
+      minDepositMinor: Number(r.min_deposit_minor),
       rewardDays: r.reward_days,
       segments: r.segments,
       expectedPrize: { num: expected.num.toString(), den: expected.den.toString() },
@@ -271,10 +330,10 @@ export async function createRaffle(db: Db, merchantId: string, input: RaffleInpu
   const segments = checkedSegments(input.segments);
   const { rows } = await sql<{ id: bigint }>`
     insert into raffles (merchant_id, kind, status, names, starts_at, ends_at, spins_per_day, min_stake_minor,
-      segments, reward_days)
+      spins_per_deposit, min_deposit_minor, segments, reward_days)
     values (${merchantId}, ${input.kind}, ${input.status}, ${JSON.stringify(input.names)}::jsonb, ${input.startsAt},
-      ${input.endsAt}, ${input.spinsPerDay}, ${input.minStakeMinor}, ${JSON.stringify(segments)}::jsonb,
-      ${input.rewardDays})
+      ${input.endsAt}, ${input.spinsPerDay}, ${input.minStakeMinor}, ${input.spinsPerDeposit},
+      ${input.minDepositMinor}, ${JSON.stringify(segments)}::jsonb, ${input.rewardDays})
     returning id`.execute(db);
   return Number(rows[0]!.id);
 }
@@ -291,7 +350,8 @@ export async function updateRaffle(
   const { rows } = await sql`
     update raffles set kind = ${input.kind}, status = ${input.status}, names = ${JSON.stringify(input.names)}::jsonb,
       starts_at = ${input.startsAt}, ends_at = ${input.endsAt}, spins_per_day = ${input.spinsPerDay},
-      min_stake_minor = ${input.minStakeMinor}, segments = ${JSON.stringify(segments)}::jsonb,
+      min_stake_minor = ${input.minStakeMinor}, spins_per_deposit = ${input.spinsPerDeposit},
+      min_deposit_minor = ${input.minDepositMinor}, segments = ${JSON.stringify(segments)}::jsonb,
       reward_days = ${input.rewardDays}, updated_at = now()
     where id = ${id} and merchant_id = ${merchantId} returning id`.execute(db);
   if (rows.length === 0) throw new AppError('RAFFLE_NOT_FOUND');

@@ -6,8 +6,9 @@ const DEMO_CODE = 'demo';
 
 /**
  * The demo merchant's daily prize wheel (development only, like every seedDemo), so the demo shows
- * the reward centre: one spin a day for players who bet R$ 10,00 the day before, prizes from "try
- * again" to R$ 50,00 (expected R$ 1,35 per spin). Only when the merchant has no raffle yet, so an
+ * the reward centre: one spin a day for players who bet R$ 10,00 the day before and one more per
+ * deposit of R$ 50,00 or more, prizes from "try again" to R$ 50,00 (expected R$ 1,35 per spin); the
+ * demo's raffle promotion links it and says the same (promotions.seed.ts). Only when the merchant has no raffle yet, so an
  * operator's raffles survive restarts. A real merchant has none until its operator makes one.
  */
 export async function seedDemoRaffle(ctx: SeedContext): Promise<void> {
@@ -24,6 +25,8 @@ export async function seedDemoRaffle(ctx: SeedContext): Promise<void> {
     endsAt: null,
     spinsPerDay: 1,
     minStakeMinor: 1_000,
+    spinsPerDeposit: 1,
+    minDepositMinor: 5_000,
     rewardDays: 7,
     // (30×50 + 15×200 + 4×1,000 + 1×5,000) / 100 = 135 → R$ 1,35 per spin, 50 % "try again".
     segments: [

@@ -305,6 +305,8 @@ describe('raffles', () => {
     endsAt: null,
     spinsPerDay: 2,
     minStakeMinor: 1_000,
+    spinsPerDeposit: 0,
+    minDepositMinor: 0,
     rewardDays: 3,
     segments: SEGMENTS,
     ...over,

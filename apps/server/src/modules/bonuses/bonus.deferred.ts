@@ -38,6 +38,15 @@ import { splitPayout } from './bonus.wagering.ts';
  *  - After each settlement: wagered ≥ requirement converts the whole bonus balance to cash
  *    (`bonus:<id>:convert`, once); a balance of 0 with no bonus money on open slips short of the
  *    requirement is lost.
+ *  - `part` (a bet settled piece by piece: a lottery slip, whose tickets settle draw by draw and batch
+ *    by batch, some refunded): a piece of the slip's stake settles (with its return) or is refunded.
+ *    Counted and given back by running totals (migration 0088: the stake settled and refunded so far),
+ *    so the pieces add up exactly: a settled piece counts ⌊contribution × settled so far / stake⌋ less
+ *    what was counted before (while live); a refunded piece's bonus part is the refund less
+ *    ⌊cash part × refunded so far / stake⌋ and what earlier refunds gave cash (the fraction to the bonus
+ *    side, so a whole refund returns each part exactly where it came from); a return is split by the
+ *    slip's parts (`splitPayout`). The slip stays open, its unresolved bonus money still on the bet
+ *    (no loss is judged while it is), until its pieces cover its stake.
  * Every move is keyed by the event (the vendor's credit or rollback txn) and the bonus, so a retry
  * that gets this far posts nothing twice; the kinds answer retries from their own rows first.
  */
@@ -55,6 +64,9 @@ interface DeferredSlip {
   status: SlipStatus;
   cashShare: bigint;
   bonusShare: bigint;
+  /** Of the stake, settled and refunded so far (a slip settled piece by piece, `part`). */
+  settledStake: bigint;
+  voidStake: bigint;
   changed: boolean;
 }
 
@@ -89,6 +101,19 @@ export interface DeferredBonuses {
   ): TransferRequest[];
   /** The slip's stake refunded into main (`eventRef`): its bonus part moved back, nothing counted. */
   void(betRef: string, eventRef: string, spendable: Map<bigint, bigint>): TransferRequest[];
+  /**
+   * A piece of the slip resolved (`eventRef`, one per piece): `settledMinor` of its stake settled with
+   * `returnMinor` paid into main, or `refundedMinor` of it refunded into main. Counts that piece's
+   * contribution (live bonuses), moves its bonus share or refunded bonus part where its bonus went,
+   * then judges completion or loss; the slip settles (or is void, none of it settled) once its pieces
+   * cover its stake. Answers the transfers to post right after the kind's own for the piece.
+   */
+  part(
+    betRef: string,
+    piece: { settledMinor: bigint; returnMinor: bigint; refundedMinor: bigint },
+    eventRef: string,
+    spendable: Map<bigint, bigint>,
+  ): TransferRequest[];
   /** The slips and bonus rows changed, set-based; after the money. */
   write(trx: Db): Promise<void>;
 }
@@ -109,12 +134,14 @@ export async function lockDeferred(
       bonus_part_minor: bigint;
       contribution_minor: bigint;
       slip_status: SlipStatus;
+      settled_stake_minor: bigint;
+      void_stake_minor: bigint;
       status: string;
       live: boolean;
     }
   >`
     select s.bet_ref, s.settle_ref, s.stake_minor, s.cash_part_minor, s.bonus_part_minor, s.contribution_minor,
-           s.status as slip_status, b.id, b.member_id, b.currency, b.status,
+           s.status as slip_status, s.settled_stake_minor, s.void_stake_minor, b.id, b.member_id, b.currency, b.status,
            (b.status = 'active' and b.expires_at > now()) as live, b.wagered_minor, b.requirement_minor,
            b.max_bet_minor, b.contribution_bps, b.open_bonus_minor, m.id as main_id, a.id as bonus_id
       from bonus_bet_slips s
@@ -150,6 +177,8 @@ export async function lockDeferred(
       status: r.slip_status,
       cashShare: 0n,
       bonusShare: 0n,
+      settledStake: r.settled_stake_minor,
+      voidStake: r.void_stake_minor,
       changed: false,
     }),
   );
@@ -255,18 +284,51 @@ function deferredBonuses(bonuses: Map<bigint, LockedBonus>, slips: DeferredSlip[
       touched.add(bonus);
       return [...moveShare(bonus, slip.bonusPart, eventRef, spendable), ...advance(bonus, spendable)];
     },
+    part(betRef, piece, eventRef, spendable) {
+      const slip = slips.find((s) => s.betRef === betRef && s.status === 'open');
+      if (!slip) return [];
+      const { bonus, stake, cashPart } = slip;
+      const settledBefore = slip.settledStake;
+      const voidBefore = slip.voidStake;
+      slip.settledStake += piece.settledMinor;
+      slip.voidStake += piece.refundedMinor;
+      if (slip.settledStake + slip.voidStake > stake)
+        throw new Error(`bonus slip ${betRef}: pieces past its stake`);
+      slip.changed = true;
+      touched.add(bonus);
+      // The bonus money of the stake resolved so far leaves the open bets (all of it once resolved whole).
+      const onBet = (resolved: bigint) => resolved - (cashPart * resolved) / stake;
+      bonus.openBonus -= onBet(slip.settledStake + slip.voidStake) - onBet(settledBefore + voidBefore);
+      if (bonus.standing === 'active')
+        bonus.wagered +=
+          (slip.contribution * slip.settledStake) / stake - (slip.contribution * settledBefore) / stake;
+      if (slip.settledStake + slip.voidStake === stake)
+        slip.status = slip.settledStake > 0n ? 'settled' : 'void';
+      const split = splitSlip(slip, piece.returnMinor);
+      slip.cashShare += split.cashMinor;
+      slip.bonusShare += split.bonusMinor;
+      // A refund's bonus part by the running totals: the cash of the refunded stake so far, floored.
+      const refundedBonus = onBet(slip.voidStake) - onBet(voidBefore);
+      return [
+        ...moveShare(bonus, split.bonusMinor + refundedBonus, eventRef, spendable),
+        ...advance(bonus, spendable),
+      ];
+    },
     async write(trx) {
       const changed = slips.filter((s) => s.changed);
       if (changed.length === 0) return;
       const col = <T>(f: (s: DeferredSlip) => T) => changed.map(f);
       await sql`
-        update bonus_bet_slips s set status = u.status, settled_at = coalesce(s.settled_at, now()),
+        update bonus_bet_slips s set status = u.status,
+          settled_at = case when u.status = 'open' then s.settled_at else coalesce(s.settled_at, now()) end,
           payout_cash_minor = s.payout_cash_minor + u.cash_share,
-          payout_bonus_minor = s.payout_bonus_minor + u.bonus_share
+          payout_bonus_minor = s.payout_bonus_minor + u.bonus_share,
+          settled_stake_minor = u.settled_stake, void_stake_minor = u.void_stake
           from unnest(${col((s) => String(s.bonus.id))}::bigint[], ${col((s) => s.betRef)}::text[],
                       ${col((s) => s.status)}::text[], ${col((s) => String(s.cashShare))}::bigint[],
-                      ${col((s) => String(s.bonusShare))}::bigint[])
-            as u(bonus_id, bet_ref, status, cash_share, bonus_share)
+                      ${col((s) => String(s.bonusShare))}::bigint[], ${col((s) => String(s.settledStake))}::bigint[],
+                      ${col((s) => String(s.voidStake))}::bigint[])
+            as u(bonus_id, bet_ref, status, cash_share, bonus_share, settled_stake, void_stake)
          where s.bonus_id = u.bonus_id and s.bet_ref = u.bet_ref`.execute(trx);
       await writeBonuses(trx, [...touched], ended, converted);
     },

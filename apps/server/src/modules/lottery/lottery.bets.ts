@@ -9,7 +9,7 @@ import { memberAccountId } from '../ledger/index.ts';
 import { recordBets } from '../records/index.ts';
 import { makeDraws } from './lottery.draws.ts';
 import { gameByCode, type LotteryGame, limitsFor, scheduleOf, seriesOf } from './lottery.games.ts';
-import { recordOf } from './lottery.records.ts';
+import { bonusRefOf, LOTTERY_RECORD, recordOf } from './lottery.records.ts';
 import type { DrawRow, OrderRow, TicketRow } from './lottery.views.ts';
 
 export interface LotteryPlayer {
@@ -112,7 +112,9 @@ const drawKey = (gameId: bigint, drawNo: string) => `${gameId}:${drawNo}`;
 
 /**
  * Fast-lottery slips on the bet path: one stake transfer a slip, so the ledger's batch is never the
- * bound; at most 100 slips a batch (a slip writes a ticket per ticket × draw).
+ * bound; at most 100 slips a batch (a slip writes a ticket per ticket × draw). A member wagering a
+ * bonus stakes the whole order (every draw of a chase) cash first, then bonus — the max bet is held
+ * against that whole stake — and its bonus slip stays open under `lottery:<member>:<key>`.
  */
 const lotterySlips = slipPath<LotterySlip, LockedDraws, { draws: DrawRow[]; at: Date }, PlacedOrder>({
   async lock(trx, slips) {
@@ -160,6 +162,12 @@ const lotterySlips = slipPath<LotterySlip, LockedDraws, { draws: DrawRow[]; at: 
     return { draws, at };
   },
   write: writeOrders,
+  // A bonus member's order takes cash first, then bonus; its slip is settled ticket by ticket (a chase's
+  // draws included), so only what really settles counts and a refund gives each part back.
+  bonus: {
+    category: () => LOTTERY_RECORD.category,
+    settleRef: (slip) => bonusRefOf(slip.memberId, slip.idempotencyKey),
+  },
 });
 
 /**

@@ -7,6 +7,14 @@ import type { TicketRow } from './lottery.views.ts';
  */
 export const LOTTERY_RECORD = { source: 'lottery', category: 'ELOTT', vendor: 'SORTE_LOTTO' };
 
+/**
+ * An order's bonus slip (modules/bonuses): placed with the order under the member's key (its identity
+ * before it has an id; its stake's key without `:stake`), settled piece by piece as its tickets settle
+ * or are refunded, draw by draw (`part` of `lockDeferred`).
+ */
+export const bonusRefOf = (memberId: string, idempotencyKey: string) =>
+  `lottery:${memberId}:${idempotencyKey}`;
+
 export function recordOf(
   ticket: Pick<TicketRow, 'id' | 'merchant_id' | 'member_id' | 'currency'>,
   gameCode: string,

@@ -3,6 +3,7 @@ import { settleTicket } from '@sorte/lottery';
 import { sql } from 'kysely';
 import type { Db } from '../../platform/database/database.ts';
 import { AppError } from '../../platform/http/app-error.ts';
+import { type DeferredBonuses, lockDeferred } from '../bonuses/index.ts';
 import {
   houseAccountFor,
   memberAccountId,
@@ -11,7 +12,8 @@ import {
   withLedgerTransaction,
 } from '../ledger/index.ts';
 import { closeRecords } from '../records/index.ts';
-import { LOTTERY_RECORD } from './lottery.records.ts';
+import { type TicketPiece, withBonusMoves } from './lottery.bonus.ts';
+import { bonusRefOf, LOTTERY_RECORD } from './lottery.records.ts';
 import type { DrawRow, TicketRow } from './lottery.views.ts';
 
 /**
@@ -25,8 +27,15 @@ import type { DrawRow, TicketRow } from './lottery.views.ts';
  * Lock order, the same in every transaction here, so concurrent batches never deadlock: the draw
  * (share; a cancellation takes it for update and so waits for the batches in flight), then its
  * tickets (skip locked: never waits), then the orders of those tickets in id order (waits), then
- * other draws' tickets refunded by a chase stop (skip locked: never waits), then the ledger accounts
- * in id order. A chase ticket skipped because another batch holds it is handled by that batch: it
+ * other draws' tickets refunded by a chase stop (skip locked: never waits), then the bonus rows of the
+ * orders' bonus slips (`lockDeferred`: one indexed read, nothing for orders without), then the ledger
+ * accounts in id order.
+ *
+ * The bonus side (docs/architecture.md, "Bonuses in the ledger"): an order placed under a bonus has
+ * one bonus slip, settled piece by piece — each ticket settled is a piece of its stake settled with its
+ * return (contribution counted for that piece, the return split by the slip's parts), each ticket
+ * refunded (a cancelled draw, a chase stopped by a win) a piece refunded (its bonus part back where the
+ * bonus went); the moves follow the ticket's own transfer. So a chase counts only what really settled. A chase ticket skipped because another batch holds it is handled by that batch: it
  * sees the stop once it gets the order lock, and refunds the ticket instead of settling it.
  */
 
@@ -163,13 +172,33 @@ function lockPending(trx: Db, drawId: bigint, batchSize: number, after = 0n): Pr
     .execute();
 }
 
+interface LockedOrder {
+  id: bigint;
+  stop_on_win: boolean;
+  status: string;
+  member_id: string;
+  idempotency_key: string;
+}
+
+/**
+ * The bonus slips of the batch's orders, their bonuses locked (after the orders, before the accounts);
+ * null when none has one — the common case, which costs this one indexed read.
+ */
+function lockOrderBonuses(trx: Db, merchantId: string, orders: Map<bigint, LockedOrder>) {
+  return lockDeferred(
+    trx,
+    merchantId,
+    [...orders.values()].map((o) => bonusRefOf(o.member_id, o.idempotency_key)),
+  );
+}
+
 /** Locks the orders in id order (every batch does, so two batches never wait on each other in a circle). */
 async function lockOrders(trx: Db, orderIds: bigint[]) {
   const ids = [...new Set(orderIds)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  if (!ids.length) return new Map<bigint, { id: bigint; stop_on_win: boolean; status: string }>();
+  if (!ids.length) return new Map<bigint, LockedOrder>();
   const rows = await trx
     .selectFrom('lottery_orders')
-    .select(['id', 'stop_on_win', 'status'])
+    .select(['id', 'stop_on_win', 'status', 'member_id', 'idempotency_key'])
     .where('id', 'in', ids)
     .orderBy('id')
     .forUpdate()
@@ -279,12 +308,24 @@ async function settleBatch(
       now,
     );
     await updateOrders(trx, settled, refunds, stopping);
+    const bonuses = await lockOrderBonuses(trx, draw.merchant_id, orders);
     // The money last: the house accounts every batch shares stay locked only from here to the commit.
     const winners = settled.filter((s) => s.payoutMinor > 0n);
-    const paid = await pay(trx, db, [
-      ...winners.map((s) => payoutRequest(s.ticket, s.payoutMinor, draw.game_code)),
-      ...refunds.map((t) => refundRequest(t, draw.game_code)),
-    ]);
+    const refOf = (t: TicketRow) => bonusRefOf(t.member_id, orders.get(t.order_id)!.idempotency_key);
+    const paid = await pay(
+      trx,
+      db,
+      [
+        ...settled.map((s) => ({
+          ticket: s.ticket,
+          transfer: s.payoutMinor > 0n ? payoutRequest(s.ticket, s.payoutMinor, draw.game_code) : null,
+          piece: { settledMinor: s.ticket.stake_minor, returnMinor: s.payoutMinor, refundedMinor: 0n },
+        })),
+        ...refunds.map((t) => refundPiece(t, draw.game_code)),
+      ],
+      bonuses && { bonuses, refOf },
+    );
+    await bonuses?.write(trx);
     await inBatch?.();
     await linkTransfers(trx, paid);
     const last = tickets[tickets.length - 1]!.id;
@@ -375,19 +416,55 @@ async function accountsOf(trx: Db, db: Db, ticket: TicketRow): Promise<{ house: 
 
 type PendingTransfer = ReturnType<typeof refundRequest> | ReturnType<typeof payoutRequest>;
 
+/** A ticket settled or refunded: its own transfer (none for a loss) and the piece of its order it resolves. */
+interface Piece {
+  ticket: TicketRow;
+  transfer: PendingTransfer | null;
+  piece: TicketPiece['piece'];
+}
+
+function refundPiece(ticket: TicketRow, gameCode: string): Piece {
+  return {
+    ticket,
+    transfer: refundRequest(ticket, gameCode),
+    piece: { settledMinor: 0n, returnMinor: 0n, refundedMinor: ticket.stake_minor },
+  };
+}
+
 /**
  * Posts the batch's transfers (house → member main) all or nothing (`transferAll`). The house may go
  * negative and a refund returns what was staked: a refusal is a bug, and the whole batch rolls back
- * rather than settle a ticket unpaid. Answers the transfer id by idempotency key.
+ * rather than settle a ticket unpaid. A ticket of an order with a bonus slip has its piece's bonus
+ * moves right after its own transfer (`withBonusMoves`). Answers the tickets' transfer ids by
+ * idempotency key.
  */
-async function pay(trx: Db, db: Db, pending: PendingTransfer[]): Promise<Map<string, bigint>> {
-  const requests: TransferRequest[] = [];
-  for (const { ticket, toMember: _, ...request } of pending) {
-    const { house, main } = await accountsOf(trx, db, ticket);
-    requests.push({ ...request, debitAccountId: house, creditAccountId: main });
+async function pay(
+  trx: Db,
+  db: Db,
+  pending: Piece[],
+  bonus: { bonuses: DeferredBonuses; refOf: (ticket: TicketRow) => string } | null,
+): Promise<Map<string, bigint>> {
+  const pieces: TicketPiece[] = [];
+  for (const { ticket, transfer, piece } of pending) {
+    let request: TransferRequest | null = null;
+    if (transfer) {
+      const { ticket: _, toMember: __, ...rest } = transfer;
+      const { house, main } = await accountsOf(trx, db, ticket);
+      request = { ...rest, debitAccountId: house, creditAccountId: main };
+    }
+    pieces.push({
+      ref: bonus?.refOf(ticket) ?? '',
+      eventRef: `lottery:ticket:${ticket.id}`,
+      transfer: request,
+      piece,
+    });
   }
+  const { requests, slots } = await withBonusMoves(trx, pieces, bonus?.bonuses ?? null);
+  if (!requests.length) return new Map();
   const posted = await transferAll(trx, requests, 'lottery');
-  return new Map(posted.map((transfer, n) => [requests[n]!.idempotencyKey, transfer.id]));
+  return new Map(
+    slots.flatMap((slot) => (slot < 0 ? [] : [[requests[slot]!.idempotencyKey, posted[slot]!.id] as const])),
+  );
 }
 
 // ---------------------------------------------------------------- rows
@@ -553,7 +630,7 @@ async function refundBatch(
     if (draw?.status !== 'cancelled') return NOTHING;
     const tickets = await lockPending(trx, drawId, batchSize, after);
     if (!tickets.length) return NOTHING;
-    await lockOrders(
+    const orders = await lockOrders(
       trx,
       tickets.map((t) => t.order_id),
     );
@@ -566,14 +643,18 @@ async function refundBatch(
       now,
     );
     await updateOrders(trx, [], tickets, []);
+    const bonuses = await lockOrderBonuses(trx, draw.merchant_id, orders);
+    const refOf = (t: TicketRow) => bonusRefOf(t.member_id, orders.get(t.order_id)!.idempotency_key);
     await linkTransfers(
       trx,
       await pay(
         trx,
         db,
-        tickets.map((t) => refundRequest(t, draw.game_code)),
+        tickets.map((t) => refundPiece(t, draw.game_code)),
+        bonuses && { bonuses, refOf },
       ),
     );
+    await bonuses?.write(trx);
     return {
       tickets: tickets.length,
       winners: 0,

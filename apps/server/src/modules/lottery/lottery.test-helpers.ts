@@ -11,7 +11,8 @@ import {
 import type { Insertable } from 'kysely';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/database/database.ts';
-import { type Fixture, fund, newMember } from '../ledger/ledger.test-helpers.ts';
+import { grantOperatorBonus } from '../bonuses/bonus.test-helpers.ts';
+import { balanceOf, type Fixture, fund, newMember } from '../ledger/ledger.test-helpers.ts';
 import { type LotteryPlayer, type PlacedOrder, placeLotteryBet } from './lottery.bets.ts';
 import { ensureDraws, hmac } from './lottery.draws.ts';
 import { type LotteryGame, scheduleOf } from './lottery.games.ts';
@@ -39,6 +40,34 @@ export async function newLotteryPlayer(
   const { memberId, mainId } = await newMember(f, prefix);
   if (balance > 0n) await fund(f, mainId, balance);
   return { memberId, merchantId: f.merchantId, currency: f.currency, mainId };
+}
+
+/**
+ * A lottery player with `cash` on main and an active operator's bonus (the merchant's bonus switch
+ * must be on): tickets of `category` (the records' ELOTT or LOTT) count 50 % unless told, the
+ * requirement is 2 × the bonus unless told. `balances` answers [main, bonus].
+ */
+export async function bonusLotteryPlayer(
+  f: Fixture,
+  now: Date,
+  category: string,
+  cash: bigint,
+  bonus: bigint,
+  terms: { times?: number; maxBet?: bigint; bps?: number } = {},
+) {
+  const p = await newLotteryPlayer(f, 'lotbonus', cash);
+  const granted = await grantOperatorBonus(f, p.memberId, {
+    amountMinor: bonus,
+    times: terms.times ?? 2,
+    maxBetMinor: terms.maxBet ?? 1_000n,
+    contributionBps: { [category]: terms.bps ?? 5_000, RNG: 10_000 },
+    now,
+  });
+  const balances = async () => [
+    (await balanceOf(f, p.mainId)).balance,
+    (await balanceOf(f, granted.bonusAccountId)).balance,
+  ];
+  return { ...p, ...granted, balances };
 }
 
 /** A fresh enabled game of the merchant (a random code unless given): 1 minute, closing 10 s early. */

@@ -20,7 +20,7 @@ import { memberAccountId } from '../../ledger/index.ts';
 import { recordBets } from '../../records/index.ts';
 import { limitsOf, payoutConfigOf, storedRate } from './vn.config.ts';
 import { addDays, drawById, drawByDay, ensureVnDraw, type VnDrawRow } from './vn.draws.ts';
-import { recordOf, VN_RECORD, type VnTicketRow } from './vn.tickets.ts';
+import { recordOf, VN_RECORD, type VnTicketRow, vnBonusRefOf } from './vn.tickets.ts';
 
 export interface VnPlayer {
   memberId: string;
@@ -163,7 +163,8 @@ const exposureKey = (drawId: bigint, e: { betType: string; key: string }) =>
 /**
  * Vietnamese slips on the bet path: one stake transfer a slip; the per-number caps are counted in the
  * batch, slip after slip, on totals locked for it, so two slips of one batch never pass a cap together
- * and two batches queue on the numbers they share.
+ * and two batches queue on the numbers they share. A member wagering a bonus stakes cash first, then
+ * bonus; the caps are checked before those funds and raised only once they passed (`take`).
  */
 const vnSlips = slipPath<VnSlip, VnLocked, Date, VnTicketRow[]>({
   async lock(trx, slips, batch) {
@@ -228,6 +229,11 @@ const vnSlips = slipPath<VnSlip, VnLocked, Date, VnTicketRow[]>({
     };
   },
   write: writeTickets,
+  // A bonus member's slip takes cash first, then bonus; its bonus slip settles ticket by ticket.
+  bonus: {
+    category: () => VN_RECORD.category,
+    settleRef: (slip) => vnBonusRefOf(slip.memberId, slip.idempotencyKey),
+  },
 });
 
 /**

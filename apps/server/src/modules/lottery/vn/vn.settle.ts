@@ -2,16 +2,18 @@ import type { VnBetType, VnResult } from '@sorte/lottery';
 import { settleVnTicket } from '@sorte/lottery';
 import { sql } from 'kysely';
 import type { Db } from '../../../platform/database/database.ts';
+import { lockDeferred } from '../../bonuses/index.ts';
 import {
   houseAccountFor,
   memberAccountId,
   type TransferRequest,
-  transferBatch,
+  transferAll,
   withLedgerTransaction,
 } from '../../ledger/index.ts';
 import { recordBet } from '../../records/index.ts';
+import { type TicketPiece, withBonusMoves } from '../lottery.bonus.ts';
 import { configAtSale } from './vn.config.ts';
-import { recordOf, ticketOfRow, VN_RECORD, type VnTicketRow } from './vn.tickets.ts';
+import { recordOf, ticketOfRow, VN_RECORD, type VnTicketRow, vnBonusRefOf } from './vn.tickets.ts';
 
 export const DEFAULT_SETTLE_BATCH = 200;
 
@@ -42,6 +44,65 @@ async function hasPending(db: Db, drawId: bigint): Promise<boolean> {
     .limit(1)
     .executeTakeFirst();
   return !!row;
+}
+
+const refOf = (ticket: VnTicketRow) => vnBonusRefOf(ticket.member_id, ticket.idempotency_key);
+
+/**
+ * The money of a locked batch in ticket order — each ticket's own transfer into main (a win or a
+ * refund; none for a loss), then the bonus moves of its piece when its slip was placed under a bonus
+ * (`lockDeferred` on the batch's slips after the tickets, before the accounts: one indexed read,
+ * nothing more without any) — posted all or nothing, the bonus slips and rows written after. The house
+ * may go negative and a refund returns what was staked: a refusal is a bug and fails the batch.
+ * Answers each ticket's own transfer id (null for none).
+ */
+async function payPieces(
+  trx: Db,
+  merchantId: string,
+  tickets: VnTicketRow[],
+  own: (TransferRequest | null)[],
+  piece: (ticket: VnTicketRow, i: number) => TicketPiece['piece'],
+): Promise<(bigint | null)[]> {
+  const bonuses = await lockDeferred(trx, merchantId, [...new Set(tickets.map(refOf))]);
+  const { requests, slots } = await withBonusMoves(
+    trx,
+    tickets.map((ticket, i) => ({
+      ref: refOf(ticket),
+      eventRef: `lottery_vn:ticket:${ticket.id}`,
+      transfer: own[i]!,
+      piece: piece(ticket, i),
+    })),
+    bonuses,
+  );
+  const posted = requests.length ? await transferAll(trx, requests, 'vn') : [];
+  await bonuses?.write(trx);
+  return slots.map((slot) => (slot < 0 ? null : posted[slot]!.id));
+}
+
+/** The ticket's transfer house → member main (a win or a refund). */
+async function toMember(
+  trx: Db,
+  ticket: VnTicketRow,
+  drawId: bigint,
+  kind: 'win' | 'refund',
+  amountMinor: bigint,
+): Promise<TransferRequest> {
+  return {
+    merchantId: ticket.merchant_id,
+    currency: ticket.currency,
+    idempotencyKey: `lottery_vn:ticket:${ticket.id}:${kind}`,
+    code: kind,
+    debitAccountId: await houseAccountFor(trx, ticket.merchant_id, ticket.currency, ticket.member_id),
+    creditAccountId: await memberAccountId(
+      trx,
+      ticket.member_id,
+      ticket.merchant_id,
+      'main',
+      ticket.currency,
+    ),
+    amountMinor,
+    metadata: { game: VN_RECORD.gameCode, drawId: String(drawId), ticketId: String(ticket.id) },
+  };
 }
 
 /** Runs batches until none is left to take; answers how many tickets this caller settled. */
@@ -75,32 +136,15 @@ async function settleBatch(db: Db, drawId: bigint, now: Date, batchSize: number)
       const config = configAtSale(ticket.bet_type as VnBetType, ticket.region, ticket.rate);
       return { ticket, ...settleVnTicket(ticketOfRow(ticket), result, config) };
     });
-    const winners = outcomes.filter((o) => o.payoutMinor > 0n);
-    const requests: TransferRequest[] = [];
-    for (const { ticket, payoutMinor } of winners)
-      requests.push({
-        merchantId: ticket.merchant_id,
-        currency: ticket.currency,
-        idempotencyKey: `lottery_vn:ticket:${ticket.id}:win`,
-        code: 'win',
-        debitAccountId: await houseAccountFor(trx, ticket.merchant_id, ticket.currency, ticket.member_id),
-        creditAccountId: await memberAccountId(
-          trx,
-          ticket.member_id,
-          ticket.merchant_id,
-          'main',
-          ticket.currency,
-        ),
-        amountMinor: payoutMinor,
-        metadata: { game: VN_RECORD.gameCode, drawId: String(drawId), ticketId: String(ticket.id) },
-      });
-    const paid = requests.length ? await transferBatch(trx, requests) : [];
-    const transferOf = new Map<bigint, bigint>();
-    paid.forEach((outcome, i) => {
-      // A house account may go negative, so a refusal here is a bug: fail the batch, pay nothing.
-      if (!outcome.ok) throw new Error(`vn payout refused: ${outcome.code}`);
-      transferOf.set(winners[i]!.ticket.id, outcome.transfer.id);
-    });
+    const own: (TransferRequest | null)[] = [];
+    for (const { ticket, payoutMinor } of outcomes)
+      own.push(payoutMinor > 0n ? await toMember(trx, ticket, drawId, 'win', payoutMinor) : null);
+    const paid = await payPieces(trx, draw.merchant_id, tickets, own, (ticket, i) => ({
+      settledMinor: ticket.stake_minor,
+      returnMinor: own[i]?.amountMinor ?? 0n,
+      refundedMinor: 0n,
+    }));
+    const transferOf = new Map(tickets.map((ticket, i) => [ticket.id, paid[i]!]));
     for (const { ticket, payoutMinor, winCount, hits } of outcomes) {
       await trx
         .updateTable('vn_tickets')
@@ -164,37 +208,23 @@ async function refundBatch(db: Db, drawId: bigint, now: Date, batchSize: number)
   return withLedgerTransaction(db, async (trx) => {
     const draw = await trx
       .selectFrom('vn_draws')
-      .select(['status', 'cancel_reason'])
+      .select(['merchant_id', 'status', 'cancel_reason'])
       .where('id', '=', drawId)
       .executeTakeFirst();
     if (draw?.status !== 'cancelled') return 0;
     const tickets = await lockPending(trx, drawId, batchSize);
     if (!tickets.length) return 0;
-    const requests: TransferRequest[] = [];
-    for (const ticket of tickets)
-      requests.push({
-        merchantId: ticket.merchant_id,
-        currency: ticket.currency,
-        idempotencyKey: `lottery_vn:ticket:${ticket.id}:refund`,
-        code: 'refund',
-        debitAccountId: await houseAccountFor(trx, ticket.merchant_id, ticket.currency, ticket.member_id),
-        creditAccountId: await memberAccountId(
-          trx,
-          ticket.member_id,
-          ticket.merchant_id,
-          'main',
-          ticket.currency,
-        ),
-        amountMinor: ticket.stake_minor,
-        metadata: { game: VN_RECORD.gameCode, drawId: String(drawId), ticketId: String(ticket.id) },
-      });
-    const refunded = await transferBatch(trx, requests);
+    const own: TransferRequest[] = [];
+    for (const ticket of tickets) own.push(await toMember(trx, ticket, drawId, 'refund', ticket.stake_minor));
+    const refunded = await payPieces(trx, draw.merchant_id, tickets, own, (ticket) => ({
+      settledMinor: 0n,
+      returnMinor: 0n,
+      refundedMinor: ticket.stake_minor,
+    }));
     for (const [i, ticket] of tickets.entries()) {
-      const outcome = refunded[i]!;
-      if (!outcome.ok) throw new Error(`vn refund refused: ${outcome.code}`);
       await trx
         .updateTable('vn_tickets')
-        .set({ status: 'cancelled', refund_transfer_id: outcome.transfer.id, settled_at: now })
+        .set({ status: 'cancelled', refund_transfer_id: refunded[i]!, settled_at: now })
         .where('id', '=', ticket.id)
         .execute();
       // The stake came back: the record keeps what was staked, 'cancelled' keeps it out of the profit sums.

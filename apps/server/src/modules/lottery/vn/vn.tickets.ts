@@ -32,6 +32,13 @@ export const VN_RECORD = {
   gameCode: 'TCG_LOTTO_VN',
 };
 
+/**
+ * A slip's bonus slip (modules/bonuses): placed with the slip under the member's key (its stake's key
+ * without `:stake`), settled piece by piece as its tickets settle or are refunded (`part` of `lockDeferred`).
+ */
+export const vnBonusRefOf = (memberId: string, idempotencyKey: string) =>
+  `lottery_vn:${memberId}:${idempotencyKey}`;
+
 /** A ticket's record: '<drawId>:<ticketId>', one betting record per ticket. */
 export function recordOf(
   ticket: Pick<VnTicketRow, 'merchant_id' | 'member_id' | 'id' | 'draw_id' | 'currency'>,

@@ -47,6 +47,12 @@ import { splitPayout } from './bonus.wagering.ts';
  *    side, so a whole refund returns each part exactly where it came from); a return is split by the
  *    slip's parts (`splitPayout`). The slip stays open, its unresolved bonus money still on the bet
  *    (no loss is judged while it is), until its pieces cover its stake.
+ *  - A bet whose result may be corrected after it settled (a sports bet; sportsbook.settle.ts): its
+ *    slip follows the bet — `payout(…, counted: false)` for a return that is no wagering (a void's
+ *    refund, a cash-out: nothing counts, and a settled slip's count is taken back while live);
+ *    `takeBack` for a correction paying less (each side's portion back from where it went, before the
+ *    kind's own take-back from main, none below what that side got); `reopen` for a rollback (its
+ *    bonus part on the bet again, its count taken back while live), so its next decision counts once.
  * Every move is keyed by the event (the vendor's credit or rollback txn) and the bonus, so a retry
  * that gets this far posts nothing twice; the kinds answer retries from their own rows first.
  */
@@ -64,6 +70,9 @@ interface DeferredSlip {
   status: SlipStatus;
   cashShare: bigint;
   bonusShare: bigint;
+  /** What the slip's returns had paid each side before this batch (its stored shares; `takeBack`). */
+  paidCash: bigint;
+  paidBonus: bigint;
   /** Of the stake, settled and refunded so far (a slip settled piece by piece, `part`). */
   settledStake: bigint;
   voidStake: bigint;
@@ -91,6 +100,9 @@ export interface DeferredBonuses {
    * A return of `amountMinor` paid into main for the ref (whose slips and cash-only stakes total
    * `refStakeMinor`), keyed by `eventRef`: settles the ref's open slips, then moves each bonus share.
    * A return of 0 (a loss) settles them as `settle` does, so a bet's end is one call whatever it paid.
+   * `counted: false` — a return that is no wagering (a sports bet's refund when it is void, its
+   * cash-out): the slips count nothing, and what an already settled slip counted is taken back while
+   * its bonus is live (the slip's contribution is then 0, so it is never taken twice).
    */
   payout(
     settleRef: string,
@@ -98,6 +110,7 @@ export interface DeferredBonuses {
     amountMinor: bigint,
     eventRef: string,
     spendable: Map<bigint, bigint>,
+    counted?: boolean,
   ): TransferRequest[];
   /** The slip's stake refunded into main (`eventRef`): its bonus part moved back, nothing counted. */
   void(betRef: string, eventRef: string, spendable: Map<bigint, bigint>): TransferRequest[];
@@ -114,6 +127,33 @@ export interface DeferredBonuses {
     eventRef: string,
     spendable: Map<bigint, bigint>,
   ): TransferRequest[];
+  /**
+   * A take-back of `amountMinor` of what the ref's settled slips were paid (a sports bet's result
+   * corrected: a rollback, a resettlement paying less), keyed by `eventRef`, answering the transfers to
+   * post BEFORE the caller's own take-back from main. Each slip's portion (by stake) comes back from the
+   * side it was paid to: its cash side ⌊portion × cash part / stake⌋ (at most what cash got), the rest
+   * from its bonus side (at most what that side got) — while the bonus is live out of the bonus account
+   * as far as its balance goes (`…:back`), after an expiry or forfeiture out of the bonus pool that took
+   * it (`…:late-back`), after a completion or a loss from cash (the share was cash then); whatever the
+   * bonus side cannot give comes from cash too, up to `cashCanGiveMinor` (the caller's rule: no balance
+   * below zero, the rest stays owed). Answers what was taken in all and how much of it from cash. Nothing
+   * is counted or uncounted and no ending judged here: a `payout` of 0 afterwards judges them.
+   */
+  takeBack(
+    settleRef: string,
+    refStakeMinor: bigint,
+    amountMinor: bigint,
+    cashCanGiveMinor: bigint,
+    eventRef: string,
+    spendable: Map<bigint, bigint>,
+  ): { transfers: TransferRequest[]; takenMinor: bigint; fromCashMinor: bigint };
+  /**
+   * The ref's settled slips open again (a sports bet reopened by a rollback of its result, after its
+   * `takeBack`): their bonus part is on the bet again, so no loss is judged while it is open, and their
+   * count is taken back while the bonus is live, so the next decision counts once; after a completion
+   * the conversion stands. Their shares stay as paid.
+   */
+  reopen(settleRef: string): void;
   /** The slips and bonus rows changed, set-based; after the money. */
   write(trx: Db): Promise<void>;
 }
@@ -136,12 +176,15 @@ export async function lockDeferred(
       slip_status: SlipStatus;
       settled_stake_minor: bigint;
       void_stake_minor: bigint;
+      payout_cash_minor: bigint;
+      payout_bonus_minor: bigint;
       status: string;
       live: boolean;
     }
   >`
     select s.bet_ref, s.settle_ref, s.stake_minor, s.cash_part_minor, s.bonus_part_minor, s.contribution_minor,
-           s.status as slip_status, s.settled_stake_minor, s.void_stake_minor, b.id, b.member_id, b.currency, b.status,
+           s.status as slip_status, s.settled_stake_minor, s.void_stake_minor,
+           s.payout_cash_minor, s.payout_bonus_minor, b.id, b.member_id, b.currency, b.status,
            (b.status = 'active' and b.expires_at > now()) as live, b.wagered_minor, b.requirement_minor,
            b.max_bet_minor, b.contribution_bps, b.open_bonus_minor, m.id as main_id, a.id as bonus_id
       from bonus_bet_slips s
@@ -177,6 +220,8 @@ export async function lockDeferred(
       status: r.slip_status,
       cashShare: 0n,
       bonusShare: 0n,
+      paidCash: r.payout_cash_minor,
+      paidBonus: r.payout_bonus_minor,
       settledStake: r.settled_stake_minor,
       voidStake: r.void_stake_minor,
       changed: false,
@@ -206,8 +251,17 @@ function deferredBonuses(bonuses: Map<bigint, LockedBonus>, slips: DeferredSlip[
   }
 
   /** The ref's open slips settled: their contributions counted (live bonuses), their bonus money off the bets. */
-  function markSettled(settleRef: string): void {
+  function markSettled(settleRef: string, counted = true): void {
     for (const slip of ofRef(settleRef)) {
+      const uncounts = slip.status === 'open' || slip.bonus.standing === 'active';
+      if (!counted && slip.contribution > 0n && uncounts) {
+        // No wagering (`payout` … counted: false): a settled slip's count is taken back while its bonus is
+        // live (it was live, so counted, then); after a completion the conversion stands.
+        if (slip.status === 'settled') slip.bonus.wagered -= slip.contribution;
+        slip.contribution = 0n;
+        slip.changed = true;
+        touched.add(slip.bonus);
+      }
       if (slip.status !== 'open') continue;
       slip.status = 'settled';
       slip.changed = true;
@@ -242,6 +296,33 @@ function deferredBonuses(bonuses: Map<bigint, LockedBonus>, slips: DeferredSlip[
     return [request];
   }
 
+  /**
+   * A take-back's bonus side brought into main from where its bonus went (keyed per event and bonus):
+   * live → out of the bonus account, as far as its running balance goes; expired or forfeited → out of the
+   * pool, which took it; completed or lost → nothing (it was cash). Answers the transfer and the amount.
+   */
+  function bringBack(bonus: LockedBonus, amount: bigint, eventRef: string, spendable: Map<bigint, bigint>) {
+    if (amount === 0n || bonus.standing === 'completed' || bonus.standing === 'lost')
+      return { transfers: [], amount: 0n };
+    const fromBonus = bonus.standing === 'active';
+    const from = fromBonus ? bonus.bonusAccountId : bonus.poolAccountId!;
+    const moved = fromBonus ? least(amount, spendable.get(from)!) : amount;
+    if (moved === 0n) return { transfers: [], amount: 0n };
+    spendable.set(from, spendable.get(from)! - moved);
+    spendable.set(bonus.mainAccountId, spendable.get(bonus.mainAccountId)! + moved);
+    const request: TransferRequest = {
+      merchantId: bonus.merchantId,
+      idempotencyKey: `bonus:${bonus.id}:${eventRef}:${fromBonus ? 'back' : 'late-back'}`,
+      code: 'bonus',
+      debitAccountId: from,
+      creditAccountId: bonus.mainAccountId,
+      amountMinor: moved,
+      currency: bonus.currency,
+      metadata: { bonusId: String(bonus.id), reason: fromBonus ? 'bonus_take_back' : 'bonus_late_take_back' },
+    };
+    return { transfers: [request], amount: moved };
+  }
+
   return {
     accountIds: () =>
       [...bonuses.values()].flatMap((b) => [
@@ -254,8 +335,8 @@ function deferredBonuses(bonuses: Map<bigint, LockedBonus>, slips: DeferredSlip[
       markSettled(settleRef);
       return advanceRef(settleRef, spendable);
     },
-    payout(settleRef, refStakeMinor, amountMinor, eventRef, spendable) {
-      markSettled(settleRef);
+    payout(settleRef, refStakeMinor, amountMinor, eventRef, spendable, counted = true) {
+      markSettled(settleRef, counted);
       // The shares reach their bonuses before any ending is judged: a win on a bet that held the whole
       // bonus is no loss of it, and a completion converts the share along with the rest.
       if (amountMinor === 0n || refStakeMinor === 0n) return advanceRef(settleRef, spendable);
@@ -314,6 +395,41 @@ function deferredBonuses(bonuses: Map<bigint, LockedBonus>, slips: DeferredSlip[
         ...advance(bonus, spendable),
       ];
     },
+    takeBack(settleRef, refStakeMinor, amountMinor, cashCanGiveMinor, eventRef, spendable) {
+      const transfers: TransferRequest[] = [];
+      let cashLeft = cashCanGiveMinor;
+      let taken = 0n;
+      for (const slip of ofRef(settleRef)) {
+        // Open too: a reopened bet may still owe what an earlier take-back could not take.
+        if (refStakeMinor === 0n) continue;
+        const portion = (amountMinor * slip.stake) / refStakeMinor;
+        const cashSide = least(splitSlip(slip, portion).cashMinor, slip.paidCash + slip.cashShare);
+        const bonusSide = least(portion - cashSide, slip.paidBonus + slip.bonusShare);
+        const back = bringBack(slip.bonus, bonusSide, eventRef, spendable);
+        transfers.push(...back.transfers);
+        const fromCash = least(portion - back.amount, cashLeft);
+        cashLeft -= fromCash;
+        const got = back.amount + fromCash;
+        // The slip's shares follow what came back, the bonus side's first (never below what each got).
+        const fromBonusSide = least(bonusSide, got);
+        slip.bonusShare -= fromBonusSide;
+        slip.cashShare -= got - fromBonusSide;
+        slip.changed = true;
+        touched.add(slip.bonus);
+        taken += got;
+      }
+      return { transfers, takenMinor: taken, fromCashMinor: cashCanGiveMinor - cashLeft };
+    },
+    reopen(settleRef) {
+      for (const slip of ofRef(settleRef)) {
+        if (slip.status !== 'settled') continue;
+        slip.status = 'open';
+        slip.bonus.openBonus += slip.bonusPart;
+        if (slip.bonus.standing === 'active') slip.bonus.wagered -= slip.contribution;
+        slip.changed = true;
+        touched.add(slip.bonus);
+      }
+    },
     async write(trx) {
       const changed = slips.filter((s) => s.changed);
       if (changed.length === 0) return;
@@ -323,12 +439,12 @@ function deferredBonuses(bonuses: Map<bigint, LockedBonus>, slips: DeferredSlip[
           settled_at = case when u.status = 'open' then s.settled_at else coalesce(s.settled_at, now()) end,
           payout_cash_minor = s.payout_cash_minor + u.cash_share,
           payout_bonus_minor = s.payout_bonus_minor + u.bonus_share,
-          settled_stake_minor = u.settled_stake, void_stake_minor = u.void_stake
+          settled_stake_minor = u.settled_stake, void_stake_minor = u.void_stake, contribution_minor = u.contribution
           from unnest(${col((s) => String(s.bonus.id))}::bigint[], ${col((s) => s.betRef)}::text[],
                       ${col((s) => s.status)}::text[], ${col((s) => String(s.cashShare))}::bigint[],
                       ${col((s) => String(s.bonusShare))}::bigint[], ${col((s) => String(s.settledStake))}::bigint[],
-                      ${col((s) => String(s.voidStake))}::bigint[])
-            as u(bonus_id, bet_ref, status, cash_share, bonus_share, settled_stake, void_stake)
+                      ${col((s) => String(s.voidStake))}::bigint[], ${col((s) => String(s.contribution))}::bigint[])
+            as u(bonus_id, bet_ref, status, cash_share, bonus_share, settled_stake, void_stake, contribution)
          where s.bonus_id = u.bonus_id and s.bet_ref = u.bet_ref`.execute(trx);
       await writeBonuses(trx, [...touched], ended, converted);
     },
@@ -350,3 +466,5 @@ function splitSlip(slip: DeferredSlip, portion: bigint) {
     portion,
   );
 }
+
+const least = (a: bigint, b: bigint) => (a < b ? a : b);

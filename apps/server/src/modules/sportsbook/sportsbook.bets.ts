@@ -40,6 +40,14 @@ export const SPORTSBOOK_SOURCE = 'sportsbook';
 const VENDOR = 'SORTE_SPORTS';
 
 /**
+ * A bet's bonus slip (modules/bonuses): placed with the bet, found by this ref whenever settlement or a
+ * cash-out moves its money — the bet's member and key (`key:i`), its identity before it has an id (its
+ * stake's key without `:stake`).
+ */
+export const bonusRefOf = (bet: { member_id: string; idempotency_key: string }) =>
+  `sportsbook:${bet.member_id}:${bet.idempotency_key}`;
+
+/**
  * A merchant's limits when it has no `sb_limits` row: stakes 1.00 to 10,000.00 and payouts up to
  * 100,000.00 (minor units); a live bet held 5 s; cash-out offered at a 5 % margin.
  */
@@ -202,7 +210,11 @@ function potentialOf(slip: SbSlip, odds: number[]): bigint {
  * accounts locked in id order, the twins by (member, key); each bet decided in order (the selections
  * open, the odds policy on the locked odds, the stake limits, the potential return under the max
  * payout, funds on the running balance, the liability caps of its outcomes), the stakes as one `transferBatch`, the `sb_bets` and
- * `sb_bet_legs` rows and their open betting records set-based.
+ * `sb_bet_legs` rows and their open betting records set-based. A member with an active bonus stakes cash
+ * first, then bonus (the bet path's bonus side, after the outcomes and liability rows, before the
+ * accounts; max bet, funds past cash + bonus refused before any liability is taken); the slip stays open
+ * under `bonusRefOf` until settlement or a full cash-out settles it (sportsbook.settle.ts), its
+ * contribution rate the category of the bet's records (SPORTS or ESPORTS).
  */
 const sportsBets = slipPath<SbSlip, Locked, Decided, SbBetRow>({
   async lock(trx, slips, batch) {
@@ -256,6 +268,10 @@ const sportsBets = slipPath<SbSlip, Locked, Decided, SbBetRow>({
   },
   // Taken only once its funds pass too, so only a bet that goes ahead adds to the running totals.
   take: (_, locked, decided) => takeLiability(locked.liability, decided.legs, decided.potential),
+  bonus: {
+    category: (_, decided) => decided.category,
+    settleRef: (slip) => bonusRefOf({ member_id: slip.memberId, idempotency_key: slip.idempotencyKey }),
+  },
   async write(trx, accepted, _, batch) {
     if (accepted.length === 0) return [];
     const bets = await trx
@@ -423,7 +439,7 @@ export async function placeSportsBets(
         requestHash,
         stakeMinor: stake * BigInt(lines),
         transfer: {
-          idempotencyKey: `sportsbook:${bettor.memberId}:${key}:stake`,
+          idempotencyKey: `${bonusRefOf({ member_id: bettor.memberId, idempotency_key: key })}:stake`,
           metadata: { game: SPORTSBOOK_SOURCE, kind: input.type },
         },
         kind: input.type,

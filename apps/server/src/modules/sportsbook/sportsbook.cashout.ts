@@ -4,15 +4,18 @@ import { sql } from 'kysely';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/database/database.ts';
 import { AppError } from '../../platform/http/app-error.ts';
+import { lockDeferred } from '../bonuses/index.ts';
 import {
   findTransferByKey,
   houseAccountFor,
+  lockAccountsInOrder,
   memberAccountId,
-  transfer,
+  type TransferRequest,
+  transferAll,
   withLedgerTransaction,
 } from '../ledger/index.ts';
 import { closeRecords } from '../records/index.ts';
-import { holdIfLive, limitsOf, SPORTSBOOK_SOURCE, type SbBetRow } from './sportsbook.bets.ts';
+import { bonusRefOf, holdIfLive, limitsOf, SPORTSBOOK_SOURCE, type SbBetRow } from './sportsbook.bets.ts';
 import { marginsOf, offeredOddsOf, type SportMargins } from './sportsbook.margins.ts';
 import { outcomeKey } from './sportsbook.outcome.ts';
 import { evaluate } from './sportsbook.settle.ts';
@@ -31,6 +34,14 @@ import { evaluate } from './sportsbook.settle.ts';
  * saw a goal before the feed from selling at the old price). Under the bet's row lock (the same
  * lock settlement takes, so the two never cross) the price is read again; below the price the
  * player was shown it is refused with the new price (409 SPORTS_CASHOUT_CHANGED).
+ *
+ * A bet staked under a bonus (a bonus slip under `bonusRefOf`, modules/bonuses) is cashed out in full
+ * only: its slip settles with the price as its return — split by the slip's parts, the remainder to the
+ * bonus side, which goes where its bonus went — and counts NOTHING toward the requirement (selling a
+ * bet back at the house's price is not wagering; counting it would let a member turn bonus money into
+ * wagered turnover at the cash-out margin alone, so the stricter reading, the one operators publish).
+ * A partial cash-out of it is refused (422 SPORTS_CASHOUT_PARTIAL_BONUS): the stake left would ride on
+ * a slip whose parts, count and bonus money were split once for the whole stake.
  */
 
 export interface CashOutQuote {
@@ -177,7 +188,12 @@ export async function cashOut(
         : partialCashOut(quote.stakeLeftMinor, quote.legs, quote.marginBps, asked);
     const full = part.remainingStakeMinor === 0n;
     const now = clock.now();
-    await transfer(trx, {
+    // The bonus side after the bet and its fixtures, before the accounts (the lock order of every bonus path).
+    const ref = bonusRefOf(bet);
+    const bonuses = await lockDeferred(trx, bet.merchant_id, [ref]);
+    const withBonus = bonuses?.has(ref) ?? false;
+    if (withBonus && !full) throw new AppError('SPORTS_CASHOUT_PARTIAL_BONUS');
+    const win: TransferRequest = {
       merchantId: bet.merchant_id,
       idempotencyKey: key,
       code: 'win',
@@ -190,7 +206,27 @@ export async function cashOut(
         betId: String(bet.id),
         reason: full ? 'cashout' : 'partial_cashout',
       },
-    });
+    };
+    const requests = [win];
+    if (bonuses && withBonus) {
+      const spendable = await lockAccountsInOrder(trx, [
+        win,
+        ...bonuses.accountIds().map((id) => ({ debitAccountId: id, creditAccountId: id })),
+      ]);
+      spendable.set(win.creditAccountId, spendable.get(win.creditAccountId)! + part.paidMinor);
+      requests.push(
+        ...bonuses.payout(
+          ref,
+          bet.stake_minor,
+          part.paidMinor,
+          `sportsbook:cashout:${bet.id}`,
+          spendable,
+          false,
+        ),
+      );
+    }
+    await transferAll(trx, requests, 'sportsbook cash-out');
+    await bonuses?.write(trx);
     const paid = bet.cashout_paid_minor + part.paidMinor;
     const legs = quote.legs.map((l) => ({ odds: l.odds, settlement: l.settlement }));
     const updated = await trx

@@ -11,8 +11,9 @@ import {
   transferAll,
   withLedgerTransaction,
 } from '../ledger/index.ts';
+import { type DeferredBonuses, lockDeferred } from '../bonuses/index.ts';
 import { closeRecords } from '../records/index.ts';
-import { SPORTSBOOK_SOURCE } from './sportsbook.bets.ts';
+import { bonusRefOf, SPORTSBOOK_SOURCE } from './sportsbook.bets.ts';
 import {
   type BetOutcome,
   betOutcome,
@@ -45,6 +46,16 @@ import type { SbBetLegsTable, SbBetsTable } from './sportsbook.tables.ts';
  * has, and the rest stays owed on the bet (`credited_minor` above its return) and is netted against
  * its next resettlement — the stricter reading for the player's money (no negative balances), the
  * house bearing the shortfall until then. A fully cashed-out bet is final and never settled.
+ *
+ * A bet staked under a bonus (its slip open under `bonusRefOf`, modules/bonuses) settles its bonus side
+ * with every movement of its money (`lockDeferred`, after the bets, before the accounts): its slip
+ * follows the bet — a decision as a win or a loss counts its contribution, a void counts nothing (and
+ * takes back a count while the bonus is live, for good), a rollback reopens the slip (`reopen`: its
+ * count taken back while live, its bonus money on the bet again), so the count is never doubled; every
+ * credit is split by the slip's parts (`payout`: the remainder to the bonus side, which goes where its
+ * bonus went); every take-back comes back from the side it was paid to (`takeBack`: the bonus side out
+ * of the bonus balance as far as it goes, or out of the pool after an expiry; the rest from cash under
+ * the rule above). docs/architecture.md, "Bonuses in the ledger".
  */
 
 export interface SettleOptions {
@@ -193,8 +204,9 @@ async function settleBatch(
       .orderBy('id')
       .forUpdate()
       .execute();
+    const bonuses = await lockBonusSlips(trx, bets);
     const evaluated = await evaluate(trx, bets);
-    const moves = await postMoney(trx, evaluated, now);
+    const moves = await postMoney(trx, evaluated, now, bonuses);
     await writeBets(trx, evaluated, moves, now);
     await inBatch?.();
     const settled = evaluated
@@ -209,6 +221,25 @@ async function settleBatch(
       }));
     return { bets: bets.length, moved: moves.size, last: ids[ids.length - 1]!, settled };
   });
+}
+
+/**
+ * The bonus slips of the batch's bets that can still move and their bonuses, locked after the bets and
+ * before the accounts (the lock order of every bonus path): one indexed read per merchant, which finds
+ * nothing for bets placed without a bonus.
+ */
+async function lockBonusSlips(trx: Db, bets: BetRow[]): Promise<Map<string, DeferredBonuses>> {
+  const refs = new Map<string, string[]>();
+  for (const bet of bets) {
+    if (bet.status === 'cashed_out') continue;
+    refs.set(bet.merchant_id, [...(refs.get(bet.merchant_id) ?? []), bonusRefOf(bet)]);
+  }
+  const locked = new Map<string, DeferredBonuses>();
+  for (const merchantId of [...refs.keys()].sort()) {
+    const deferred = await lockDeferred(trx, merchantId, refs.get(merchantId)!);
+    if (deferred) locked.set(merchantId, deferred);
+  }
+  return locked;
 }
 
 /** The legs of these bets with their standing results and cancels, and each bet's outcome. */
@@ -319,9 +350,25 @@ type Moves = Map<bigint, bigint>;
  * spendable balance plus what the batch credits them, allotted to the bets in id order; what a bet
  * cannot give back stays owed on it (`credited_minor` above its return) and is netted against its
  * next resettlement. So no balance goes below zero. Every account is locked first in id order.
+ *
+ * A bet with a bonus slip: a take-back first brings its bonus side back into main (`takeBack`, posted
+ * before the member's net transfer; its cash can give as above), and its credits are not counted as
+ * what the member can give (their bonus side leaves main again). After the net, each such bet's slip
+ * moves with its money (`payout`, posted after it: its credit's bonus share, its first decision's count,
+ * completion or loss) under the event `sportsbook:<bet>:<its money moves so far>`, unique per movement.
  */
-async function postMoney(trx: Db, evaluated: Evaluated[], now: Date): Promise<Moves> {
+async function postMoney(
+  trx: Db,
+  evaluated: Evaluated[],
+  now: Date,
+  bonuses: Map<string, DeferredBonuses>,
+): Promise<Moves> {
   const moves: Moves = new Map();
+  const slipOf = (e: Evaluated) => {
+    const deferred = bonuses.get(e.bet.merchant_id);
+    return deferred?.has(bonusRefOf(e.bet)) ? deferred : null;
+  };
+  const withSlips = evaluated.filter((e) => e.bet.status !== 'cashed_out' && slipOf(e));
   const groups = new Map<string, Evaluated[]>();
   for (const e of evaluated) {
     if (e.bet.status === 'cashed_out' || e.outcome.returnMinor === e.bet.credited_minor) continue;
@@ -330,7 +377,7 @@ async function postMoney(trx: Db, evaluated: Evaluated[], now: Date): Promise<Mo
     list.push(e);
     groups.set(key, list);
   }
-  if (!groups.size) return moves;
+  if (!groups.size && !withSlips.length) return moves;
   // The batch pays from ONE house shard, a different one for each batch this process runs: the loops
   // running at once then lock different house rows instead of queueing on each other's (which shard
   // pays changes nothing: the house is the sum of its shards).
@@ -356,49 +403,104 @@ async function postMoney(trx: Db, evaluated: Evaluated[], now: Date): Promise<Mo
         house: await systemAccountId(trx, merchantId, 'house', currency, shard),
       });
   }
-  const spendable = await lockAccountsInOrder(
-    trx,
-    [...accounts.values()].map((a) => ({ debitAccountId: a.house, creditAccountId: a.main })),
-  );
-  const requests = new Map<string, TransferRequest[]>();
+  const spendable = await lockAccountsInOrder(trx, [
+    ...[...accounts.values()].map((a) => ({ debitAccountId: a.house, creditAccountId: a.main })),
+    ...[...bonuses.values()].flatMap((d) =>
+      d.accountIds().map((id) => ({ debitAccountId: id, creditAccountId: id })),
+    ),
+  ]);
+  // Per merchant, in this order: the take-backs' bonus sides into main, the members' nets, the slips' moves.
+  const before = new Map<string, TransferRequest[]>();
+  const nets = new Map<string, TransferRequest[]>();
+  const after = new Map<string, TransferRequest[]>();
+  const add = (to: Map<string, TransferRequest[]>, merchantId: string, list: TransferRequest[]) =>
+    to.set(merchantId, [...(to.get(merchantId) ?? []), ...list]);
   for (const [key, list] of groups) {
     const { main, house } = accounts.get(key)!;
     const credits = list.reduce((sum, e) => {
       const owed = e.outcome.returnMinor - e.bet.credited_minor;
-      return owed > 0n ? sum + owed : sum;
+      return owed > 0n && !slipOf(e) ? sum + owed : sum;
     }, 0n);
     let canGive = (spendable.get(main) ?? 0n) + credits;
     let net = 0n;
     for (const e of list) {
       const owed = e.outcome.returnMinor - e.bet.credited_minor;
-      const moved = owed > 0n ? owed : -min(-owed, canGive);
-      if (owed < 0n) canGive += moved;
+      const deferred = slipOf(e);
+      let moved = owed;
+      if (owed < 0n && deferred) {
+        const back = deferred.takeBack(
+          bonusRefOf(e.bet),
+          e.bet.stake_minor,
+          -owed,
+          canGive,
+          eventOf(e),
+          spendable,
+        );
+        add(before, e.bet.merchant_id, back.transfers);
+        canGive -= back.fromCashMinor;
+        moved = -back.takenMinor;
+      } else if (owed < 0n) {
+        moved = -min(-owed, canGive);
+        canGive += moved;
+      }
       if (moved !== 0n) moves.set(e.bet.id, moved);
       net += moved;
     }
     if (net === 0n) continue;
     const { merchant_id: merchantId, currency } = list[0]!.bet;
-    const all = requests.get(merchantId) ?? [];
-    all.push({
-      merchantId,
-      idempotencyKey: `sportsbook:settle:${randomUUID()}`,
-      code: net < 0n ? 'adjustment' : list.every((e) => e.outcome.status === 'void') ? 'refund' : 'win',
-      debitAccountId: net > 0n ? house : main,
-      creditAccountId: net > 0n ? main : house,
-      amountMinor: net > 0n ? net : -net,
-      currency,
-      metadata: {
-        game: SPORTSBOOK_SOURCE,
-        reason: net < 0n ? 'resettlement' : 'settlement',
-        bets: list.filter((e) => moves.has(e.bet.id)).map((e) => String(e.bet.id)),
-        at: now.toISOString(),
+    spendable.set(main, spendable.get(main)! + net);
+    add(nets, merchantId, [
+      {
+        merchantId,
+        idempotencyKey: `sportsbook:settle:${randomUUID()}`,
+        code: net < 0n ? 'adjustment' : list.every((e) => e.outcome.status === 'void') ? 'refund' : 'win',
+        debitAccountId: net > 0n ? house : main,
+        creditAccountId: net > 0n ? main : house,
+        amountMinor: net > 0n ? net : -net,
+        currency,
+        metadata: {
+          game: SPORTSBOOK_SOURCE,
+          reason: net < 0n ? 'resettlement' : 'settlement',
+          bets: list.filter((e) => moves.has(e.bet.id)).map((e) => String(e.bet.id)),
+          at: now.toISOString(),
+        },
       },
-    });
-    requests.set(merchantId, all);
+    ]);
   }
-  for (const list of requests.values()) await transferAll(trx, list, 'sportsbook settlement');
+  // Each bonus bet's slip with its money: a credit's bonus share (or a loss: nothing), its decision's
+  // count (none for a void), completion or loss; a bet still open is left alone.
+  for (const e of withSlips) {
+    const moved = moves.get(e.bet.id) ?? 0n;
+    if (e.outcome.status === 'open') {
+      // Reopened by a rollback (its take-back above): its slip is open again, its count taken back.
+      if (e.bet.status !== 'open') slipOf(e)!.reopen(bonusRefOf(e.bet));
+      continue;
+    }
+    add(
+      after,
+      e.bet.merchant_id,
+      slipOf(e)!.payout(
+        bonusRefOf(e.bet),
+        e.bet.stake_minor,
+        moved > 0n ? moved : 0n,
+        eventOf(e),
+        spendable,
+        e.outcome.status !== 'void',
+      ),
+    );
+  }
+  for (const merchantId of new Set([...before.keys(), ...nets.keys(), ...after.keys()]))
+    await transferAll(
+      trx,
+      [...(before.get(merchantId) ?? []), ...(nets.get(merchantId) ?? []), ...(after.get(merchantId) ?? [])],
+      'sportsbook settlement',
+    );
+  for (const deferred of bonuses.values()) await deferred.write(trx);
   return moves;
 }
+
+/** A bet's money movement as its bonus moves are keyed: one per movement (`money_moves` counts them). */
+const eventOf = (e: Evaluated) => `sportsbook:${e.bet.id}:${e.bet.money_moves}`;
 
 const min = (a: bigint, b: bigint) => (a < b ? a : b);
 let nextShard = 0;

@@ -14,10 +14,11 @@ const EXPIRY_EVERY_MS = 60_000;
  * Bonuses with wagering (issue 17 item 3): the rules (bonus.wagering.ts), the bonus wallet in the
  * ledger beside cash, grants on a qualifying deposit (the wallet's deposit credit calls
  * `grantOnDeposit`) or by an operator, the bonus side of the bet path (`lockBonuses` at placement —
- * the in-house single-round bets settle in the same batch, vendor debits, mines/hilo starts and crash
- * bets leave the slip open — and `lockDeferred` at a later settlement: vendor credits, rollbacks and
- * round ends, the end of a mines/hilo round, a crash cash-out or bust), the withdrawal
- * rule (`onWithdrawalRequest`), the expiry sweep and the member's bonusDetails.
+ * the in-house single-round bets settle in the same batch, vendor debits, mines/hilo starts, crash
+ * bets and lottery slips leave the slip open — and `lockDeferred` at a later settlement: vendor
+ * credits, rollbacks and round ends, the end of a mines/hilo round, a crash cash-out or bust, a
+ * lottery ticket settled or refunded — piece by piece, `part`), the withdrawal rule
+ * (`onWithdrawalRequest`), the expiry sweep and the member's bonusDetails.
  * docs/architecture.md, "Bonuses".
  */
 export const bonusesModule: ServerModule = {

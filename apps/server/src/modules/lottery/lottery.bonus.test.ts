@@ -299,6 +299,35 @@ describe('fast lottery orders with a bonus', () => {
     expect(await bonusRow(p)).toMatchObject({ status: 'active', wagered: '100', open: '0' });
   });
 
+  it('two settlers racing on small batches pay and share each ticket once, beside cash players', async () => {
+    const game = await createTestGame(db(), f.merchantId);
+    const draw = await openTestDraw(db(), game, t.clock);
+    const members = await Promise.all(Array.from({ length: 6 }, () => bonusMember(100n, 300n)));
+    const cash = await Promise.all(Array.from({ length: 4 }, () => newLotteryPlayer(f, 'lotrace', 1_000n)));
+    // Each bonus member: two tickets of 200 (a hit and a miss), one order of 400 = 100 cash + 300 bonus.
+    const orders = await Promise.all(
+      members.map((p) => bet(p, game, { tickets: [ticket(draw, 200, true), ticket(draw, 200, false)] })),
+    );
+    await Promise.all(
+      cash.map((p) => placeTestBet(db(), p, game, t.clock, { tickets: [ticket(draw, 200, true)] })),
+    );
+    passDraw(t.clock, draw);
+    await drawDue(db(), t.clock.now());
+    await Promise.all([
+      settleDrawn(db(), t.clock.now(), 1, { workers: 2 }),
+      settleDrawn(db(), t.clock.now(), 2, { workers: 2 }),
+    ]);
+    await settleDrawn(db(), t.clock.now(), 1000);
+    for (const [i, p] of members.entries()) {
+      const won = await ticketPayout(orders[i]!.tickets[0]!.id);
+      expect(await p.balances()).toEqual([won / 4n, won - won / 4n]);
+      expect(await slipsOf(p)).toEqual([expect.objectContaining({ status: 'settled' })]);
+      expect(await bonusRow(p)).toMatchObject({ status: 'active', wagered: '200', open: '0' });
+      expect(await transfersKeyed(`bonus:${p.bonusRowId}:lottery:ticket:%`)).toBe(1);
+    }
+    for (const p of cash) expect((await balanceOf(f, p.mainId)).balance).toBeGreaterThan(800n);
+  });
+
   it('a draw settled after the bonus expired sends the bonus share to the bonus pool', async () => {
     const game = await createTestGame(db(), f.merchantId);
     const draw = await openTestDraw(db(), game, t.clock);

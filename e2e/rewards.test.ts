@@ -8,8 +8,10 @@ import { playerApi, signInContext } from './player.ts';
 /**
  * Issue 17's reward centre and raffle journey, once per setting (PT-BR on a phone in the light theme,
  * EN on a desktop in the dark one): the operator runs a prize wheel (every prize above 0, so a spin
- * always wins); the player spins it in the member centre's reward centre, checks the spin in the
- * browser's verify panel, and claims the prize, which reaches the wallet once.
+ * always wins, and a spin per deposit of 50,00); the player opens the demo's raffle promotion, whose
+ * "Spin now" opens the member centre's reward centre, sees the spins left per source and what a
+ * deposit gives, spins, checks the spin in the browser's verify panel, and claims the prize, which
+ * reaches the wallet once.
  */
 const j = useJourney({ demoPlayer: { memberCentre: true } });
 const WHEEL = { en: 'Daily wheel', 'pt-BR': 'Roleta diária' };
@@ -24,6 +26,8 @@ beforeAll(async () => {
     endsAt: null,
     spinsPerDay: 2,
     minStakeMinor: 0,
+    spinsPerDeposit: 1,
+    minDepositMinor: 5_000,
     rewardDays: 3,
     segments: [
       { weight: 6, prizeMinor: 100 },
@@ -38,15 +42,39 @@ describe.each(JOURNEYS)('reward centre, $name', (setting) => {
   const device = setting.phone ? 'phone' : 'desktop';
   const theme = setting.phone ? 'light' : 'dark';
   const tr = (ns: string, key: string, vars?: Record<string, string | number>) => t(lang, ns, key, vars);
+  // A plural key as i18next picks it (pt-BR counts 0 as "one").
+  const plural = (key: string, count: number) =>
+    tr('rewards', `${key}_${new Intl.PluralRules(lang).select(count)}`, { count });
 
   it('spins the wheel, verifies the spin in the browser and claims the prize', async () => {
     const { context, page } = await journeyPage(j.browser, setting);
     await signInContext(context, j.token);
     await context.addInitScript((mode) => localStorage.setItem('theme', mode), theme);
-    await page.goto(`${j.server.url}/?modal=member&m_page=rewardCenter`);
+    // The demo's raffle promotion links the demo wheel, which runs: "Spin now" opens the reward centre.
+    const promotions = await playerApi<{ list: { id: number; type: string }[] }>(
+      j.server,
+      j.token,
+      'GET',
+      '/wps/promotions',
+    );
+    const promo = promotions.list.find((p) => p.type === 'raffle')!;
+    await page.goto(`${j.server.url}/promoDetail?id=${promo.id}`);
+    await page.getByRole('button', { name: tr('promotions', 'spinNow') }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('m_page')).toBe('rewardCenter');
     const raffle = page.getByTestId('raffle').filter({ hasText: WHEEL[lang] });
     await raffle.waitFor({ timeout: 20_000 });
     await expect.poll(() => raffle.textContent()).toContain(WHEEL[lang]);
+    // Spins left from each source, as the server counts them, and what a deposit gives.
+    const { raffles } = await playerApi<{
+      raffles: { names: { en: string }; dailySpinsLeft: number; depositSpinsLeft: number }[];
+    }>(j.server, j.token, 'GET', '/wps/member/raffles');
+    const mine = raffles.find((r) => r.names.en === WHEEL.en)!;
+    await expect
+      .poll(() => raffle.getByTestId('raffle-spins-left').textContent())
+      .toBe(
+        `${plural('raffles.spinsToday', mine.dailySpinsLeft)} · ${plural('raffles.depositSpins', mine.depositSpinsLeft)}`,
+      );
+    await expect.poll(() => raffle.getByTestId('raffle-per-deposit').textContent()).toContain('50');
     await screenshot(page, `rewards-wheel-${lang}-${device}-${theme}`);
 
     await raffle.getByRole('button', { name: tr('rewards', 'raffles.spin') }).click();

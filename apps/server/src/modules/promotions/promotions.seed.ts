@@ -105,7 +105,7 @@ function demoPromotions(now: Date): Demo[] {
             'Spin the wheel every day for cash prizes up to R$ 50 — and once more for each deposit of R$ 50.',
           body:
             '<p>Bet <strong>R$ 10</strong> or more in a day and spin the wheel once the next day. Every deposit of <strong>R$ 50 or more</strong> gives one more spin, yours until the wheel ends.</p>' +
-            '<ul><li>Cash prizes from R$ 0,50 to R$ 50, claimed in the reward centre within 7 days.</li>' +
+            '<ul><li>Cash prizes from R$ 0.50 to R$ 50, claimed in the reward centre within 7 days.</li>' +
             '<li>Each spin can be verified in your browser, like our lottery draws.</li></ul>',
         },
         'pt-BR': {

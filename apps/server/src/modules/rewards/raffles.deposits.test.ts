@@ -5,12 +5,13 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import type { TestApp } from '../../../test/harness.ts';
 import { call } from '../auth/auth.test-helpers.ts';
 import { boCall, operatorToken } from '../backoffice/backoffice.test-helpers.ts';
-import { type Fixture, key, newMember, outcome } from '../ledger/ledger.test-helpers.ts';
+import { type Fixture, key, outcome } from '../ledger/ledger.test-helpers.ts';
 import { payingModuleTestApp } from '../ledger/paying-module.test-helpers.ts';
 import { ensureBareMerchant } from '../system/index.ts';
 import { testChannel } from '../wallet/deposits.test-helpers.ts';
 import { createRaffle, memberRaffles, spinRaffle } from './raffles.ts';
 import { verifyRewards } from './rewards.service.ts';
+import { rewardsCaller } from './rewards.test-helpers.ts';
 
 /**
  * Raffle spins for deposits (issue 17 item 6): counted at spin time from the member's approved
@@ -55,10 +56,7 @@ const raffle = (over: Partial<RaffleInput> = {}): RaffleInput => ({
   ...over,
 });
 
-async function member() {
-  const m = await newMember(f, 'rd');
-  return { memberId: m.memberId, merchantId: f.merchantId, currency: f.currency };
-}
+const member = () => rewardsCaller(f, 'rd');
 
 /** A deposit order of the member, then approved (the cashier's creditDeposit) or rejected by an operator, or left pending. */
 async function deposit(

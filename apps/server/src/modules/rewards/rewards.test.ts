@@ -5,12 +5,13 @@ import { describe, expect, test } from 'vitest';
 import type { TestApp } from '../../../test/harness.ts';
 import { call, registerUser } from '../auth/auth.test-helpers.ts';
 import { boCall, operatorToken } from '../backoffice/backoffice.test-helpers.ts';
-import { type Fixture, fundedPlayer, key, newMember, outcome } from '../ledger/ledger.test-helpers.ts';
+import { type Fixture, fundedPlayer, key, outcome } from '../ledger/ledger.test-helpers.ts';
 import { mainBalance, payingModuleTestApp } from '../ledger/paying-module.test-helpers.ts';
 import { settledBet } from '../points/points.test-helpers.ts';
 import { catchUpRollups } from '../records/records.test-helpers.ts';
 import { createRaffle, spinRaffle } from './raffles.ts';
 import { claimReward, grantReward, rewardCentre, verifyRewards } from './rewards.service.ts';
+import { rewardsCaller } from './rewards.test-helpers.ts';
 import {
   daysOwed,
   dayToPay,
@@ -31,10 +32,7 @@ const NOW = new Date('2026-03-10T12:00:00Z');
 const HOUR = 3_600_000;
 let refs = 0;
 
-async function member() {
-  const m = await newMember(f, 'rw');
-  return { memberId: m.memberId, merchantId: f.merchantId, currency: f.currency };
-}
+const member = () => rewardsCaller(f);
 
 async function reward(
   memberId: string,

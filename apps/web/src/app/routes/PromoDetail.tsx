@@ -3,14 +3,15 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { ActivityApply } from '../../features/activities';
-import { PromotionBody, usePromotion } from '../../features/promotions';
+import { PromotionBody, RaffleSpinNow, usePromotion } from '../../features/promotions';
 import { useWhitelabel } from '../../lib/whitelabel';
 
 const PROMOTION_ID = /^[1-9][0-9]{0,15}$/;
 
 /**
  * /promoDetail?id=: a promotion of the CMS (a number the server shows this visitor or member), with
- * the activity application form when it takes applications. An id the CMS does not show falls back
+ * the activity application form when it takes applications and "Spin now" when it is a raffle
+ * promotion whose raffle runs. An id the CMS does not show falls back
  * to a banner: a promotion banner whose link is the id (the older activity promotions, e.g.
  * `share-your-win`) or a banner by its id, showing its art.
  */
@@ -33,6 +34,7 @@ export default function PromoDetailPage() {
       <article className="page page--narrow promo-detail">
         <PromotionBody promo={promotion.data}>
           {promotion.data.takesApplications ? <ActivityApply activityId={String(promotion.data.id)} /> : null}
+          <RaffleSpinNow promo={promotion.data} />
         </PromotionBody>
         {back}
       </article>

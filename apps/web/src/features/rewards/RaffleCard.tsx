@@ -33,7 +33,8 @@ function wheelBackground(count: number): string {
 }
 
 /**
- * One raffle: its prizes (a wheel, or cards for a lucky draw), the spins left today, the spin with
+ * One raffle: its prizes (a wheel, or cards for a lucky draw), the spins left today and from
+ * deposits (with what a deposit needs to give spins), the spin with
  * the player's client seed, and the last spin's proof recomputed in this browser.
  */
 export function RaffleCard({ raffle }: { raffle: MemberRaffle }) {
@@ -70,7 +71,11 @@ export function RaffleCard({ raffle }: { raffle: MemberRaffle }) {
     <article className="rw-raffle" data-testid="raffle">
       <header className="rw-raffle__head">
         <strong>{name}</strong>
-        <span className="rw-raffle__left">{t('raffles.spinsLeft', { count: raffle.spinsLeft })}</span>
+        <span className="rw-raffle__left" data-testid="raffle-spins-left">
+          {raffle.spinsPerDeposit > 0
+            ? `${t('raffles.spinsToday', { count: raffle.dailySpinsLeft })} · ${t('raffles.depositSpins', { count: raffle.depositSpinsLeft })}`
+            : t('raffles.spinsLeft', { count: raffle.spinsLeft })}
+        </span>
       </header>
       {raffle.kind === 'wheel' ? (
         <div className="rw-wheel" aria-hidden="true">
@@ -107,9 +112,17 @@ export function RaffleCard({ raffle }: { raffle: MemberRaffle }) {
           </li>
         ))}
       </ol>
-      {raffle.spinsLeft === 0 && raffle.yesterdayStakeMinor < raffle.minStakeMinor ? (
+      {raffle.dailySpinsLeft === 0 && raffle.yesterdayStakeMinor < raffle.minStakeMinor ? (
         <p className="muted cs-footnote rw-note">
           {t('raffles.needStake', { amount: money.format(raffle.minStakeMinor) })}
+        </p>
+      ) : null}
+      {raffle.spinsPerDeposit > 0 ? (
+        <p className="cs-footnote rw-note" data-testid="raffle-per-deposit">
+          {t('raffles.perDeposit', {
+            amount: money.format(raffle.minDepositMinor),
+            count: raffle.spinsPerDeposit,
+          })}
         </p>
       ) : null}
       <div className="rw-spin">

@@ -2,7 +2,6 @@ import { payoutMinor, unitsToDecimal } from '@sorte/money';
 import type { Settled } from '../../platform/batching/group-commit.ts';
 import { canonicalJson } from '../../platform/canonical-json.ts';
 import type { Db } from '../../platform/database/database.ts';
-import { AppError } from '../../platform/http/app-error.ts';
 import type { BatchBonuses, BonusPlan } from '../bonuses/index.ts';
 import { MAX_BATCH, type TransferRequest } from '../ledger/index.ts';
 import { type Batch, betPath, postDecided } from './bets.batch.ts';

@@ -119,7 +119,10 @@ const crashBets = slipPath<CrashSlip, Locked, Decided, repo.BetRow>({
     if (locked.seated.has(seatOf(round.id, slip.memberId))) throw new AppError('CRASH_ALREADY_BET');
     return { round, cap, at };
   },
-  take: (slip, locked, { round }) => () => locked.seated.add(seatOf(round.id, slip.memberId)),
+  take:
+    (slip, locked, { round }) =>
+    () =>
+      locked.seated.add(seatOf(round.id, slip.memberId)),
   metadata: (_, { round }) => ({ game: CRASH_GAME, roundId: String(round.id) }),
   bonus: { category: () => CRASH_CATEGORY, settleRef: (slip) => slipRef(slip.memberId, slip.idempotencyKey) },
   async write(trx, accepted, _, batch) {

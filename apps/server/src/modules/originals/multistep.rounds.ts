@@ -480,7 +480,9 @@ async function settleActions(trx: Db, items: Action[], batch: Batch): Promise<Se
     spendable.set(action.mainAccountId, spendable.get(action.mainAccountId)! + row.payout_minor);
     const ref = refOf(row);
     if (bonuses?.has(ref))
-      requests.push(...bonuses.payout(ref, row.stake_minor, row.payout_minor, `multistep:${row.id}`, spendable));
+      requests.push(
+        ...bonuses.payout(ref, row.stake_minor, row.payout_minor, `multistep:${row.id}`, spendable),
+      );
     return {
       row,
       params: { ...row.params, moves: row.moves },

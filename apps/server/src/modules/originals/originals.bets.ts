@@ -183,7 +183,11 @@ export async function placeBet<P>(
     idempotencyKey: input.idempotencyKey,
     stakeMinor: stake,
     params: input.params as Record<string, unknown>,
-    record: { source: ORIGINALS_SOURCE, vendor: ORIGINALS_VENDOR, category: game.category ?? INHOUSE_CATEGORY },
+    record: {
+      source: ORIGINALS_SOURCE,
+      vendor: ORIGINALS_VENDOR,
+      category: game.category ?? INHOUSE_CATEGORY,
+    },
     limits: async (trx) => {
       const row = await repo.settings(trx, owner.merchantId);
       return {

@@ -77,7 +77,8 @@ export function registerRewardRoutes(app: FastifyInstance, ctx: AppContext): voi
     {
       schema: doc({
         response: memberRaffles,
-        summary: 'The raffles running now: prizes, spins left (today’s and from deposits), the next spin’s seed commitment',
+        summary:
+          'The raffles running now: prizes, spins left (today’s and from deposits), the next spin’s seed commitment',
         tags,
         auth: 'member',
       }),

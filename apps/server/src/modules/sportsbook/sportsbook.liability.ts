@@ -113,7 +113,11 @@ export async function lockLiability(
  * SPORTS_LIABILITY_EXCEEDED with the leg, the cap and what was still open under it), and answers the
  * step that takes it from the running totals — run once the bet's funds have passed too.
  */
-export function takeLiability(book: LiabilityBook, legs: CappedOutcome[], potentialMinor: bigint): () => void {
+export function takeLiability(
+  book: LiabilityBook,
+  legs: CappedOutcome[],
+  potentialMinor: bigint,
+): () => void {
   const hit = legs.map((leg) => book.outcomes.get(outcomeKey(leg)));
   hit.forEach((o, index) => {
     if (o && o.liabilityMinor + potentialMinor > o.capMinor)

@@ -50,7 +50,7 @@ interface Bet {
   payoutMinor: number;
   cashedOutMinor: number;
   stakeLeftMinor: number;
-  cashOut: { availableMinor: number } | null;
+  cashOut: { availableMinor: number; partial: boolean } | null;
   legs: { eventId: string; market: string; outcome: string; odds: number; status: string }[];
 }
 

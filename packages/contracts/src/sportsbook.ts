@@ -119,7 +119,8 @@ export const sportsBet = z.object({
   /** The stake still riding on the bet after partial cash-outs. */
   stakeLeftMinor: z.number().int(),
   /** The full cash-out price now, when the bet can be cashed out (open, every open leg offered). */
-  cashOut: z.object({ availableMinor: z.number().int() }).nullable(),
+  /** The full cash-out price now; `partial` false for a bet placed under a bonus (only whole). */
+  cashOut: z.object({ availableMinor: z.number().int(), partial: z.boolean() }).nullable(),
   /** ISO 8601, UTC. */
   placedAt: z.string(),
   settledAt: z.string().nullable(),

@@ -52,7 +52,9 @@ async function betViews(db: Db, bets: SbBetRow[]): Promise<SportsBet[]> {
     payoutMinor: Number(bet.payout_minor),
     cashedOutMinor: Number(bet.cashout_paid_minor),
     stakeLeftMinor: Number(bet.status === 'cashed_out' ? 0n : bet.stake_minor - bet.cashout_stake_minor),
-    cashOut: quotes.has(bet.id) ? { availableMinor: Number(quotes.get(bet.id)!.availableMinor) } : null,
+    cashOut: quotes.has(bet.id)
+      ? { availableMinor: Number(quotes.get(bet.id)!.availableMinor), partial: quotes.get(bet.id)!.partial }
+      : null,
     placedAt: bet.placed_at.toISOString(),
     settledAt: bet.settled_at?.toISOString() ?? null,
     legs: (legs.get(bet.id) ?? []).map((leg) => ({

@@ -234,6 +234,9 @@ describe('sportsbook bets with a bonus', () => {
     // 400 × 2.10 / 1.50 × 0.95 = 532.
     const price = cashOutValue(400n, [{ odds: 2_100, currentOdds: 1_500 }], 500);
     expect(price).toBe(532n);
+    // Offered whole only: the bet's view says so, and part of it is refused.
+    const view = await call(t, { method: 'GET', url: `/wps/sports/bets/${placed!.id}`, token: p.token });
+    expect(view.value).toMatchObject({ cashOut: { availableMinor: 532, partial: false } });
     const partial = await cashOut(p.token, placed!.id, { expectedMinor: 532, amountMinor: 200 });
     expect(partial).toMatchObject({ status: 422, code: 'SPORTS_CASHOUT_PARTIAL_BONUS' });
     expect(await p.balances()).toEqual([0n, 0n]);

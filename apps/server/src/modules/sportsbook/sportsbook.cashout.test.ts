@@ -50,7 +50,7 @@ describe('sportsbook cash-out', () => {
     // 10.00 × 2.10 / 1.50 × 0.95 = 13.30.
     const price = cashOutValue(1_000n, [{ odds: 2_100, currentOdds: 1_500 }], MARGIN);
     expect(price).toBe(1_330n);
-    expect((await view(p.token, bet!.id)).cashOut).toEqual({ availableMinor: 1_330 });
+    expect((await view(p.token, bet!.id)).cashOut).toEqual({ availableMinor: 1_330, partial: true });
     const key = randomUUID();
     const done = await cashOut(p.token, bet!.id, { expectedMinor: 1_330, idempotencyKey: key });
     expect(done.status).toBe(200);
@@ -103,7 +103,7 @@ describe('sportsbook cash-out', () => {
       { odds: 3_600, currentOdds: 1_800 },
     ];
     const whole = cashOutValue(2_000n, legs, MARGIN);
-    expect((await view(p.token, acc!.id)).cashOut).toEqual({ availableMinor: Number(whole) });
+    expect((await view(p.token, acc!.id)).cashOut).toEqual({ availableMinor: Number(whole), partial: true });
     const part = partialCashOut(2_000n, legs, MARGIN, 3_000n);
     const done = await cashOut(p.token, acc!.id, { expectedMinor: Number(whole), amountMinor: 3_000 });
     expect(done.status).toBe(200);
@@ -193,7 +193,7 @@ describe('sportsbook cash-out', () => {
       const events = await call(t, { method: 'GET', url: `/wps/sports/events/${encodeURIComponent(fx)}` });
       expect([events.status, events.code]).toEqual([404, 'SPORTS_NOT_OFFERED']);
       const price = Number(cashOutValue(1_000n, [{ odds: 2_100, currentOdds: 2_100 }], MARGIN));
-      expect((await view(p.token, bet!.id)).cashOut).toEqual({ availableMinor: price });
+      expect((await view(p.token, bet!.id)).cashOut).toEqual({ availableMinor: price, partial: true });
       expect((await cashOut(p.token, bet!.id, { expectedMinor: price })).status).toBe(200);
       expect(await p.balance()).toBe(99_000n + BigInt(price));
     } finally {

@@ -50,6 +50,8 @@ export interface CashOutQuote {
   legs: CashOutLeg[];
   stakeLeftMinor: bigint;
   marginBps: number;
+  /** Whether part of it may be cashed out: not for a bet placed under a bonus (its slip). */
+  partial: boolean;
 }
 
 /** The current full cash-out price of each bet that can be cashed out now (others absent). */
@@ -65,6 +67,7 @@ export async function cashOutQuotes(db: Db, bets: SbBetRow[]): Promise<Map<bigin
     evaluated.flatMap((e) => e.legs.filter((l) => !l.settlement).map((l) => l.leg)),
     await marginsOf(db, open[0]!.merchant_id),
   );
+  const underBonus = await betsUnderBonus(db, open);
   for (const { bet, outcome, legs } of evaluated) {
     if (outcome.decided) continue;
     const priced: CashOutLeg[] = [];
@@ -86,9 +89,18 @@ export async function cashOutQuotes(db: Db, bets: SbBetRow[]): Promise<Map<bigin
         legs: priced,
         stakeLeftMinor: stakeLeft,
         marginBps: limits.cashoutMarginBps,
+        partial: !underBonus.has(bonusRefOf(bet)),
       });
   }
   return quotes;
+}
+
+/** The refs of these bets that carry a bonus slip (the slips' settle-ref index; none for most). */
+async function betsUnderBonus(db: Db, bets: SbBetRow[]): Promise<Set<string>> {
+  const { rows } = await sql<{ settle_ref: string }>`
+    select distinct settle_ref from bonus_bet_slips
+     where settle_ref = any(${bets.map(bonusRefOf)}::text[]) and status <> 'void'`.execute(db);
+  return new Set(rows.map((r) => r.settle_ref));
 }
 
 /**

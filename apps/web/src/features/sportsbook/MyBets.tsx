@@ -136,7 +136,7 @@ function BetCard({
       </dl>
       <p className="sb-bet__when">{formatDateTime(bet.placedAt, i18n.language)}</p>
       {bet.status === 'open' && bet.cashOut ? (
-        <CashOut bet={bet} availableMinor={bet.cashOut.availableMinor} />
+        <CashOut bet={bet} availableMinor={bet.cashOut.availableMinor} partialAllowed={bet.cashOut.partial} />
       ) : null}
     </li>
   );
@@ -155,7 +155,15 @@ function systemName(system: string, t: (key: string, o?: Record<string, unknown>
  * Cash-out: the whole value at once, or part of it (slider): the server pays the amount asked and
  * keeps the rest of the bet running. A value that moved is answered with the new one, to confirm again.
  */
-function CashOut({ bet, availableMinor }: { bet: PlayerBet; availableMinor: number }) {
+function CashOut({
+  bet,
+  availableMinor,
+  partialAllowed,
+}: {
+  bet: PlayerBet;
+  availableMinor: number;
+  partialAllowed: boolean;
+}) {
   const { t } = useTranslation('sportsbook');
   const { format } = useMoney();
   const errorText = useErrorMessage();
@@ -214,14 +222,17 @@ function CashOut({ bet, availableMinor }: { bet: PlayerBet; availableMinor: numb
         >
           {busy ? t('cashOut.working') : t('cashOut.button', { amount: format(asked) })}
         </button>
-        <button
-          type="button"
-          className="sb-link"
-          onClick={() => setPartial((p) => !p)}
-          data-testid="cashout-partial"
-        >
-          {partial ? t('cashOut.full') : t('cashOut.partial')}
-        </button>
+        {/* A bet placed under a bonus is cashed out whole only (the server refuses part of it). */}
+        {partialAllowed ? (
+          <button
+            type="button"
+            className="sb-link"
+            onClick={() => setPartial((p) => !p)}
+            data-testid="cashout-partial"
+          >
+            {partial ? t('cashOut.full') : t('cashOut.partial')}
+          </button>
+        ) : null}
       </div>
       {problem ? (
         <p className="sb-warn" role="alert">

@@ -42,9 +42,9 @@ describe.each(JOURNEYS)('reward centre, $name', (setting) => {
   const device = setting.phone ? 'phone' : 'desktop';
   const theme = setting.phone ? 'light' : 'dark';
   const tr = (ns: string, key: string, vars?: Record<string, string | number>) => t(lang, ns, key, vars);
-  // A plural key as i18next picks it (pt-BR counts 0 as "one").
+  // A plural key as i18next picks it: `_zero` for 0 (pt-BR's rules would say "one"), else the language's form.
   const plural = (key: string, count: number) =>
-    tr('rewards', `${key}_${new Intl.PluralRules(lang).select(count)}`, { count });
+    tr('rewards', `${key}_${count === 0 ? 'zero' : new Intl.PluralRules(lang).select(count)}`, { count });
 
   it('spins the wheel, verifies the spin in the browser and claims the prize', async () => {
     const { context, page } = await journeyPage(j.browser, setting);

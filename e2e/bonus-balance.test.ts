@@ -159,6 +159,8 @@ describe.each([
       expect(minorOf((await row.locator('.cs-fine').textContent())!.split('·')[0]!)).toBe(
         OPEN_STAKE - OPEN_CASH,
       );
+      // The page's rules say what a withdrawal does under this merchant's rule.
+      expect(await page.locator('.bn-note').textContent()).toContain(bn('rulesWithdrawal.forfeit'));
       await open.scrollIntoViewIfNeeded();
       await screenshot(page, shot('open-bets'));
 

@@ -49,7 +49,10 @@ export function BonusDetailsPage() {
                 </ul>
               )}
             </section>
-            <p className="muted cs-footnote bn-note">{t('rules')}</p>
+            {/* The withdrawal sentence follows the merchant's rule: forfeited on request, or blocked until met. */}
+            <p className="muted cs-footnote bn-note">
+              {t('rules')} {t(`rulesWithdrawal.${data.withdrawalRule}`)}
+            </p>
           </>
         ) : null}
       </QueryState>

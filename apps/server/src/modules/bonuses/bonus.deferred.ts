@@ -234,6 +234,8 @@ function deferredBonuses(bonuses: Map<bigint, LockedBonus>, slips: DeferredSlip[
   const ended = new Map<bigint, 'completed' | 'lost'>();
   const converted = new Map<bigint, bigint>();
   const touched = new Set<LockedBonus>();
+  /** Bonus shares that stayed cash after their bonus completed, by bonus and event. */
+  const lateCash = new Map<string, { bonus: LockedBonus; eventRef: string; amount: bigint }>();
   const ofRef = (settleRef: string) => slips.filter((s) => s.settleRef === settleRef && s.status !== 'void');
 
   /** After a settlement: completion (the conversion to post) or loss, for a live bonus. */
@@ -278,7 +280,15 @@ function deferredBonuses(bonuses: Map<bigint, LockedBonus>, slips: DeferredSlip[
 
   /** A bonus share that arrived in main, moved where its bonus went (keyed per event and bonus). */
   function moveShare(bonus: LockedBonus, amount: bigint, eventRef: string, spendable: Map<bigint, bigint>) {
-    if (amount === 0n || bonus.standing === 'completed' || bonus.standing === 'lost') return [];
+    if (amount === 0n || bonus.standing === 'lost') return [];
+    if (bonus.standing === 'completed') {
+      // It stays cash, as the rest of the bonus did: recorded as converted late (bonus_late_cash).
+      const key = `${bonus.id}|${eventRef}`;
+      const late = lateCash.get(key);
+      if (late) late.amount += amount;
+      else lateCash.set(key, { bonus, eventRef, amount });
+      return [];
+    }
     const toBonus = bonus.standing === 'active';
     const to = toBonus ? bonus.bonusAccountId : bonus.poolAccountId!;
     spendable.set(bonus.mainAccountId, spendable.get(bonus.mainAccountId)! - amount);
@@ -447,8 +457,34 @@ function deferredBonuses(bonuses: Map<bigint, LockedBonus>, slips: DeferredSlip[
             as u(bonus_id, bet_ref, status, cash_share, bonus_share, settled_stake, void_stake, contribution)
          where s.bonus_id = u.bonus_id and s.bet_ref = u.bet_ref`.execute(trx);
       await writeBonuses(trx, [...touched], ended, converted);
+      await writeLateCash(trx, [...lateCash.values()]);
     },
   };
+}
+
+/**
+ * The late cash of completed bonuses (migration 0089), once per bonus and event: the rows a retry
+ * finds already written add nothing to the bonus's `converted_minor`.
+ */
+async function writeLateCash(
+  trx: Db,
+  late: { bonus: LockedBonus; eventRef: string; amount: bigint }[],
+): Promise<void> {
+  if (late.length === 0) return;
+  const col = <T>(f: (l: (typeof late)[number]) => T) => late.map(f);
+  await sql`
+    with added as (
+      insert into bonus_late_cash (bonus_id, event_ref, merchant_id, currency, amount_minor)
+      select u.bonus_id, u.event_ref, u.merchant_id, u.currency, u.amount
+        from unnest(${col((l) => String(l.bonus.id))}::bigint[], ${col((l) => l.eventRef)}::text[],
+                    ${col((l) => l.bonus.merchantId)}::uuid[], ${col((l) => l.bonus.currency)}::text[],
+                    ${col((l) => String(l.amount))}::bigint[])
+          as u(bonus_id, event_ref, merchant_id, currency, amount)
+      on conflict (bonus_id, event_ref) do nothing
+      returning bonus_id, amount_minor)
+    update member_bonuses b set converted_minor = b.converted_minor + a.amount
+      from (select bonus_id, sum(amount_minor) as amount from added group by bonus_id) a
+     where b.id = a.bonus_id`.execute(trx);
 }
 
 /** A slip's portion of a return, split by its own parts (`splitPayout`). */

@@ -16,6 +16,7 @@ import {
   fund,
   newMember,
 } from '../ledger/ledger.test-helpers.ts';
+import { ggrReport } from '../records/records.report.ts';
 import { signedWalletCall, vendorRound, vendorSecret, type WalletReply } from './provider.test-helpers.ts';
 
 /**
@@ -111,15 +112,32 @@ test('slot rounds take cash then bonus, count 100 % when they settle, and conver
   });
   expect(await balances(p)).toEqual([300n, 0n]);
   expect(await transfersKeyed(`bonus:${p.bonusRowId}:convert`)).toBe(1);
-  // The bet still open when it completed: its bonus share comes home as cash, nothing more counted.
-  expect((await late.credit(300)).status).toBe(200);
+  // The bet still open when it completed: its bonus share comes home as cash, nothing more counted —
+  // converted late: in the bonus's converted amount and the GGR report's bonus cost, once.
+  const costBefore = await bonusCost();
+  const lateCredit = randomUUID();
+  expect((await late.credit(300, lateCredit)).status).toBe(200);
+  expect((await late.credit(300, lateCredit)).status).toBe(200);
   expect(await balances(p)).toEqual([600n, 0n]);
-  expect(await bonusRow(p.bonusRowId)).toMatchObject({ status: 'completed', wagered: '2000', open: '0' });
+  expect(await bonusRow(p.bonusRowId)).toMatchObject({
+    status: 'completed',
+    wagered: '2000',
+    open: '0',
+    converted: '600',
+  });
+  expect(await bonusCost()).toBe(costBefore + 300);
   expect(await slipsOf(late.roundId)).toEqual([
     expect.objectContaining({ status: 'settled', cash: '0', bonus: '100', payout_bonus: '300' }),
   ]);
   expect(await transfersKeyed(`bonus:${p.bonusRowId}:convert`)).toBe(1);
 });
+
+/** The merchant's bonus cost in the GGR report, today ± a day (the transfers' database clock). */
+async function bonusCost(): Promise<number> {
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  const report = await ggrReport(f.db, f.merchantId, { dateFrom: day(-1), dateTo: day(1) });
+  return report.rows.filter((r) => r.cost === 'bonus').reduce((sum, r) => sum + r.bonusCostMinor, 0);
+}
 
 test('over the max bet is refused with nothing moved; a rollback gives each part back and counts nothing', async () => {
   const p = await bonusPlayer(50n, 1000n);

@@ -97,7 +97,8 @@ const REWARD_COST: Record<string, GgrCostKind> = { vip_rebate: 'vip_rebate', raf
 /**
  * The other money the house pays players, per day and currency, read from the ledger transfers that
  * paid it (exact to the minor unit): bonuses converted to cash (the `bonus:<id>:convert` transfer of
- * each completed bonus) and reward-centre rewards claimed (VIP rebates, raffle prizes and the rest;
+ * each completed bonus, and the bonus shares of bets settled after it, which stayed cash with no move
+ * of their own: `bonus_late_cash`, dated by its row) and reward-centre rewards claimed (VIP rebates, raffle prizes and the rest;
  * the claim's transfer), dated by the transfer. Neither belongs to a category or a vendor: rows with
  * both empty, left out of a report narrowed to either. Both are reached through their own rows
  * (member_bonuses, member_rewards: one per grant or reward), then the transfer by its key or id.
@@ -105,12 +106,18 @@ const REWARD_COST: Record<string, GgrCostKind> = { vip_rebate: 'vip_rebate', raf
 async function payoutCost(db: Db, merchantId: string, q: BoGgrReportQuery): Promise<Row[]> {
   if (q.vendor || q.category) return [];
   const created = sql.ref('t.created_at');
+  const late = sql.ref('l.created_at');
   const { rows } = await sql<{ day: string; kind: string; currency: string; cost: bigint }>`
     select ${dayOf(created)} as day, 'bonus' as kind, t.currency, sum(t.amount_minor)::bigint as cost
       from member_bonuses b
       join ledger_transfers t on t.merchant_id = b.merchant_id and t.idempotency_key = 'bonus:' || b.id::text || ':convert'
      where b.merchant_id = ${merchantId}::uuid and b.status = 'completed' and t.status = 'posted'
        and ${inRange(created, q)}
+     group by 1, 2, 3
+    union all
+    select ${dayOf(late)} as day, 'bonus' as kind, l.currency, sum(l.amount_minor)::bigint as cost
+      from bonus_late_cash l
+     where l.merchant_id = ${merchantId}::uuid and ${inRange(late, q)}
      group by 1, 2, 3
     union all
     select ${dayOf(created)} as day, r.source as kind, t.currency, sum(t.amount_minor)::bigint as cost

@@ -54,6 +54,7 @@ import * as m0085 from './0085_bonus_withdrawal_rule.ts';
 import * as m0086 from './0086_bonus_deferred_slips.ts';
 import * as m0087 from './0087_raffle_deposit_spins.ts';
 import * as m0088 from './0088_bonus_slip_parts.ts';
+import * as m0089 from './0089_bonus_late_cash.ts';
 
 export interface Migration {
   name: string;
@@ -118,4 +119,5 @@ export const MIGRATIONS: Migration[] = [
   { name: '0086_bonus_deferred_slips', up: m0086.up },
   { name: '0087_raffle_deposit_spins', up: m0087.up },
   { name: '0088_bonus_slip_parts', up: m0088.up },
+  { name: '0089_bonus_late_cash', up: m0089.up },
 ];

@@ -16,7 +16,7 @@ import {
   fund,
   newMember,
 } from '../ledger/ledger.test-helpers.ts';
-import { ggrReport } from '../records/records.report.ts';
+import { ggrReport } from '../records/index.ts';
 import { signedWalletCall, vendorRound, vendorSecret, type WalletReply } from './provider.test-helpers.ts';
 
 /**

@@ -1,11 +1,9 @@
 import type { ServerModule } from '../../platform/context.ts';
 import { scheduleRollups } from './records.jobs.ts';
 import { registerReportRoutes } from './records.report.ts';
-
-/** The back office's GGR / NGR report (its route is registered here; other modules' tests read it). */
-export { ggrReport } from './records.report.ts';
 import { registerRecordsRoutes } from './records.routes.ts';
 
+export { ggrReport } from './records.report.ts';
 export type { BetRecordStatus } from './records.tables.ts';
 export {
   type ApplyBatch,

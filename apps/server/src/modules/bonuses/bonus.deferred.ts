@@ -278,15 +278,23 @@ function deferredBonuses(bonuses: Map<bigint, LockedBonus>, slips: DeferredSlip[
     return [...new Set(ofRef(settleRef).map((s) => s.bonus))].flatMap((bonus) => advance(bonus, spendable));
   }
 
+  /**
+   * Bonus money that became cash after its bonus completed (a late share: + ; a late share or a
+   * converted one taken back from cash by a correction: −), per bonus and event (bonus_late_cash).
+   */
+  function convertedLate(bonus: LockedBonus, eventRef: string, amount: bigint): void {
+    const key = `${bonus.id}|${eventRef}`;
+    const late = lateCash.get(key);
+    if (late) late.amount += amount;
+    else lateCash.set(key, { bonus, eventRef, amount });
+  }
+
   /** A bonus share that arrived in main, moved where its bonus went (keyed per event and bonus). */
   function moveShare(bonus: LockedBonus, amount: bigint, eventRef: string, spendable: Map<bigint, bigint>) {
     if (amount === 0n || bonus.standing === 'lost') return [];
     if (bonus.standing === 'completed') {
       // It stays cash, as the rest of the bonus did: recorded as converted late (bonus_late_cash).
-      const key = `${bonus.id}|${eventRef}`;
-      const late = lateCash.get(key);
-      if (late) late.amount += amount;
-      else lateCash.set(key, { bonus, eventRef, amount });
+      convertedLate(bonus, eventRef, amount);
       return [];
     }
     const toBonus = bonus.standing === 'active';
@@ -422,6 +430,9 @@ function deferredBonuses(bonuses: Map<bigint, LockedBonus>, slips: DeferredSlip[
         const got = back.amount + fromCash;
         // The slip's shares follow what came back, the bonus side's first (never below what each got).
         const fromBonusSide = least(bonusSide, got);
+        // After a completion the bonus side was cash: taking it back undoes that much conversion.
+        if (slip.bonus.standing === 'completed' && fromBonusSide > 0n)
+          convertedLate(slip.bonus, eventRef, -fromBonusSide);
         slip.bonusShare -= fromBonusSide;
         slip.cashShare -= got - fromBonusSide;
         slip.changed = true;
@@ -468,8 +479,9 @@ function deferredBonuses(bonuses: Map<bigint, LockedBonus>, slips: DeferredSlip[
  */
 async function writeLateCash(
   trx: Db,
-  late: { bonus: LockedBonus; eventRef: string; amount: bigint }[],
+  all: { bonus: LockedBonus; eventRef: string; amount: bigint }[],
 ): Promise<void> {
+  const late = all.filter((l) => l.amount !== 0n);
   if (late.length === 0) return;
   const col = <T>(f: (l: (typeof late)[number]) => T) => late.map(f);
   await sql`

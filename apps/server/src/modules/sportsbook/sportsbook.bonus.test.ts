@@ -328,6 +328,40 @@ describe('sportsbook bets with a bonus', () => {
     await expectSlip(p, { status: 'settled', contribution: '0', payout_cash: '100', payout_bonus: '300' });
   });
 
+  it('a win settled after its bonus completed stays cash as converted late; its rollback undoes that conversion', async () => {
+    const p = await bonusMember(100n, 500n, { times: 1, sportsBps: 10_000 }); // requirement 500
+    const [a, b, c] = [await newFixture(), await newFixture(), await newFixture()];
+    await place(p.token, [sel(a, '1x2', 'home')], 'single', 400); // 100 cash + 300 bonus, left open
+    await place(p.token, [sel(b, '1x2', 'home')], 'single', 200); // all bonus
+    await settleMarket(b, '1x2', win('home', 'draw', 'away'));
+    await settle();
+    expect(await p.balances()).toEqual([0n, 420n]);
+    await place(p.token, [sel(c, '1x2', 'draw')], 'single', 400); // all bonus, lost: 600 ≥ 500
+    await settleMarket(c, '1x2', win('home', 'draw', 'away'));
+    await settle();
+    expect(await bonusRow(p)).toMatchObject({ status: 'completed', converted: '20', open: '300' });
+    expect(await p.balances()).toEqual([20n, 0n]);
+    const lateOf = async () =>
+      (
+        await sql<{ amount_minor: string }>`
+          select amount_minor::text from bonus_late_cash where bonus_id = ${p.bonusRowId} order by created_at, event_ref`.execute(
+          f.db,
+        )
+      ).rows.map((r) => r.amount_minor);
+    // The open bet wins 840: 210 cash, and its 630 bonus share stays cash — converted late.
+    await settleMarket(a, '1x2', win('home', 'draw', 'away'));
+    await settle();
+    expect(await p.balances()).toEqual([860n, 0n]);
+    expect(await bonusRow(p)).toMatchObject({ status: 'completed', converted: '650', open: '0' });
+    expect(await lateOf()).toEqual(['630']);
+    // The result rolled back: all 840 comes back from cash, and the 630 conversion with it.
+    await rollback(a, '1x2');
+    await settle();
+    expect(await p.balances()).toEqual([20n, 0n]);
+    expect(await bonusRow(p)).toMatchObject({ status: 'completed', converted: '20' });
+    expect(await lateOf()).toEqual(['630', '-630']);
+  });
+
   it('20 settlement runs at once over bonus bets move each share and count each bet once', async () => {
     const members = await Promise.all(
       Array.from({ length: 4 }, () => bonusMember(100n, 900n, { times: 10 })),
